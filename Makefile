@@ -1,0 +1,16 @@
+# cyclops - top-level Makefile. The parts live in mk/*.mk.
+#   make          build build/cyclops
+#   make demo     install what is missing, build, run an example
+#   make check    run every test (ends with "N passed, N failed")
+#   make bench    cyclops vs qemu-riscv32, side by side
+# Switches: ASAN=1 UBSAN=1 (sanitizers), O=<dir> (build directory).
+
+all: cyclops
+
+include mk/config.mk
+include mk/cyclops.mk
+include mk/guest.mk
+include mk/tests.mk
+include mk/tools.mk
+
+.PHONY: all

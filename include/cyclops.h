@@ -1,0 +1,151 @@
+/* cyclops.h - the embedding API of the cyclops RISC-V virtual machine.
+ * One opaque handle (cy_vm) runs one RV32IMAC guest program; the command line
+ * tool is a client of exactly this API. See docs/api.md. */
+#ifndef CYCLOPS_H
+#define CYCLOPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CY_VERSION "0.1.0"
+
+/* Exit statuses of the cyclops command for its own failures. They sit at the
+ * top of the 8-bit range, away from the small codes guests usually return. */
+#define CY_EXIT_USAGE 250       /* bad command line */
+#define CY_EXIT_BAD_PROGRAM 251 /* the ELF could not be loaded */
+#define CY_EXIT_FAULT 252       /* the guest faulted (illegal instruction, ...) */
+#define CY_EXIT_CYCLE_LIMIT 253 /* --max-cycles was reached */
+#define CY_EXIT_INTERNAL 254    /* host resources ran out */
+
+typedef struct cy_vm cy_vm;
+
+/* Instruction classes: what cost models price and what events report. */
+#define CY_CLASS_LIST(_)                                                       \
+	_(ALU, "alu")                                                          \
+	_(LOAD, "load")                                                        \
+	_(STORE, "store")                                                      \
+	_(BRANCH, "branch")                                                    \
+	_(JUMP, "jump")                                                        \
+	_(MUL, "mul")                                                          \
+	_(MULH, "mulh")                                                        \
+	_(DIV, "div")                                                          \
+	_(CSR, "csr")                                                          \
+	_(AMO, "amo")                                                          \
+	_(FENCE, "fence")                                                      \
+	_(ECALL, "ecall")                                                      \
+	_(EBREAK, "ebreak")                                                    \
+	_(NONE, "none")
+
+typedef enum cy_insn_class {
+#define CY_CLASS_ENUM(id, name) CY_CLASS_##id,
+	CY_CLASS_LIST(CY_CLASS_ENUM)
+#undef CY_CLASS_ENUM
+		CY_CLASS_COUNT
+} cy_insn_class;
+
+const char *cy_class_name(cy_insn_class cls);
+
+/* Why cy_vm_run returned. */
+typedef enum cy_stop {
+	CY_STOP_NONE = 0,    /* runnable: this call's cycle budget ran out */
+	CY_STOP_EXIT,        /* the guest exited (cy_vm_exit_code) */
+	CY_STOP_FAULT,       /* the guest faulted (cy_vm_fault) */
+	CY_STOP_CYCLE_LIMIT, /* opts.max_cycles was reached */
+} cy_stop;
+
+typedef enum cy_fault {
+	CY_FAULT_NONE = 0,
+	CY_FAULT_ILLEGAL_INSN,  /* undecodable instruction or bad CSR use */
+	CY_FAULT_FETCH,         /* execution reached unmapped memory */
+	CY_FAULT_EBREAK,        /* ebreak with no debugger attached */
+	CY_FAULT_MEMORY,        /* a syscall was given memory outside 4 GiB */
+	CY_FAULT_HOST,          /* host resources ran out */
+} cy_fault;
+
+typedef struct cy_opts {
+	uint64_t max_cycles;          /* 0: no limit */
+	int argc;                     /* guest argv; argc 0: argv[0] = path */
+	const char *const *argv;
+	const char *const *envp;      /* NULL: an empty environment */
+	int stdin_fd, stdout_fd, stderr_fd; /* host fds for guest fds 0, 1, 2 */
+	uint32_t stack_size;          /* bytes reserved for the guest stack */
+	bool quiet;                   /* no warnings on stderr */
+} cy_opts;
+
+void cy_opts_init(cy_opts *opts);
+
+/* Creation reads the ELF and builds the initial stack. On failure they
+ * return a negative errno-style code and write "NAME: reason" into err. */
+int cy_vm_create_from_file(cy_vm **vm, const char *path, const cy_opts *opts,
+			   char *err, size_t err_size);
+int cy_vm_create_from_bytes(cy_vm **vm, const void *elf, size_t size,
+			    const char *name, const cy_opts *opts, char *err,
+			    size_t err_size);
+void cy_vm_destroy(cy_vm *vm);
+
+/* Runs until the guest stops or `cycles` more cycles have passed (the run
+ * stops at the first instruction boundary at or past the budget). */
+cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles);
+cy_stop cy_vm_stop_reason(const cy_vm *vm);
+cy_fault cy_vm_fault(const cy_vm *vm);
+int cy_vm_exit_code(const cy_vm *vm);
+/* One line describing a fault or the cycle limit, without "cyclops: ". */
+const char *cy_vm_stop_message(const cy_vm *vm);
+
+uint32_t cy_vm_pc(const cy_vm *vm);
+uint32_t cy_vm_reg(const cy_vm *vm, unsigned n);
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value);
+uint64_t cy_vm_cycles(const cy_vm *vm);
+uint64_t cy_vm_instret(const cy_vm *vm);
+int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len);
+int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len);
+/* Resident guest memory in bytes (pages the guest touched). */
+uint64_t cy_vm_touched_bytes(const cy_vm *vm);
+
+/* "name+0x1c" for the symbol containing or preceding addr; 0 if found. */
+int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size);
+/* Disassembles the instruction at pc (objdump "no-aliases,numeric" style);
+ * returns its length in bytes, 0 if it is not a valid instruction. */
+int cy_disasm(uint32_t pc, uint32_t bits, char *buf, size_t size);
+
+/* Events: what profilers observe. With no observer attached the VM runs an
+ * interpreter compiled without any event code. */
+typedef enum cy_event_kind {
+	CY_EV_BLOCK,  /* a basic block is entered at pc */
+	CY_EV_RETIRE, /* an instruction retired; cost = its cycles */
+	CY_EV_JUMP,   /* taken branch, jal or jalr from pc to target */
+	CY_EV_STORE,  /* a store of size bytes at addr */
+	CY_EV_ECALL,  /* an ecall, before the VM services it */
+	CY_EV_CSR,    /* a CSR access: csr, write */
+	CY_EV_COUNT
+} cy_event_kind;
+
+#define CY_EV_BIT(kind) (1u << (kind))
+
+typedef struct cy_event {
+	cy_event_kind kind;
+	uint32_t pc;        /* the instruction */
+	uint64_t cycles;    /* clock before it (after it for RETIRE) */
+	uint64_t instret;   /* instructions retired before it (after: RETIRE) */
+	cy_insn_class cls;  /* RETIRE, JUMP */
+	uint32_t cost;      /* RETIRE */
+	uint32_t target;    /* JUMP */
+	uint8_t rd, rs1;    /* JUMP: link and base registers (call/return hints) */
+	uint32_t addr;      /* STORE: address; CSR: the CSR number */
+	uint32_t size;      /* STORE: bytes; CSR: 1 if written */
+} cy_event;
+
+typedef void (*cy_event_fn)(void *ctx, cy_vm *vm, const cy_event *ev);
+
+/* Attaches fn for the events in mask (CY_EV_BIT(...) ORed). */
+int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,29 @@
+# cyclops.mk - the VM library (src/*.c) and the command (src/cli/*.c).
+LIB_SRCS := $(wildcard src/*.c)
+CLI_SRCS := $(wildcard src/cli/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(O)/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(O)/%.o)
+LIBCYCLOPS := $(O)/libcyclops.a
+CYCLOPS := $(O)/cyclops
+
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(LIBCYCLOPS): $(LIB_OBJS)
+	$(AR) rcs $@ $^
+
+$(CYCLOPS): $(CLI_OBJS) $(LIBCYCLOPS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+cyclops: $(CYCLOPS)
+
+clean:
+	rm -rf $(O)
+	$(MAKE) -C guest clean
+	$(MAKE) -C tests/isa clean
+	$(MAKE) -C tests/count clean
+
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+
+.PHONY: cyclops clean

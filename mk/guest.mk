@@ -1,0 +1,7 @@
+# guest.mk - guest programs, built with the RISC-V cross compiler.
+guest:
+	$(MAKE) -C guest
+	$(MAKE) -C tests/isa
+	$(MAKE) -C tests/count
+
+.PHONY: guest

@@ -1,0 +1,21 @@
+# tools.mk - set-up, the demo, the benchmark and formatting.
+deps:
+	@scripts/install-deps.sh
+
+demo: deps
+	$(MAKE) cyclops guest
+	@echo '$$ $(CYCLOPS) run guest/build/sha256.elf'
+	@$(CYCLOPS) run guest/build/sha256.elf
+
+bench: cyclops guest
+	@bench/run.sh
+
+FORMAT_SRCS = $(wildcard include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/unit/*.c examples/*.c)
+
+format:
+	clang-format -i $(FORMAT_SRCS)
+
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_SRCS)
+
+.PHONY: deps demo bench format format-check

@@ -1,0 +1,187 @@
+/* block.c - decodes basic blocks once and caches them by start address.
+ * The code map marks every 1 KiB chunk that holds decoded code, so a store
+ * there (self-modifying code) can flush the cache before stale code runs. */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "vm_private.h"
+
+#define TABLE_SIZE (1u << 16)
+#define ARENA_SIZE (32u << 20)
+#define CODEMAP_SIZE (MEM_SPACE >> CODE_CHUNK_SHIFT)
+#define BLOCK_BYTES(n) (sizeof(struct block) + (n) * sizeof(struct insn))
+
+_Static_assert((TABLE_SIZE & (TABLE_SIZE - 1)) == 0, "table size: power of 2");
+
+int cache_init(struct block_cache *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->table = calloc(TABLE_SIZE, sizeof(*c->table));
+	c->arena = malloc(ARENA_SIZE);
+	c->scratch = malloc(BLOCK_BYTES(2));
+	/* lazily backed like guest memory: only chunks near code are touched */
+	c->codemap = mmap(NULL, CODEMAP_SIZE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (c->codemap == MAP_FAILED)
+		c->codemap = NULL;
+	if (!c->table || !c->arena || !c->scratch || !c->codemap) {
+		cache_free(c);
+		return -ENOMEM;
+	}
+	c->mask = TABLE_SIZE - 1;
+	c->arena_size = ARENA_SIZE;
+	return 0;
+}
+
+void cache_free(struct block_cache *c)
+{
+	free(c->table);
+	free(c->arena);
+	free(c->scratch);
+	free(c->marked);
+	if (c->codemap)
+		munmap(c->codemap, CODEMAP_SIZE);
+	memset(c, 0, sizeof(*c));
+}
+
+void cache_flush(struct cy_vm *vm)
+{
+	struct block_cache *c = &vm->cache;
+
+	memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
+	for (size_t i = 0; i < c->n_marked; i++)
+		c->codemap[c->marked[i]] = 0;
+	c->n_marked = 0;
+	c->used = 0;
+	c->arena_used = 0;
+	c->generation++;
+	vm->flush_pending = false;
+}
+
+void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len)
+{
+	struct block_cache *c = &vm->cache;
+	uint64_t first = addr >> CODE_CHUNK_SHIFT;
+	uint64_t last = ((uint64_t)addr + (len ? len - 1 : 0)) >> CODE_CHUNK_SHIFT;
+
+	for (uint64_t i = first; i <= last && i < CODEMAP_SIZE; i++) {
+		if (c->codemap[i]) {
+			vm->flush_pending = true;
+			vm->break_loop = true;
+			return;
+		}
+	}
+}
+
+static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
+{
+	for (uint32_t i = start >> CODE_CHUNK_SHIFT;
+	     i <= (end - 1) >> CODE_CHUNK_SHIFT; i++) {
+		if (c->codemap[i])
+			continue;
+		if (c->n_marked == c->cap_marked) {
+			size_t cap = c->cap_marked ? c->cap_marked * 2 : 64;
+			uint32_t *m = realloc(c->marked, cap * sizeof(*m));
+			if (!m)
+				return -ENOMEM;
+			c->marked = m;
+			c->cap_marked = cap;
+		}
+		c->marked[c->n_marked++] = i;
+		c->codemap[i] = 1;
+	}
+	return 0;
+}
+
+static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
+{
+	uint32_t cost = in->cost;
+
+	if (insn_classes[in->op] == CY_CLASS_BRANCH)
+		cost += vm->cost.branch_taken_extra;
+	return cost;
+}
+
+static void set_cost(const struct cy_vm *vm, struct insn *in)
+{
+	in->cost = vm->cost.class_cost[insn_classes[in->op]];
+}
+
+/* Decodes up to max instructions from pc into b. Stops after an instruction
+ * that ends a block, and before one whose bytes are not all mapped. */
+static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_t max)
+{
+	const uint8_t *base = vm->mem.base;
+	uint32_t n = 0, cost = 0, at = pc;
+
+	b->pc = pc;
+	b->next[0] = b->next[1] = NULL;
+	if (!mem_is_mapped(&vm->mem, pc)) {
+		struct insn *in = &b->insns[n++];
+		memset(in, 0, sizeof(*in));
+		in->op = OP_fetch_fault;
+		in->pc = pc;
+		goto out;
+	}
+	while (n < max) {
+		struct insn *in = &b->insns[n];
+		uint32_t lo = mem_ld16(base, at);
+		if (insn_length(lo) == 4 && !mem_is_mapped(&vm->mem, at + 2))
+			break;
+		insn_decode(at, mem_ld32(base, at), in);
+		set_cost(vm, in);
+		cost += insn_max_cost(vm, in);
+		n++;
+		at += in->len;
+		if (insn_flags[in->op] & INSN_END)
+			goto out;
+		if (!mem_is_mapped(&vm->mem, at))
+			break;
+	}
+	/* the block falls through into the next one */
+	struct insn *end = &b->insns[n++];
+	memset(end, 0, sizeof(*end));
+	end->op = OP_block_end;
+	end->pc = at;
+out:
+	b->n = n;
+	b->end = at;
+	b->max_cost = cost;
+}
+
+static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }
+
+struct block *cache_get(struct cy_vm *vm, uint32_t pc)
+{
+	struct block_cache *c = &vm->cache;
+	uint32_t h = hash_pc(pc) & c->mask;
+	struct block *b;
+
+	for (; c->table[h]; h = (h + 1) & c->mask)
+		if (c->table[h]->pc == pc)
+			return c->table[h];
+	/* keep the table at most half full and the arena from overflowing */
+	if (c->used >= TABLE_SIZE / 2 ||
+	    c->arena_used + BLOCK_BYTES(BLOCK_MAX_INSNS + 1) > c->arena_size) {
+		cache_flush(vm);
+		h = hash_pc(pc) & c->mask;
+	}
+	b = (struct block *)(c->arena + c->arena_used);
+	decode_block(vm, pc, b, BLOCK_MAX_INSNS);
+	if (b->end > b->pc && mark_code(c, b->pc, b->end) != 0)
+		return NULL;
+	c->arena_used += BLOCK_BYTES(b->n);
+	c->arena_used = (c->arena_used + 15) & ~(size_t)15;
+	c->table[h] = b;
+	c->used++;
+	return b;
+}
+
+struct block *cache_single(struct cy_vm *vm, uint32_t pc)
+{
+	struct block *b = vm->cache.scratch;
+
+	decode_block(vm, pc, b, 1);
+	return b;
+}

@@ -1,0 +1,134 @@
+/* cli_run.c - "cyclops run": runs a program, passes its output through,
+ * and ends with one summary line on stderr and the guest's exit status. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "cyclops.h"
+
+static const char usage[] =
+	"usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"
+	"\n"
+	"Runs a statically linked RV32IMAC Linux ELF. Everything after PROGRAM\n"
+	"is passed to the guest as argv[1...].\n"
+	"\n"
+	"options:\n"
+	"  -q, --quiet          no summary line and no warnings\n"
+	"  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
+	"  -h, --help           this text\n"
+	"\n"
+	"exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
+	"fault, 253 cycle limit, 254 host out of memory.\n";
+
+struct run_args {
+	bool quiet;
+	uint64_t max_cycles;
+	const char *program;
+	int guest_argc;
+	char **guest_argv;
+};
+
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		const char *o = argv[i];
+		if (strcmp(o, "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
+			fputs(usage, stdout);
+			return 1;
+		} else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0) {
+			a->quiet = true;
+		} else if (strcmp(o, "--max-cycles") == 0 ||
+			   strncmp(o, "--max-cycles=", 13) == 0) {
+			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cli_parse_count(v, &a->max_cycles) != 0 ||
+			    a->max_cycles == 0) {
+				cli_error("run: --max-cycles needs a positive number, "
+					  "got '%s'", v ? v : "");
+				return -1;
+			}
+		} else {
+			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
+			return -1;
+		}
+	}
+	if (i >= argc) {
+		cli_error("run: no program given (see cyclops run --help)");
+		return -1;
+	}
+	a->program = argv[i++];
+	if (i < argc && strcmp(argv[i], "--") == 0)
+		i++;
+	/* the guest's argv[0] is the program path, as a shell would give it */
+	a->guest_argc = argc - i + 1;
+	a->guest_argv = argv + i - 1;
+	a->guest_argv[0] = (char *)a->program;
+	return 0;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void print_summary(const cy_vm *vm, double seconds)
+{
+	uint64_t insns = cy_vm_instret(vm);
+
+	fprintf(stderr, "cyclops: %llu instructions, %llu cycles, %.3f s, %.1f MIPS\n",
+		(unsigned long long)insns, (unsigned long long)cy_vm_cycles(vm),
+		seconds, seconds > 0 ? (double)insns / seconds / 1e6 : 0.0);
+}
+
+int cli_run(int argc, char **argv)
+{
+	struct run_args a;
+	cy_opts opts;
+	cy_vm *vm;
+	char err[512];
+	double t0;
+	int rc, status;
+
+	rc = parse_args(argc, argv, &a);
+	if (rc != 0)
+		return rc > 0 ? 0 : CY_EXIT_USAGE;
+	cy_opts_init(&opts);
+	opts.max_cycles = a.max_cycles;
+	opts.argc = a.guest_argc;
+	opts.argv = (const char *const *)a.guest_argv;
+	opts.quiet = a.quiet;
+	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
+		cli_error("%s", err);
+		return CY_EXIT_BAD_PROGRAM;
+	}
+	/* a closed pipe is the guest's write error, not the end of cyclops */
+	signal(SIGPIPE, SIG_IGN);
+	t0 = now_seconds();
+	switch (cy_vm_run(vm, UINT64_MAX)) {
+	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
+	case CY_STOP_CYCLE_LIMIT:
+		cli_error("%s", cy_vm_stop_message(vm));
+		status = CY_EXIT_CYCLE_LIMIT;
+		break;
+	case CY_STOP_FAULT:
+		cli_error("%s", cy_vm_stop_message(vm));
+		status = cy_vm_fault(vm) == CY_FAULT_HOST ? CY_EXIT_INTERNAL : CY_EXIT_FAULT;
+		break;
+	default: status = CY_EXIT_INTERNAL; break;
+	}
+	if (!a.quiet)
+		print_summary(vm, now_seconds() - t0);
+	cy_vm_destroy(vm);
+	return status;
+}

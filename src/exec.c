@@ -1,0 +1,180 @@
+/* exec.c - the interpreter: runs cached basic blocks until the cycle budget
+ * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
+ * twice from here, once without any event code (exec_fast) and once with it
+ * (exec_observed), so a profiler that is off costs nothing. */
+#include <limits.h>
+
+#include "csr.h"
+#include "vm_private.h"
+
+/* Dispatch: computed goto where the compiler has it, else a switch. The
+ * handlers only use these macros, so both builds share their bodies. */
+#if defined(__GNUC__) && !defined(CY_NO_COMPUTED_GOTO)
+#define USE_COMPUTED_GOTO 1
+#define vmdispatch(op) goto *labels[op];
+#define vmcase(id) L_##id:
+#define vmnext_insn goto *labels[ip->op]
+#else
+#define USE_COMPUTED_GOTO 0
+#define vmdispatch(op) dispatch: switch (op)
+#define vmcase(id) case OP_##id:
+#define vmnext_insn goto dispatch
+#endif
+
+/* Registers and operands of the current instruction. */
+#define RD r[ip->rd]
+#define R1 r[ip->rs1]
+#define R2 r[ip->rs2]
+#define ADDR ((uint32_t)(R1 + (uint32_t)ip->imm))
+#define NEXT_PC (ip->pc + ip->len)
+
+/* Moves the locals into the VM for code outside the loop. */
+#define SYNC()                                                                 \
+	do {                                                                   \
+		vm->pc = ip->pc;                                               \
+		vm->cycles = cycles;                                           \
+		vm->instret = instret;                                         \
+	} while (0)
+#define RELOAD()                                                               \
+	do {                                                                   \
+		cycles = vm->cycles;                                           \
+		instret = vm->instret;                                         \
+	} while (0)
+
+/* Retires the current instruction at the given cost. */
+#define RETIRE(cost)                                                           \
+	do {                                                                   \
+		uint32_t cost_ = (cost);                                       \
+		cycles += cost_;                                               \
+		instret++;                                                     \
+		OBS_RETIRE(cost_);                                             \
+	} while (0)
+
+#define NEXT                                                                   \
+	do {                                                                   \
+		RETIRE(ip->cost);                                              \
+		ip++;                                                          \
+		vmnext_insn;                                                   \
+	} while (0)
+
+/* Leaves the block for target; slot says which successor to cache. */
+#define JUMP(target, slot)                                                     \
+	do {                                                                   \
+		last_pc = ip->pc;                                              \
+		pc = (target);                                                 \
+		succ = &b->next[slot];                                         \
+		goto next_block;                                               \
+	} while (0)
+
+#define BRANCH(cond)                                                           \
+	do {                                                                   \
+		if (cond) {                                                    \
+			OBS_JUMP((uint32_t)ip->imm);                           \
+			RETIRE(ip->cost + taken_extra);                        \
+			JUMP((uint32_t)ip->imm, 1);                            \
+		}                                                              \
+		RETIRE(ip->cost);                                              \
+		JUMP(NEXT_PC, 0);                                              \
+	} while (0)
+
+/* After a store: a write into decoded code ends the block, and the cache
+ * is flushed before anything else runs. */
+#define STORED(a, size)                                                        \
+	do {                                                                   \
+		OBS_STORE(a, size);                                            \
+		if (unlikely(cache_is_code(&vm->cache, a, size)))              \
+			goto code_written;                                     \
+		NEXT;                                                          \
+	} while (0)
+
+#define STORE(size, do_store)                                                  \
+	do {                                                                   \
+		uint32_t a = ADDR;                                             \
+		do_store;                                                      \
+		STORED(a, size);                                               \
+	} while (0)
+
+#define FAULT(kind)                                                            \
+	do {                                                                   \
+		SYNC();                                                        \
+		vm_fault(vm, kind, ip->pc, last_pc);                           \
+		pc = ip->pc;                                                   \
+		goto out;                                                      \
+	} while (0)
+
+static inline uint32_t mulh(uint32_t a, uint32_t b)
+{
+	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32);
+}
+static inline uint32_t mulhsu(uint32_t a, uint32_t b)
+{
+	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)b) >> 32);
+}
+static inline uint32_t mulhu(uint32_t a, uint32_t b)
+{
+	return (uint32_t)(((uint64_t)a * b) >> 32);
+}
+static inline uint32_t div_s(uint32_t a, uint32_t b)
+{
+	if (b == 0)
+		return UINT32_MAX;
+	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
+		return a; /* overflow: the quotient is the dividend */
+	return (uint32_t)((int32_t)a / (int32_t)b);
+}
+static inline uint32_t rem_s(uint32_t a, uint32_t b)
+{
+	if (b == 0)
+		return a;
+	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
+		return 0;
+	return (uint32_t)((int32_t)a % (int32_t)b);
+}
+static inline uint32_t min_s(uint32_t a, uint32_t b)
+{
+	return (int32_t)a < (int32_t)b ? a : b;
+}
+static inline uint32_t max_s(uint32_t a, uint32_t b)
+{
+	return (int32_t)a > (int32_t)b ? a : b;
+}
+
+/* Event code for the observed build. */
+static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in,
+		 uint64_t cycles, uint64_t instret, cy_event *ev)
+{
+	ev->kind = kind;
+	ev->pc = in->pc;
+	ev->cycles = cycles;
+	ev->instret = instret;
+	ev->cls = (cy_insn_class)insn_classes[in->op];
+	vm->pc = in->pc;
+	vm->cycles = cycles;
+	vm->instret = instret;
+	vm_emit(vm, ev);
+}
+
+#define OBSERVE 0
+#define EXEC_FN exec_fast
+#include "exec_loop.h"
+#undef OBSERVE
+#undef EXEC_FN
+
+#define OBSERVE 1
+#define EXEC_FN exec_observed
+#include "exec_loop.h"
+
+void exec_run(struct cy_vm *vm, uint64_t budget)
+{
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget) {
+		if (vm->flush_pending)
+			cache_flush(vm);
+		vm->break_loop = false;
+		if (vm->obs_mask)
+			exec_observed(vm, budget);
+		else
+			exec_fast(vm, budget);
+		if (!vm->flush_pending)
+			break;
+	}
+}

@@ -1,0 +1,321 @@
+/* vm.c - the embedding API: creating a VM from an ELF, running it in
+ * bounded slices, reading its state, and the words it says when it stops. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "vm_private.h"
+
+#define DEFAULT_STACK_SIZE (8u << 20)
+
+static const char *const class_names[CY_CLASS_COUNT] = {
+#define CLASS_NAME(id, name) name,
+	CY_CLASS_LIST(CLASS_NAME)
+#undef CLASS_NAME
+};
+
+const char *cy_class_name(cy_insn_class cls)
+{
+	return (unsigned)cls < CY_CLASS_COUNT ? class_names[cls] : "?";
+}
+
+void cy_opts_init(cy_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->stdin_fd = 0;
+	opts->stdout_fd = 1;
+	opts->stderr_fd = 2;
+	opts->stack_size = DEFAULT_STACK_SIZE;
+}
+
+/* The unit model: one cycle per instruction (the pseudo-ops cost nothing). */
+static void cost_unit(struct cost_table *c)
+{
+	for (int i = 0; i < CY_CLASS_COUNT; i++)
+		c->class_cost[i] = 1;
+	c->class_cost[CY_CLASS_NONE] = 0;
+	c->branch_taken_extra = 0;
+}
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size,
+			    const char *name, const cy_opts *opts, char *err,
+			    size_t err_size)
+{
+	char why[200] = "";
+	const char *default_argv[1] = {name};
+	uint32_t entry = 0;
+	cy_vm *vm;
+	int rc;
+
+	*out = NULL;
+	vm = calloc(1, sizeof(*vm));
+	if (!vm || !(vm->name = strdup(name))) {
+		free(vm);
+		snprintf(err, err_size, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	if (opts)
+		vm->opts = *opts;
+	else
+		cy_opts_init(&vm->opts);
+	if (vm->opts.argc == 0) {
+		vm->opts.argc = 1;
+		vm->opts.argv = default_argv;
+	}
+	if (vm->opts.stack_size < 65536 || vm->opts.stack_size > (256u << 20)) {
+		snprintf(why, sizeof(why), "stack size %u is outside 64 KiB..256 MiB",
+			 vm->opts.stack_size);
+		rc = -EINVAL;
+		goto out_destroy;
+	}
+	vm->opts.stack_size &= ~(MEM_PAGE - 1);
+	rc = mem_init(&vm->mem);
+	if (rc == 0)
+		rc = cache_init(&vm->cache);
+	if (rc != 0) {
+		snprintf(why, sizeof(why), "cannot reserve guest memory: %s", strerror(-rc));
+		goto out_destroy;
+	}
+	cost_unit(&vm->cost);
+	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
+	if (rc == 0)
+		rc = linux_setup_stack(vm, why, sizeof(why));
+	if (rc != 0)
+		goto out_destroy;
+	vm->opts.argv = NULL; /* the strings now live on the guest stack */
+	vm->opts.envp = NULL;
+	vm->pc = entry;
+	vm->start_realtime_ns = realtime_ns();
+	*out = vm;
+	return 0;
+out_destroy:
+	snprintf(err, err_size, "%s: %s", name, why);
+	cy_vm_destroy(vm);
+	return rc;
+}
+
+int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts,
+			   char *err, size_t err_size)
+{
+	struct stat st;
+	void *data = NULL;
+	FILE *f;
+	int rc;
+
+	*out = NULL;
+	f = fopen(path, "rb");
+	if (!f) {
+		rc = -errno;
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		return rc;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, err_size, "%s: not a regular file", path);
+		rc = -EINVAL;
+		goto out_close;
+	}
+	data = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!data) {
+		snprintf(err, err_size, "%s: out of memory", path);
+		rc = -ENOMEM;
+		goto out_close;
+	}
+	if (fread(data, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+		snprintf(err, err_size, "%s: read error", path);
+		rc = -EIO;
+		goto out_free;
+	}
+	rc = cy_vm_create_from_bytes(out, data, (size_t)st.st_size, path, opts, err,
+				     err_size);
+out_free:
+	free(data);
+out_close:
+	fclose(f);
+	return rc;
+}
+
+void cy_vm_destroy(cy_vm *vm)
+{
+	if (!vm)
+		return;
+	cache_free(&vm->cache);
+	mem_free(&vm->mem);
+	symtab_free(&vm->syms);
+	free(vm->name);
+	free(vm);
+}
+
+/* "0x000101a4 <parse+0x1c>: addi x10,x10,1" */
+static void describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf,
+			size_t size)
+{
+	char sym[128], text[64];
+	int n;
+
+	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0)
+		n = snprintf(buf, size, "0x%08x <%s>", pc, sym);
+	else
+		n = snprintf(buf, size, "0x%08x", pc);
+	if (with_insn && n > 0 && (size_t)n < size && mem_is_mapped(&vm->mem, pc)) {
+		cy_disasm(pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
+		snprintf(buf + n, size - (size_t)n, ": %s", text);
+	}
+}
+
+void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
+{
+	char at[200];
+	uint32_t bits = mem_ld32(vm->mem.base, pc);
+	int len = insn_length(bits & 0xffff);
+
+	vm->stop = CY_STOP_FAULT;
+	vm->fault = fault;
+	vm->break_loop = true;
+	vm->pc = pc;
+	switch (fault) {
+	case CY_FAULT_ILLEGAL_INSN: {
+		char text[64];
+		describe_at(vm, pc, false, at, sizeof(at));
+		if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "illegal instruction 0x%0*x at %s", len * 2,
+				 len == 2 ? bits & 0xffff : bits, at);
+		else /* a valid encoding used illegally: a bad CSR access */
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "illegal instruction 0x%0*x at %s: %s (unknown or "
+				 "read-only CSR)",
+				 len * 2, len == 2 ? bits & 0xffff : bits, at, text);
+		break;
+	}
+	case CY_FAULT_FETCH:
+		describe_at(vm, from, true, at, sizeof(at));
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "jump to unmapped address 0x%08x from %s", pc, at);
+		break;
+	case CY_FAULT_EBREAK:
+		describe_at(vm, pc, true, at, sizeof(at));
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "ebreak at %s (no debugger attached)", at);
+		break;
+	default:
+		describe_at(vm, pc, true, at, sizeof(at));
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "out of host memory at %s", at);
+		break;
+	}
+}
+
+void vm_warn(struct cy_vm *vm, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (vm->opts.quiet)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "cyclops: warning: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void vm_emit(struct cy_vm *vm, const cy_event *ev)
+{
+	for (int i = 0; i < vm->n_observers; i++)
+		if (vm->observers[i].mask & CY_EV_BIT(ev->kind))
+			vm->observers[i].fn(vm->observers[i].ctx, vm, ev);
+}
+
+int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx)
+{
+	if (!fn || vm->n_observers == MAX_OBSERVERS)
+		return -EINVAL;
+	vm->observers[vm->n_observers++] = (struct observer){mask, fn, ctx};
+	vm->obs_mask |= mask;
+	return 0;
+}
+
+cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
+{
+	uint64_t budget = vm->cycles + cycles;
+
+	if (budget < vm->cycles) /* saturate */
+		budget = UINT64_MAX;
+	if (vm->opts.max_cycles && budget > vm->opts.max_cycles)
+		budget = vm->opts.max_cycles;
+	if (vm->stop != CY_STOP_NONE)
+		return vm->stop;
+	exec_run(vm, budget);
+	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles &&
+	    vm->cycles >= vm->opts.max_cycles) {
+		char at[200];
+		describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm->stop = CY_STOP_CYCLE_LIMIT;
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "cycle limit %llu reached at %s",
+			 (unsigned long long)vm->opts.max_cycles, at);
+	}
+	return vm->stop;
+}
+
+cy_stop cy_vm_stop_reason(const cy_vm *vm) { return vm->stop; }
+cy_fault cy_vm_fault(const cy_vm *vm) { return vm->fault; }
+int cy_vm_exit_code(const cy_vm *vm) { return vm->exit_code; }
+const char *cy_vm_stop_message(const cy_vm *vm) { return vm->stop_message; }
+uint32_t cy_vm_pc(const cy_vm *vm) { return vm->pc; }
+uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
+uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
+uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
+
+uint32_t cy_vm_reg(const cy_vm *vm, unsigned n)
+{
+	return n > 0 && n < 32 ? vm->x[n] : 0;
+}
+
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value)
+{
+	if (n == 0 || n >= 32)
+		return -EINVAL;
+	vm->x[n] = value;
+	return 0;
+}
+
+int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len)
+{
+	if ((uint64_t)addr + len > MEM_SPACE)
+		return -EFAULT;
+	memcpy(buf, vm->mem.base + addr, len);
+	return 0;
+}
+
+int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len)
+{
+	if ((uint64_t)addr + len > MEM_SPACE)
+		return -EFAULT;
+	memcpy(vm->mem.base + addr, buf, len);
+	cache_memory_written(vm, addr, len);
+	return 0;
+}
+
+int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size)
+{
+	const struct symbol *s = symtab_lookup(&vm->syms, addr);
+
+	if (!s)
+		return -ENOENT;
+	if (addr == s->addr)
+		snprintf(buf, size, "%s", s->name);
+	else
+		snprintf(buf, size, "%s+0x%x", s->name, addr - s->addr);
+	return 0;
+}

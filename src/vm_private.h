@@ -1,0 +1,135 @@
+/* vm_private.h - the inside of a cy_vm, shared by the VM's own files.
+ * Nothing here is part of the embedding API (include/cyclops.h). */
+#ifndef CY_VM_PRIVATE_H
+#define CY_VM_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cyclops.h"
+#include "isa.h"
+#include "mem.h"
+#include "symbols.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "cyclops keeps guest memory in host byte order: little-endian hosts only"
+#endif
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* A basic block: decoded once, run many times. next[] caches the blocks that
+ * followed it (0: fall-through/not taken, 1: taken/jump target). */
+struct block {
+	uint32_t pc;
+	uint32_t end;      /* address after the last instruction */
+	uint32_t n;        /* instructions, the closing pseudo-op included */
+	uint32_t max_cost; /* most cycles one pass can cost */
+	struct block *next[2];
+	struct insn insns[];
+};
+
+#define BLOCK_MAX_INSNS 64
+
+/* Decoded blocks live in one arena, found through an open-addressing hash
+ * on their start pc; both are emptied together when code changes. */
+struct block_cache {
+	struct block **table;
+	uint32_t mask;
+	uint32_t used;
+	uint8_t *arena;
+	size_t arena_size, arena_used;
+	uint32_t generation; /* bumped by every flush */
+	uint8_t *codemap;    /* one byte per CODE_CHUNK of guest memory */
+	uint32_t *marked;    /* chunks set in codemap, to clear them fast */
+	size_t n_marked, cap_marked;
+	struct block *scratch; /* single-instruction blocks near the budget */
+};
+
+#define CODE_CHUNK_SHIFT 10 /* 1 KiB: code and data rarely share one */
+
+/* Cycles per instruction class: the active cost model's table. */
+struct cost_table {
+	uint16_t class_cost[CY_CLASS_COUNT];
+	uint16_t branch_taken_extra;
+};
+
+struct observer {
+	unsigned mask;
+	cy_event_fn fn;
+	void *ctx;
+};
+
+#define MAX_OBSERVERS 8
+
+struct cy_vm {
+	uint32_t x[REG_SINK + 1];
+	uint32_t pc;
+	uint64_t cycles;  /* the active cost model's clock */
+	uint64_t instret; /* instructions retired */
+
+	struct mem mem;
+	struct block_cache cache;
+	struct cost_table cost;
+	struct symtab syms;
+	cy_opts opts;
+	char *name; /* the program's path or name, for messages */
+
+	/* Why the interpreter loop must return at the next block boundary. */
+	bool break_loop;
+	bool flush_pending;
+	cy_stop stop;
+	cy_fault fault;
+	int exit_code;
+	char stop_message[256];
+
+	uint32_t resv_addr; /* lr.w reservation */
+	bool resv_valid;
+
+	/* Linux user ABI state */
+	uint32_t brk_start, brk;
+	uint64_t start_realtime_ns;
+	uint8_t warned_syscalls[64]; /* one bit per syscall number < 512 */
+	bool warned_high_syscall;
+
+	struct observer observers[MAX_OBSERVERS];
+	int n_observers;
+	unsigned obs_mask;
+};
+
+/* exec.c */
+void exec_run(struct cy_vm *vm, uint64_t budget);
+
+/* block.c */
+int cache_init(struct block_cache *c);
+void cache_free(struct block_cache *c);
+void cache_flush(struct cy_vm *vm);
+struct block *cache_get(struct cy_vm *vm, uint32_t pc);
+struct block *cache_single(struct cy_vm *vm, uint32_t pc);
+/* Tells the cache that guest memory [addr, addr+len) was written from outside
+ * the interpreter's stores (syscalls, the API); flushes if it held code. */
+void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len);
+
+static inline bool cache_is_code(const struct block_cache *c, uint32_t addr,
+				 uint32_t size)
+{
+	return c->codemap[addr >> CODE_CHUNK_SHIFT] |
+	       c->codemap[(uint32_t)(addr + size - 1) >> CODE_CHUNK_SHIFT];
+}
+
+/* syscall_linux.c */
+void syscall_linux(struct cy_vm *vm);
+int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
+
+/* elf_load.c */
+int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry,
+	     char *err, size_t err_size);
+
+/* vm.c */
+/* Stops the run with a fault at pc; from is the jump that led there. */
+void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from);
+void vm_warn(struct cy_vm *vm, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void vm_emit(struct cy_vm *vm, const cy_event *ev);
+
+#endif
