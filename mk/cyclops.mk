@@ -8,7 +8,7 @@ CYCLOPS := $(O)/cyclops
 
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CY_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(LIBCYCLOPS): $(LIB_OBJS)
 	$(AR) rcs $@ $^
@@ -27,3 +27,15 @@ clean:
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 
 .PHONY: cyclops clean
+
+# The interpreter is computed-goto threaded code: GCC's docs advise against
+# global CSE there, and cross-jumping would merge the handlers' dispatch
+# branches into one, which the host predicts badly.
+$(O)/src/exec.o: CY_CFLAGS += -fno-gcse -fno-crossjumping
+
+# examples/: programs that embed the API, as users would.
+EMBED := $(O)/embed
+$(EMBED): $(O)/examples/embed.o $(LIBCYCLOPS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+cyclops: $(EMBED)
+-include $(O)/examples/embed.d
