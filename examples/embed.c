@@ -24,7 +24,7 @@ static void count_retired(void *ctx, cy_vm *vm, const cy_event *ev)
 
 int main(int argc, char **argv)
 {
-	struct class_counts counts = {0};
+	struct class_counts counts = { 0 };
 	uint64_t slice = 1000000, slices = 0;
 	bool observe = false;
 	char err[512];
@@ -55,7 +55,8 @@ int main(int argc, char **argv)
 		cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_RETIRE), count_retired, &counts);
 	while (cy_vm_run(vm, slice) == CY_STOP_NONE)
 		slices++;
-	fprintf(stderr, "embed: %s after %llu slices of %llu cycles: pc 0x%08x, a0 %u, "
+	fprintf(stderr,
+		"embed: %s after %llu slices of %llu cycles: pc 0x%08x, a0 %u, "
 		"%llu instructions, %llu cycles\n",
 		cy_vm_stop_reason(vm) == CY_STOP_EXIT ? "exited" : cy_vm_stop_message(vm),
 		(unsigned long long)slices, (unsigned long long)slice, cy_vm_pc(vm),

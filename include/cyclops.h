@@ -16,36 +16,36 @@ extern "C" {
 
 /* Exit statuses of the cyclops command for its own failures. They sit at the
  * top of the 8-bit range, away from the small codes guests usually return. */
-#define CY_EXIT_USAGE 250       /* bad command line */
+#define CY_EXIT_USAGE       250 /* bad command line */
 #define CY_EXIT_BAD_PROGRAM 251 /* the ELF could not be loaded */
-#define CY_EXIT_FAULT 252       /* the guest faulted (illegal instruction, ...) */
+#define CY_EXIT_FAULT       252 /* the guest faulted (illegal instruction, ...) */
 #define CY_EXIT_CYCLE_LIMIT 253 /* --max-cycles was reached */
-#define CY_EXIT_INTERNAL 254    /* host resources ran out */
+#define CY_EXIT_INTERNAL    254 /* host resources ran out */
 
 typedef struct cy_vm cy_vm;
 
 /* Instruction classes: what cost models price and what events report. */
-#define CY_CLASS_LIST(_)                                                       \
-	_(ALU, "alu")                                                          \
-	_(LOAD, "load")                                                        \
-	_(STORE, "store")                                                      \
-	_(BRANCH, "branch")                                                    \
-	_(JUMP, "jump")                                                        \
-	_(MUL, "mul")                                                          \
-	_(MULH, "mulh")                                                        \
-	_(DIV, "div")                                                          \
-	_(CSR, "csr")                                                          \
-	_(AMO, "amo")                                                          \
-	_(FENCE, "fence")                                                      \
-	_(ECALL, "ecall")                                                      \
-	_(EBREAK, "ebreak")                                                    \
+#define CY_CLASS_LIST(_)                                                                           \
+	_(ALU, "alu")                                                                              \
+	_(LOAD, "load")                                                                            \
+	_(STORE, "store")                                                                          \
+	_(BRANCH, "branch")                                                                        \
+	_(JUMP, "jump")                                                                            \
+	_(MUL, "mul")                                                                              \
+	_(MULH, "mulh")                                                                            \
+	_(DIV, "div")                                                                              \
+	_(CSR, "csr")                                                                              \
+	_(AMO, "amo")                                                                              \
+	_(FENCE, "fence")                                                                          \
+	_(ECALL, "ecall")                                                                          \
+	_(EBREAK, "ebreak")                                                                        \
 	_(NONE, "none")
 
 typedef enum cy_insn_class {
 #define CY_CLASS_ENUM(id, name) CY_CLASS_##id,
 	CY_CLASS_LIST(CY_CLASS_ENUM)
 #undef CY_CLASS_ENUM
-		CY_CLASS_COUNT
+	    CY_CLASS_COUNT
 } cy_insn_class;
 
 const char *cy_class_name(cy_insn_class cls);
@@ -60,32 +60,31 @@ typedef enum cy_stop {
 
 typedef enum cy_fault {
 	CY_FAULT_NONE = 0,
-	CY_FAULT_ILLEGAL_INSN,  /* undecodable instruction or bad CSR use */
-	CY_FAULT_FETCH,         /* execution reached unmapped memory */
-	CY_FAULT_EBREAK,        /* ebreak with no debugger attached */
-	CY_FAULT_MEMORY,        /* a syscall was given memory outside 4 GiB */
-	CY_FAULT_HOST,          /* host resources ran out */
+	CY_FAULT_ILLEGAL_INSN, /* undecodable instruction or bad CSR use */
+	CY_FAULT_FETCH,        /* execution reached unmapped memory */
+	CY_FAULT_EBREAK,       /* ebreak with no debugger attached */
+	CY_FAULT_MEMORY,       /* a syscall was given memory outside 4 GiB */
+	CY_FAULT_HOST,         /* host resources ran out */
 } cy_fault;
 
 typedef struct cy_opts {
-	uint64_t max_cycles;          /* 0: no limit */
-	int argc;                     /* guest argv; argc 0: argv[0] = path */
+	uint64_t max_cycles; /* 0: no limit */
+	int argc;            /* guest argv; argc 0: argv[0] = path */
 	const char *const *argv;
-	const char *const *envp;      /* NULL: an empty environment */
+	const char *const *envp;            /* NULL: an empty environment */
 	int stdin_fd, stdout_fd, stderr_fd; /* host fds for guest fds 0, 1, 2 */
-	uint32_t stack_size;          /* bytes reserved for the guest stack */
-	bool quiet;                   /* no warnings on stderr */
+	uint32_t stack_size;                /* bytes reserved for the guest stack */
+	bool quiet;                         /* no warnings on stderr */
 } cy_opts;
 
 void cy_opts_init(cy_opts *opts);
 
 /* Creation reads the ELF and builds the initial stack. On failure they
  * return a negative errno-style code and write "NAME: reason" into err. */
-int cy_vm_create_from_file(cy_vm **vm, const char *path, const cy_opts *opts,
-			   char *err, size_t err_size);
-int cy_vm_create_from_bytes(cy_vm **vm, const void *elf, size_t size,
-			    const char *name, const cy_opts *opts, char *err,
-			    size_t err_size);
+int cy_vm_create_from_file(cy_vm **vm, const char *path, const cy_opts *opts, char *err,
+			   size_t err_size);
+int cy_vm_create_from_bytes(cy_vm **vm, const void *elf, size_t size, const char *name,
+			    const cy_opts *opts, char *err, size_t err_size);
 void cy_vm_destroy(cy_vm *vm);
 
 /* Runs until the guest stops or `cycles` more cycles have passed (the run
@@ -129,15 +128,15 @@ typedef enum cy_event_kind {
 
 typedef struct cy_event {
 	cy_event_kind kind;
-	uint32_t pc;        /* the instruction */
-	uint64_t cycles;    /* clock before it (after it for RETIRE) */
-	uint64_t instret;   /* instructions retired before it (after: RETIRE) */
-	cy_insn_class cls;  /* RETIRE, JUMP */
-	uint32_t cost;      /* RETIRE */
-	uint32_t target;    /* JUMP */
-	uint8_t rd, rs1;    /* JUMP: link and base registers (call/return hints) */
-	uint32_t addr;      /* STORE: address; CSR: the CSR number */
-	uint32_t size;      /* STORE: bytes; CSR: 1 if written */
+	uint32_t pc;       /* the instruction */
+	uint64_t cycles;   /* clock before it (after it for RETIRE) */
+	uint64_t instret;  /* instructions retired before it (after: RETIRE) */
+	cy_insn_class cls; /* RETIRE, JUMP */
+	uint32_t cost;     /* RETIRE */
+	uint32_t target;   /* JUMP */
+	uint8_t rd, rs1;   /* JUMP: link and base registers (call/return hints) */
+	uint32_t addr;     /* STORE: address; CSR: the CSR number */
+	uint32_t size;     /* STORE: bytes; CSR: 1 if written */
 } cy_event;
 
 typedef void (*cy_event_fn)(void *ctx, cy_vm *vm, const cy_event *ev);

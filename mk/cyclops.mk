@@ -23,6 +23,7 @@ clean:
 	$(MAKE) -C guest clean
 	$(MAKE) -C tests/isa clean
 	$(MAKE) -C tests/count clean
+	$(MAKE) -C tests/faults clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

@@ -3,5 +3,6 @@ guest:
 	$(MAKE) -C guest
 	$(MAKE) -C tests/isa
 	$(MAKE) -C tests/count
+	$(MAKE) -C tests/faults
 
 .PHONY: guest

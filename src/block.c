@@ -7,9 +7,12 @@
 
 #include "vm_private.h"
 
-#define TABLE_SIZE (1u << 16)
-#define ARENA_SIZE (32u << 20)
+#define TABLE_SIZE   (1u << 16)
+#define ARENA_SIZE   (32u << 20)
 #define CODEMAP_SIZE (MEM_SPACE >> CODE_CHUNK_SHIFT)
+/* What an unfilled successor slot points to: its odd pc matches no pc. */
+struct block no_block = { .pc = 1 };
+
 #define BLOCK_BYTES(n) (sizeof(struct block) + (n) * sizeof(struct insn))
 
 _Static_assert((TABLE_SIZE & (TABLE_SIZE - 1)) == 0, "table size: power of 2");
@@ -50,6 +53,7 @@ void cache_flush(struct cy_vm *vm)
 	struct block_cache *c = &vm->cache;
 
 	memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
+	memset(c->jump_cache, 0, sizeof(c->jump_cache));
 	for (size_t i = 0; i < c->n_marked; i++)
 		c->codemap[c->marked[i]] = 0;
 	c->n_marked = 0;
@@ -76,8 +80,7 @@ void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len)
 
 static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 {
-	for (uint32_t i = start >> CODE_CHUNK_SHIFT;
-	     i <= (end - 1) >> CODE_CHUNK_SHIFT; i++) {
+	for (uint32_t i = start >> CODE_CHUNK_SHIFT; i <= (end - 1) >> CODE_CHUNK_SHIFT; i++) {
 		if (c->codemap[i])
 			continue;
 		if (c->n_marked == c->cap_marked) {
@@ -96,16 +99,40 @@ static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 
 static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
 {
-	uint32_t cost = in->cost;
+	uint32_t cost = in->after - in->before;
 
 	if (insn_classes[in->op] == CY_CLASS_BRANCH)
 		cost += vm->cost.branch_taken_extra;
 	return cost;
 }
 
-static void set_cost(const struct cy_vm *vm, struct insn *in)
+void cache_use_handlers(struct cy_vm *vm, const void *const *handlers)
 {
-	in->cost = vm->cost.class_cost[insn_classes[in->op]];
+	if (vm->cache.handlers != handlers) {
+		cache_flush(vm);
+		vm->cache.handlers = handlers;
+	}
+}
+
+/* Fills what the interpreter needs beyond the decoding: handler, position
+ * and costs. */
+static void prepare(const struct cy_vm *vm, struct insn *in, uint32_t index, uint32_t before)
+{
+	const void *const *h = vm->cache.handlers;
+
+	in->handler = h ? h[in->op] : NULL;
+	in->index = (uint8_t)index;
+	in->before = before;
+	in->after = before + vm->cost.class_cost[insn_classes[in->op]];
+}
+
+static void set_pseudo(const struct cy_vm *vm, struct insn *in, int op, uint32_t pc, uint32_t index,
+		       uint32_t before)
+{
+	memset(in, 0, sizeof(*in));
+	in->op = (uint8_t)op;
+	in->pc = pc;
+	prepare(vm, in, index, before);
 }
 
 /* Decodes up to max instructions from pc into b. Stops after an instruction
@@ -113,15 +140,13 @@ static void set_cost(const struct cy_vm *vm, struct insn *in)
 static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_t max)
 {
 	const uint8_t *base = vm->mem.base;
-	uint32_t n = 0, cost = 0, at = pc;
+	uint32_t n = 0, cost = 0, before = 0, at = pc;
 
 	b->pc = pc;
-	b->next[0] = b->next[1] = NULL;
+	b->next[0] = b->next[1] = &no_block;
 	if (!mem_is_mapped(&vm->mem, pc)) {
-		struct insn *in = &b->insns[n++];
-		memset(in, 0, sizeof(*in));
-		in->op = OP_fetch_fault;
-		in->pc = pc;
+		set_pseudo(vm, &b->insns[n], OP_fetch_fault, pc, n, 0);
+		n++;
 		goto out;
 	}
 	while (n < max) {
@@ -130,7 +155,8 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 		if (insn_length(lo) == 4 && !mem_is_mapped(&vm->mem, at + 2))
 			break;
 		insn_decode(at, mem_ld32(base, at), in);
-		set_cost(vm, in);
+		prepare(vm, in, n, before);
+		before = in->after;
 		cost += insn_max_cost(vm, in);
 		n++;
 		at += in->len;
@@ -140,10 +166,8 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 			break;
 	}
 	/* the block falls through into the next one */
-	struct insn *end = &b->insns[n++];
-	memset(end, 0, sizeof(*end));
-	end->op = OP_block_end;
-	end->pc = at;
+	set_pseudo(vm, &b->insns[n], OP_block_end, at, n, before);
+	n++;
 out:
 	b->n = n;
 	b->end = at;
@@ -159,8 +183,10 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 	struct block *b;
 
 	for (; c->table[h]; h = (h + 1) & c->mask)
-		if (c->table[h]->pc == pc)
+		if (c->table[h]->pc == pc) {
+			c->jump_cache[jump_cache_index(pc)] = c->table[h];
 			return c->table[h];
+		}
 	/* keep the table at most half full and the arena from overflowing */
 	if (c->used >= TABLE_SIZE / 2 ||
 	    c->arena_used + BLOCK_BYTES(BLOCK_MAX_INSNS + 1) > c->arena_size) {
@@ -175,6 +201,7 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 	c->arena_used = (c->arena_used + 15) & ~(size_t)15;
 	c->table[h] = b;
 	c->used++;
+	c->jump_cache[jump_cache_index(pc)] = b;
 	return b;
 }
 

@@ -10,7 +10,7 @@
 const char *csr_name(uint32_t csr)
 {
 	switch (csr) {
-#define CSR_CASE(id, num, name)                                                \
+#define CSR_CASE(id, num, name)                                                                    \
 	case num: return name;
 		CSR_LIST(CSR_CASE)
 #undef CSR_CASE
@@ -18,8 +18,7 @@ const char *csr_name(uint32_t csr)
 	}
 }
 
-int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value,
-	       uint32_t *old)
+int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old)
 {
 	(void)value;
 	switch (csr) {

@@ -10,12 +10,12 @@
 struct cy_vm;
 
 /* _(ID, number, name) */
-#define CSR_LIST(_)                                                            \
-	_(CYCLE, 0xc00, "cycle")                                               \
-	_(TIME, 0xc01, "time")                                                 \
-	_(INSTRET, 0xc02, "instret")                                           \
-	_(CYCLEH, 0xc80, "cycleh")                                             \
-	_(TIMEH, 0xc81, "timeh")                                               \
+#define CSR_LIST(_)                                                                                \
+	_(CYCLE, 0xc00, "cycle")                                                                   \
+	_(TIME, 0xc01, "time")                                                                     \
+	_(INSTRET, 0xc02, "instret")                                                               \
+	_(CYCLEH, 0xc80, "cycleh")                                                                 \
+	_(TIMEH, 0xc81, "timeh")                                                                   \
 	_(INSTRETH, 0xc82, "instreth")
 
 enum {
@@ -30,7 +30,6 @@ const char *csr_name(uint32_t csr);
 /* Reads the CSR into *old and, when write is set, writes value to it.
  * Returns 0, or -1 when the access is illegal (unknown CSR, write to a
  * read-only one): the instruction then faults. */
-int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value,
-	       uint32_t *old);
+int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old);
 
 #endif

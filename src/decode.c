@@ -5,14 +5,14 @@
 
 #include "isa.h"
 
-#define INSN_NAME(id, mn, fmt, cls, fl) mn,
-#define INSN_FMT(id, mn, fmt, cls, fl) fmt,
+#define INSN_NAME(id, mn, fmt, cls, fl)  mn,
+#define INSN_FMT(id, mn, fmt, cls, fl)   fmt,
 #define INSN_CLASS(id, mn, fmt, cls, fl) CY_CLASS_##cls,
 #define INSN_FLAGS(id, mn, fmt, cls, fl) fl,
-const char *const insn_names[OP_COUNT] = {CY_INSN_LIST(INSN_NAME)};
-const uint8_t insn_formats[OP_COUNT] = {CY_INSN_LIST(INSN_FMT)};
-const uint8_t insn_classes[OP_COUNT] = {CY_INSN_LIST(INSN_CLASS)};
-const uint8_t insn_flags[OP_COUNT] = {CY_INSN_LIST(INSN_FLAGS)};
+const char *const insn_names[OP_COUNT] = { CY_INSN_LIST(INSN_NAME) };
+const uint8_t insn_formats[OP_COUNT] = { CY_INSN_LIST(INSN_FMT) };
+const uint8_t insn_classes[OP_COUNT] = { CY_INSN_LIST(INSN_CLASS) };
+const uint8_t insn_flags[OP_COUNT] = { CY_INSN_LIST(INSN_FLAGS) };
 
 /* Major opcodes (bits 6:0) of the 32-bit encodings. */
 enum {
@@ -30,10 +30,10 @@ enum {
 	MAJ_SYSTEM = 0x73,
 };
 
-#define ENC_ECALL 0x00000073u
-#define ENC_EBREAK 0x00100073u
-#define FUNCT7_BASE 0x00
-#define FUNCT7_ALT 0x20 /* sub, sra, srai */
+#define ENC_ECALL     0x00000073u
+#define ENC_EBREAK    0x00100073u
+#define FUNCT7_BASE   0x00
+#define FUNCT7_ALT    0x20 /* sub, sra, srai */
 #define FUNCT7_MULDIV 0x01
 
 static uint32_t bits_at(uint32_t v, int hi, int lo)
@@ -54,8 +54,8 @@ static int32_t imm_s(uint32_t b)
 }
 static int32_t imm_b(uint32_t b)
 {
-	uint32_t v = bits_at(b, 31, 31) << 12 | bits_at(b, 7, 7) << 11 |
-		     bits_at(b, 30, 25) << 5 | bits_at(b, 11, 8) << 1;
+	uint32_t v = bits_at(b, 31, 31) << 12 | bits_at(b, 7, 7) << 11 | bits_at(b, 30, 25) << 5 |
+		     bits_at(b, 11, 8) << 1;
 	return sext(v, 13);
 }
 static int32_t imm_j(uint32_t b)
@@ -76,10 +76,10 @@ static void set(struct insn *in, int op, int rd, int rs1, int rs2, int32_t imm)
 
 static int decode_op(uint32_t b)
 {
-	static const uint8_t base[8] = {OP_add, OP_sll, OP_slt, OP_sltu,
-					OP_xor, OP_srl, OP_or,  OP_and};
-	static const uint8_t muldiv[8] = {OP_mul, OP_mulh, OP_mulhsu, OP_mulhu,
-					  OP_div, OP_divu, OP_rem,  OP_remu};
+	static const uint8_t base[8] = { OP_add, OP_sll, OP_slt, OP_sltu,
+					 OP_xor, OP_srl, OP_or,  OP_and };
+	static const uint8_t muldiv[8] = { OP_mul, OP_mulh, OP_mulhsu, OP_mulhu,
+					   OP_div, OP_divu, OP_rem,    OP_remu };
 	uint32_t f3 = bits_at(b, 14, 12), f7 = bits_at(b, 31, 25);
 
 	if (f7 == FUNCT7_BASE)
@@ -95,16 +95,14 @@ static int decode_op(uint32_t b)
 
 static int decode_op_imm(uint32_t b)
 {
-	static const uint8_t ops[8] = {OP_addi, OP_slli, OP_slti, OP_sltiu,
-				       OP_xori, OP_srli, OP_ori,  OP_andi};
+	static const uint8_t ops[8] = { OP_addi, OP_slli, OP_slti, OP_sltiu,
+					OP_xori, OP_srli, OP_ori,  OP_andi };
 	uint32_t f3 = bits_at(b, 14, 12), f7 = bits_at(b, 31, 25);
 
 	if (f3 == 1)
 		return f7 == FUNCT7_BASE ? OP_slli : OP_illegal;
 	if (f3 == 5)
-		return f7 == FUNCT7_BASE ? OP_srli
-		       : f7 == FUNCT7_ALT ? OP_srai
-					  : OP_illegal;
+		return f7 == FUNCT7_BASE ? OP_srli : f7 == FUNCT7_ALT ? OP_srai : OP_illegal;
 	return ops[f3];
 }
 
@@ -130,15 +128,14 @@ static int decode_amo(uint32_t b)
 
 static void decode32(uint32_t pc, uint32_t b, struct insn *in)
 {
-	static const uint8_t branch[8] = {OP_beq, OP_bne, OP_illegal, OP_illegal,
-					  OP_blt, OP_bge, OP_bltu,    OP_bgeu};
-	static const uint8_t load[8] = {OP_lb,  OP_lh,  OP_lw,      OP_illegal,
-					OP_lbu, OP_lhu, OP_illegal, OP_illegal};
-	static const uint8_t store[8] = {OP_sb,      OP_sh,      OP_sw,
-					 OP_illegal, OP_illegal, OP_illegal,
-					 OP_illegal, OP_illegal};
-	static const uint8_t csr[8] = {OP_illegal, OP_csrrw,  OP_csrrs,  OP_csrrc,
-				       OP_illegal, OP_csrrwi, OP_csrrsi, OP_csrrci};
+	static const uint8_t branch[8] = { OP_beq, OP_bne, OP_illegal, OP_illegal,
+					   OP_blt, OP_bge, OP_bltu,    OP_bgeu };
+	static const uint8_t load[8] = { OP_lb,  OP_lh,  OP_lw,      OP_illegal,
+					 OP_lbu, OP_lhu, OP_illegal, OP_illegal };
+	static const uint8_t store[8] = { OP_sb,      OP_sh,      OP_sw,      OP_illegal,
+					  OP_illegal, OP_illegal, OP_illegal, OP_illegal };
+	static const uint8_t csr[8] = { OP_illegal, OP_csrrw,  OP_csrrs,  OP_csrrc,
+					OP_illegal, OP_csrrwi, OP_csrrsi, OP_csrrci };
 	int rd = (int)bits_at(b, 11, 7), rs1 = (int)bits_at(b, 19, 15);
 	int rs2 = (int)bits_at(b, 24, 20);
 	uint32_t f3 = bits_at(b, 14, 12);
@@ -149,9 +146,7 @@ static void decode32(uint32_t pc, uint32_t b, struct insn *in)
 	/* auipc keeps its result: pc + imm is known at decode time */
 	case MAJ_AUIPC: set(in, OP_auipc, rd, 0, 0, (int32_t)(pc + upper)); break;
 	case MAJ_JAL: set(in, OP_jal, rd, 0, 0, (int32_t)(pc + (uint32_t)imm_j(b))); break;
-	case MAJ_JALR:
-		set(in, f3 == 0 ? OP_jalr : OP_illegal, rd, rs1, 0, imm_i(b));
-		break;
+	case MAJ_JALR: set(in, f3 == 0 ? OP_jalr : OP_illegal, rd, rs1, 0, imm_i(b)); break;
 	case MAJ_BRANCH:
 		set(in, branch[f3], 0, rs1, rs2, (int32_t)(pc + (uint32_t)imm_b(b)));
 		break;
@@ -188,30 +183,24 @@ static void decode32(uint32_t pc, uint32_t b, struct insn *in)
 }
 
 /* The compressed formats' scattered immediates. */
-static int32_t cimm6(uint32_t b)
-{
-	return sext(bits_at(b, 12, 12) << 5 | bits_at(b, 6, 2), 6);
-}
+static int32_t cimm6(uint32_t b) { return sext(bits_at(b, 12, 12) << 5 | bits_at(b, 6, 2), 6); }
 static int32_t cj_offset(uint32_t b)
 {
-	uint32_t v = bits_at(b, 12, 12) << 11 | bits_at(b, 11, 11) << 4 |
-		     bits_at(b, 10, 9) << 8 | bits_at(b, 8, 8) << 10 |
-		     bits_at(b, 7, 7) << 6 | bits_at(b, 6, 6) << 7 |
+	uint32_t v = bits_at(b, 12, 12) << 11 | bits_at(b, 11, 11) << 4 | bits_at(b, 10, 9) << 8 |
+		     bits_at(b, 8, 8) << 10 | bits_at(b, 7, 7) << 6 | bits_at(b, 6, 6) << 7 |
 		     bits_at(b, 5, 3) << 1 | bits_at(b, 2, 2) << 5;
 	return sext(v, 12);
 }
 static int32_t cb_offset(uint32_t b)
 {
-	uint32_t v = bits_at(b, 12, 12) << 8 | bits_at(b, 11, 10) << 3 |
-		     bits_at(b, 6, 5) << 6 | bits_at(b, 4, 3) << 1 |
-		     bits_at(b, 2, 2) << 5;
+	uint32_t v = bits_at(b, 12, 12) << 8 | bits_at(b, 11, 10) << 3 | bits_at(b, 6, 5) << 6 |
+		     bits_at(b, 4, 3) << 1 | bits_at(b, 2, 2) << 5;
 	return sext(v, 9);
 }
 /* c.lw / c.sw offset: uimm[5:3] = 12:10, uimm[2] = 6, uimm[6] = 5 */
 static int32_t clw_offset(uint32_t b)
 {
-	return (int32_t)(bits_at(b, 12, 10) << 3 | bits_at(b, 6, 6) << 2 |
-			 bits_at(b, 5, 5) << 6);
+	return (int32_t)(bits_at(b, 12, 10) << 3 | bits_at(b, 6, 6) << 2 | bits_at(b, 5, 5) << 6);
 }
 
 #define REG_SP 2
@@ -266,7 +255,7 @@ static void decode_q1(uint32_t pc, uint32_t b, struct insn *in)
 			break;
 		case 2: set(in, OP_andi, rdp, rdp, 0, cimm6(b)); break;
 		default: {
-			static const uint8_t ops[4] = {OP_sub, OP_xor, OP_or, OP_and};
+			static const uint8_t ops[4] = { OP_sub, OP_xor, OP_or, OP_and };
 			int op = bits_at(b, 12, 12) ? OP_illegal : ops[bits_at(b, 6, 5)];
 			set(in, op, rdp, rdp, rs2p, 0);
 			break;
@@ -285,12 +274,10 @@ static void decode_q2(uint32_t b, struct insn *in)
 	bool bit12 = bits_at(b, 12, 12);
 
 	switch (bits_at(b, 15, 13)) {
-	case 0: /* c.slli */
-		set(in, bit12 ? OP_illegal : OP_slli, rd, rd, 0, rs2);
-		break;
+	case 0: /* c.slli */ set(in, bit12 ? OP_illegal : OP_slli, rd, rd, 0, rs2); break;
 	case 2: { /* c.lwsp */
-		uint32_t off = bits_at(b, 12, 12) << 5 | bits_at(b, 6, 4) << 2 |
-			       bits_at(b, 3, 2) << 6;
+		uint32_t off =
+		    bits_at(b, 12, 12) << 5 | bits_at(b, 6, 4) << 2 | bits_at(b, 3, 2) << 6;
 		set(in, rd ? OP_lw : OP_illegal, rd, REG_SP, 0, (int32_t)off);
 		break;
 	}

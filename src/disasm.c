@@ -20,7 +20,7 @@ static void csr_text(uint32_t csr, char *buf, size_t size)
 
 static void fence_set(unsigned bits, char *out)
 {
-	static const char names[4] = {'i', 'o', 'r', 'w'};
+	static const char names[4] = { 'i', 'o', 'r', 'w' };
 	int n = 0;
 
 	for (int i = 0; i < 4; i++)
@@ -53,9 +53,7 @@ void insn_format(const struct insn *in, char *buf, size_t size)
 		break;
 	}
 	case FMT_J: snprintf(buf, size, "%s x%d,0x%x", mn, rd, (uint32_t)in->imm); break;
-	case FMT_B:
-		snprintf(buf, size, "%s x%d,x%d,0x%x", mn, rs1, rs2, (uint32_t)in->imm);
-		break;
+	case FMT_B: snprintf(buf, size, "%s x%d,x%d,0x%x", mn, rs1, rs2, (uint32_t)in->imm); break;
 	case FMT_L: snprintf(buf, size, "%s x%d,%d(x%d)", mn, rd, in->imm, rs1); break;
 	case FMT_S: snprintf(buf, size, "%s x%d,%d(x%d)", mn, rs2, in->imm, rs1); break;
 	case FMT_CSR:
@@ -83,8 +81,7 @@ int cy_disasm(uint32_t pc, uint32_t bits, char *buf, size_t size)
 	int len = insn_decode(pc, bits, &in);
 
 	if (in.op == OP_illegal) {
-		snprintf(buf, size, "illegal 0x%0*x", len * 2,
-			 len == 2 ? bits & 0xffff : bits);
+		snprintf(buf, size, "illegal 0x%0*x", len * 2, len == 2 ? bits & 0xffff : bits);
 		return 0;
 	}
 	insn_format(&in, buf, size);

@@ -15,8 +15,7 @@
 #endif
 #define MAX_SEGMENTS 16
 
-static int fail(char *err, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static int fail(char *err, size_t size, const char *fmt, ...)
 {
@@ -48,7 +47,8 @@ static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t 
 	if (eh->e_machine != EM_RISCV)
 		return fail(err, n, "not a RISC-V ELF (e_machine %u)", eh->e_machine);
 	if (eh->e_type == ET_DYN)
-		return fail(err, n, "position-independent or shared object (ET_DYN); "
+		return fail(err, n,
+			    "position-independent or shared object (ET_DYN); "
 			    "cyclops runs statically linked executables");
 	if (eh->e_type != ET_EXEC)
 		return fail(err, n, "not an executable (e_type %u)", eh->e_type);
@@ -56,38 +56,40 @@ static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t 
 }
 
 /* Validates the program headers and fills segs with the PT_LOAD ones. */
-static int check_segments(Elf *elf, size_t size, GElf_Phdr *segs, int *n_segs,
-			  char *err, size_t n)
+static int check_segments(Elf *elf, size_t size, GElf_Phdr *segs, int *n_segs, char *err, size_t n)
 {
 	size_t phnum;
 	int count = 0;
 
 	if (elf_getphdrnum(elf, &phnum) != 0)
-		return fail(err, n, "truncated or damaged program headers (%s)",
-			    elf_errmsg(-1));
+		return fail(err, n, "truncated or damaged program headers (%s)", elf_errmsg(-1));
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr ph;
 		if (!gelf_getphdr(elf, (int)i, &ph))
 			return fail(err, n, "truncated or damaged program header %zu", i);
 		if (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC)
-			return fail(err, n, "dynamically linked; cyclops runs "
+			return fail(err, n,
+				    "dynamically linked; cyclops runs "
 				    "statically linked executables");
 		if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
 			continue;
 		if (ph.p_offset > size || ph.p_filesz > size - ph.p_offset)
-			return fail(err, n, "truncated: segment %zu (offset 0x%llx, "
+			return fail(err, n,
+				    "truncated: segment %zu (offset 0x%llx, "
 				    "0x%llx bytes) extends past the end of the file",
 				    i, (unsigned long long)ph.p_offset,
 				    (unsigned long long)ph.p_filesz);
 		if (ph.p_filesz > ph.p_memsz)
-			return fail(err, n, "segment %zu: file size 0x%llx exceeds "
-				    "memory size 0x%llx", i,
-				    (unsigned long long)ph.p_filesz,
+			return fail(err, n,
+				    "segment %zu: file size 0x%llx exceeds "
+				    "memory size 0x%llx",
+				    i, (unsigned long long)ph.p_filesz,
 				    (unsigned long long)ph.p_memsz);
 		if (ph.p_vaddr + ph.p_memsz > MEM_SPACE)
-			return fail(err, n, "segment %zu (0x%llx + 0x%llx) is out of "
-				    "the 32-bit address space", i,
-				    (unsigned long long)ph.p_vaddr,
+			return fail(err, n,
+				    "segment %zu (0x%llx + 0x%llx) is out of "
+				    "the 32-bit address space",
+				    i, (unsigned long long)ph.p_vaddr,
 				    (unsigned long long)ph.p_memsz);
 		for (int j = 0; j < count; j++)
 			if (ph.p_vaddr < segs[j].p_vaddr + segs[j].p_memsz &&
@@ -125,13 +127,12 @@ static int load_symbols(struct cy_vm *vm, Elf *elf)
 			if (!gelf_getsym(data, (int)i, &sym))
 				break;
 			type = GELF_ST_TYPE(sym.st_info);
-			if ((type != STT_FUNC && type != STT_NOTYPE) ||
-			    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+			if ((type != STT_FUNC && type != STT_NOTYPE) || sym.st_shndx == SHN_UNDEF ||
+			    sym.st_shndx >= SHN_LORESERVE)
 				continue;
 			name = elf_strptr(elf, sh.sh_link, sym.st_name);
 			/* skip local labels and the $x/$d mapping symbols */
-			if (!name || !*name || name[0] == '$' ||
-			    (name[0] == '.' && name[1] == 'L'))
+			if (!name || !*name || name[0] == '$' || (name[0] == '.' && name[1] == 'L'))
 				continue;
 			if (symtab_add(&vm->syms, name, (uint32_t)sym.st_value,
 				       (uint32_t)sym.st_size) != 0)
@@ -142,8 +143,7 @@ static int load_symbols(struct cy_vm *vm, Elf *elf)
 	return 0;
 }
 
-int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry,
-	     char *err, size_t n)
+int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, char *err, size_t n)
 {
 	GElf_Phdr segs[MAX_SEGMENTS];
 	GElf_Ehdr eh;
@@ -166,8 +166,8 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry,
 		goto out_end;
 	for (int i = 0; i < n_segs; i++) {
 		char name[16];
-		memcpy(vm->mem.base + segs[i].p_vaddr,
-		       (const char *)data + segs[i].p_offset, segs[i].p_filesz);
+		memcpy(vm->mem.base + segs[i].p_vaddr, (const char *)data + segs[i].p_offset,
+		       segs[i].p_filesz);
 		snprintf(name, sizeof(name), "segment%d", i);
 		mem_set_region(&vm->mem, name, (uint32_t)segs[i].p_vaddr,
 			       segs[i].p_vaddr + segs[i].p_memsz);

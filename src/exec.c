@@ -7,99 +7,118 @@
 #include "csr.h"
 #include "vm_private.h"
 
-/* Dispatch: computed goto where the compiler has it, else a switch. The
- * handlers only use these macros, so both builds share their bodies. */
+/* Dispatch: computed goto where the compiler has it (each decoded
+ * instruction holds its handler's address), else a switch. The handlers only
+ * use these macros, so both builds share their bodies. */
 #if defined(__GNUC__) && !defined(CY_NO_COMPUTED_GOTO)
 #define USE_COMPUTED_GOTO 1
-#define vmdispatch(op) goto *labels[op];
-#define vmcase(id) L_##id:
-#define vmnext_insn goto *labels[ip->op]
+#define vmdispatch()      goto * ip->handler;
+#define vmcase(id)        L_##id:
+#define vmnext_insn       goto * ip->handler
 #else
 #define USE_COMPUTED_GOTO 0
-#define vmdispatch(op) dispatch: switch (op)
-#define vmcase(id) case OP_##id:
+#define vmdispatch()                                                                               \
+	dispatch:                                                                                  \
+	switch (ip->op)
+#define vmcase(id)  case OP_##id:
 #define vmnext_insn goto dispatch
 #endif
 
 /* Registers and operands of the current instruction. */
-#define RD r[ip->rd]
-#define R1 r[ip->rs1]
-#define R2 r[ip->rs2]
-#define ADDR ((uint32_t)(R1 + (uint32_t)ip->imm))
+#define RD      r[ip->rd]
+#define R1      r[ip->rs1]
+#define R2      r[ip->rs2]
+#define ADDR    ((uint32_t)(R1 + (uint32_t)ip->imm))
 #define NEXT_PC (ip->pc + ip->len)
 
-/* Moves the locals into the VM for code outside the loop. */
-#define SYNC()                                                                 \
-	do {                                                                   \
-		vm->pc = ip->pc;                                               \
-		vm->cycles = cycles;                                           \
-		vm->instret = instret;                                         \
+/* The locals cycles and instret hold the clock at the entry of the current
+ * block; an instruction's own clock is derived from its position, so the
+ * straight-line path does no counting at all. */
+#define NOW_CYCLES  (cycles + ip->before)
+#define NOW_INSTRET (instret + ip->index)
+#define COST        (ip->after - ip->before)
+
+/* Moves the clock before the current instruction into the VM, for code
+ * outside the loop; RELOAD takes back what that code changed. */
+#define SYNC()                                                                                     \
+	do {                                                                                       \
+		vm->pc = ip->pc;                                                                   \
+		vm->cycles = NOW_CYCLES;                                                           \
+		vm->instret = NOW_INSTRET;                                                         \
 	} while (0)
-#define RELOAD()                                                               \
-	do {                                                                   \
-		cycles = vm->cycles;                                           \
-		instret = vm->instret;                                         \
+#define RELOAD()                                                                                   \
+	do {                                                                                       \
+		cycles = vm->cycles - ip->before;                                                  \
+		instret = vm->instret - ip->index;                                                 \
 	} while (0)
 
-/* Retires the current instruction at the given cost. */
-#define RETIRE(cost)                                                           \
-	do {                                                                   \
-		uint32_t cost_ = (cost);                                       \
-		cycles += cost_;                                               \
-		instret++;                                                     \
-		OBS_RETIRE(cost_);                                             \
+/* Retires the current instruction and moves on to the next in the block. */
+#define NEXT                                                                                       \
+	do {                                                                                       \
+		OBS_RETIRE(COST);                                                                  \
+		ip++;                                                                              \
+		vmnext_insn;                                                                       \
 	} while (0)
 
-#define NEXT                                                                   \
-	do {                                                                   \
-		RETIRE(ip->cost);                                              \
-		ip++;                                                          \
-		vmnext_insn;                                                   \
+/* Retires the instruction that ends the block: the clock moves past it. */
+#define RETIRE_LAST(extra)                                                                         \
+	do {                                                                                       \
+		uint32_t extra_ = (extra);                                                         \
+		OBS_RETIRE(COST + extra_);                                                         \
+		instret += ip->index + 1u;                                                         \
+		cycles += ip->after + extra_;                                                      \
 	} while (0)
 
-/* Leaves the block for target; slot says which successor to cache. */
-#define JUMP(target, slot)                                                     \
-	do {                                                                   \
-		last_pc = ip->pc;                                              \
-		pc = (target);                                                 \
-		succ = &b->next[slot];                                         \
-		goto next_block;                                               \
+/* Leaves the block for target; slot says which successor to cache. The
+ * common case, a cached successor well within the budget, is handled right
+ * here, so that every jump has its own indirect branch to predict. */
+#define JUMP(target, slot)                                                                         \
+	do {                                                                                       \
+		pc = (target);                                                                     \
+		succ = &b->next[slot];                                                             \
+		b = *succ;                                                                         \
+		if (likely(b->pc == pc && cycles + b->max_cost <= budget)) {                       \
+			ip = b->insns;                                                             \
+			OBS_BLOCK();                                                               \
+			vmnext_insn;                                                               \
+		}                                                                                  \
+		goto next_block;                                                                   \
 	} while (0)
 
-#define BRANCH(cond)                                                           \
-	do {                                                                   \
-		if (cond) {                                                    \
-			OBS_JUMP((uint32_t)ip->imm);                           \
-			RETIRE(ip->cost + taken_extra);                        \
-			JUMP((uint32_t)ip->imm, 1);                            \
-		}                                                              \
-		RETIRE(ip->cost);                                              \
-		JUMP(NEXT_PC, 0);                                              \
+#define BRANCH(cond)                                                                               \
+	do {                                                                                       \
+		if (cond) {                                                                        \
+			OBS_JUMP((uint32_t)ip->imm);                                               \
+			RETIRE_LAST(taken_extra);                                                  \
+			JUMP((uint32_t)ip->imm, 1);                                                \
+		}                                                                                  \
+		RETIRE_LAST(0);                                                                    \
+		JUMP(NEXT_PC, 0);                                                                  \
 	} while (0)
 
 /* After a store: a write into decoded code ends the block, and the cache
  * is flushed before anything else runs. */
-#define STORED(a, size)                                                        \
-	do {                                                                   \
-		OBS_STORE(a, size);                                            \
-		if (unlikely(cache_is_code(&vm->cache, a, size)))              \
-			goto code_written;                                     \
-		NEXT;                                                          \
+#define STORED(a, size)                                                                            \
+	do {                                                                                       \
+		OBS_STORE(a, size);                                                                \
+		if (unlikely(cache_is_code(&vm->cache, a, size)))                                  \
+			goto code_written;                                                         \
+		NEXT;                                                                              \
 	} while (0)
 
-#define STORE(size, do_store)                                                  \
-	do {                                                                   \
-		uint32_t a = ADDR;                                             \
-		do_store;                                                      \
-		STORED(a, size);                                               \
+#define STORE(size, do_store)                                                                      \
+	do {                                                                                       \
+		uint32_t a = ADDR;                                                                 \
+		do_store;                                                                          \
+		STORED(a, size);                                                                   \
 	} while (0)
 
-#define FAULT(kind)                                                            \
-	do {                                                                   \
-		SYNC();                                                        \
-		vm_fault(vm, kind, ip->pc, last_pc);                           \
-		pc = ip->pc;                                                   \
-		goto out;                                                      \
+/* Stops at the current instruction, which does not retire. */
+#define FAULT(kind)                                                                                \
+	do {                                                                                       \
+		SYNC();                                                                            \
+		vm_fault(vm, kind, ip->pc, last_pc);                                               \
+		goto out_synced;                                                                   \
 	} while (0)
 
 static inline uint32_t mulh(uint32_t a, uint32_t b)
@@ -110,10 +129,7 @@ static inline uint32_t mulhsu(uint32_t a, uint32_t b)
 {
 	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)b) >> 32);
 }
-static inline uint32_t mulhu(uint32_t a, uint32_t b)
-{
-	return (uint32_t)(((uint64_t)a * b) >> 32);
-}
+static inline uint32_t mulhu(uint32_t a, uint32_t b) { return (uint32_t)(((uint64_t)a * b) >> 32); }
 static inline uint32_t div_s(uint32_t a, uint32_t b)
 {
 	if (b == 0)
@@ -130,18 +146,13 @@ static inline uint32_t rem_s(uint32_t a, uint32_t b)
 		return 0;
 	return (uint32_t)((int32_t)a % (int32_t)b);
 }
-static inline uint32_t min_s(uint32_t a, uint32_t b)
-{
-	return (int32_t)a < (int32_t)b ? a : b;
-}
-static inline uint32_t max_s(uint32_t a, uint32_t b)
-{
-	return (int32_t)a > (int32_t)b ? a : b;
-}
+static inline uint32_t min_s(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b ? a : b; }
+static inline uint32_t max_s(uint32_t a, uint32_t b) { return (int32_t)a > (int32_t)b ? a : b; }
 
-/* Event code for the observed build. */
-static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in,
-		 uint64_t cycles, uint64_t instret, cy_event *ev)
+/* Event code for the observed build: fills the common fields, makes the
+ * VM's clock match the event's and hands the event to the observers. */
+static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, uint64_t cycles,
+		 uint64_t instret, cy_event *ev)
 {
 	ev->kind = kind;
 	ev->pc = in->pc;
@@ -164,8 +175,14 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in,
 #define EXEC_FN exec_observed
 #include "exec_loop.h"
 
+const void *const *exec_handlers(bool observed)
+{
+	return observed ? exec_observed(NULL, 0) : exec_fast(NULL, 0);
+}
+
 void exec_run(struct cy_vm *vm, uint64_t budget)
 {
+	cache_use_handlers(vm, exec_handlers(vm->obs_mask != 0));
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget) {
 		if (vm->flush_pending)
 			cache_flush(vm);

@@ -8,38 +8,41 @@
 #undef OBS_BLOCK
 #undef OBS_EVENT
 #if OBSERVE
-#define OBS_EVENT(kind, ...)                                                   \
-	do {                                                                   \
-		if (obs & CY_EV_BIT(kind)) {                                   \
-			cy_event ev_ = {__VA_ARGS__};                          \
-			emit(vm, kind, ip, cycles, instret, &ev_);             \
-		}                                                              \
+#define OBS_EVENT_AT(kind, cyc, ins, ...)                                                          \
+	do {                                                                                       \
+		if (obs & CY_EV_BIT(kind)) {                                                       \
+			cy_event ev_ = { __VA_ARGS__ };                                            \
+			emit(vm, kind, ip, (cyc), (ins), &ev_);                                    \
+		}                                                                                  \
 	} while (0)
-#define OBS_RETIRE(c_) OBS_EVENT(CY_EV_RETIRE, .cost = (c_))
-#define OBS_JUMP(to)                                                           \
-	OBS_EVENT(CY_EV_JUMP, .target = (to),                                  \
-		  .rd = (uint8_t)(ip->rd == REG_SINK ? 0 : ip->rd),            \
+#define OBS_EVENT(kind, ...) OBS_EVENT_AT(kind, NOW_CYCLES, NOW_INSTRET, __VA_ARGS__)
+#define OBS_RETIRE(c_)       OBS_EVENT_AT(CY_EV_RETIRE, NOW_CYCLES + (c_), NOW_INSTRET + 1, .cost = (c_))
+#define OBS_JUMP(to)                                                                               \
+	OBS_EVENT(CY_EV_JUMP, .target = (to), .rd = (uint8_t)(ip->rd == REG_SINK ? 0 : ip->rd),    \
 		  .rs1 = ip->rs1)
 #define OBS_STORE(a_, n_) OBS_EVENT(CY_EV_STORE, .addr = (a_), .size = (n_))
-#define OBS_BLOCK()                                                            \
-	do {                                                                   \
-		ip = b->insns;                                                 \
-		OBS_EVENT(CY_EV_BLOCK, .addr = 0);                             \
-	} while (0)
+#define OBS_BLOCK()       OBS_EVENT(CY_EV_BLOCK, .addr = 0)
 #else
 #define OBS_EVENT(kind, ...) ((void)0)
-#define OBS_RETIRE(cost) ((void)0)
-#define OBS_JUMP(to) ((void)0)
-#define OBS_STORE(a, size) ((void)0)
-#define OBS_BLOCK() ((void)0)
+#define OBS_RETIRE(cost)     ((void)0)
+#define OBS_JUMP(to)         ((void)0)
+#define OBS_STORE(a, size)   ((void)0)
+#define OBS_BLOCK()          ((void)0)
 #endif
 
-static void EXEC_FN(struct cy_vm *vm, uint64_t budget)
+/* Runs vm until the budget is reached or the guest stops. Called with a
+ * NULL vm, it only returns its handler addresses by opcode. */
+static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 {
 #if USE_COMPUTED_GOTO
 #define LABEL_ADDR(id, mn, fmt, cls, fl) &&L_##id,
-	static const void *const labels[OP_COUNT] = {CY_INSN_LIST(LABEL_ADDR)};
+	static const void *const labels[OP_COUNT] = { CY_INSN_LIST(LABEL_ADDR) };
 #undef LABEL_ADDR
+	if (!vm)
+		return labels;
+#else
+	if (!vm)
+		return NULL;
 #endif
 #if OBSERVE
 	const unsigned obs = vm->obs_mask;
@@ -53,41 +56,56 @@ static void EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	const struct insn *ip = NULL;
 	uint32_t generation;
 
+	if (cycles >= budget)
+		goto out;
+	last_pc = pc;
 	goto lookup;
 
 next_block: /* pc is where to go; succ the slot that caches its block */
-	if (unlikely(cycles >= budget || vm->break_loop))
-		goto out;
 	b = *succ;
-	if (unlikely(!b || b->pc != pc)) {
-lookup:
+	if (b->pc != pc) {
+		/* the jump that led here, for a fault message (a block that
+		 * faults is never entered through a cached successor) */
+		last_pc = ip->pc;
+	lookup:
 		generation = vm->cache.generation;
-		b = cache_get(vm, pc);
+		b = cache_lookup(vm, pc);
 		if (unlikely(!b)) {
 			vm->pc = pc;
 			vm->cycles = cycles;
 			vm->instret = instret;
 			vm_fault(vm, CY_FAULT_HOST, pc, last_pc);
-			goto out;
+			goto out_synced;
 		}
 		if (succ && generation == vm->cache.generation)
 			*succ = b;
 	}
 	/* near the budget, run one instruction at a time so that the run stops
 	 * at the first instruction boundary at or past it */
-	if (unlikely(cycles + b->max_cost > budget))
+	if (unlikely(cycles + b->max_cost > budget)) {
+		if (cycles >= budget)
+			goto out;
 		b = cache_single(vm, pc);
-	OBS_BLOCK();
+	}
 	ip = b->insns;
-	vmdispatch(ip->op)
+	OBS_BLOCK();
+	vmdispatch()
 	{
-		vmcase(lui) { RD = (uint32_t)ip->imm; NEXT; }
-		vmcase(auipc) { RD = (uint32_t)ip->imm; NEXT; }
+		vmcase(lui)
+		{
+			RD = (uint32_t)ip->imm;
+			NEXT;
+		}
+		vmcase(auipc)
+		{
+			RD = (uint32_t)ip->imm;
+			NEXT;
+		}
 		vmcase(jal)
 		{
 			RD = NEXT_PC;
 			OBS_JUMP((uint32_t)ip->imm);
-			RETIRE(ip->cost);
+			RETIRE_LAST(0);
 			JUMP((uint32_t)ip->imm, 1);
 		}
 		vmcase(jalr)
@@ -95,7 +113,7 @@ lookup:
 			uint32_t t = ADDR & ~1u;
 			RD = NEXT_PC;
 			OBS_JUMP(t);
-			RETIRE(ip->cost);
+			RETIRE_LAST(0);
 			JUMP(t, 1);
 		}
 		vmcase(beq) BRANCH(R1 == R2);
@@ -104,40 +122,136 @@ lookup:
 		vmcase(bge) BRANCH((int32_t)R1 >= (int32_t)R2);
 		vmcase(bltu) BRANCH(R1 < R2);
 		vmcase(bgeu) BRANCH(R1 >= R2);
-		vmcase(lb) { RD = (uint32_t)(int32_t)(int8_t)mem[ADDR]; NEXT; }
-		vmcase(lh) { RD = (uint32_t)(int32_t)(int16_t)mem_ld16(mem, ADDR); NEXT; }
-		vmcase(lw) { RD = mem_ld32(mem, ADDR); NEXT; }
-		vmcase(lbu) { RD = mem[ADDR]; NEXT; }
-		vmcase(lhu) { RD = mem_ld16(mem, ADDR); NEXT; }
+		vmcase(lb)
+		{
+			RD = (uint32_t)(int32_t)(int8_t)mem[ADDR];
+			NEXT;
+		}
+		vmcase(lh)
+		{
+			RD = (uint32_t)(int32_t)(int16_t)mem_ld16(mem, ADDR);
+			NEXT;
+		}
+		vmcase(lw)
+		{
+			RD = mem_ld32(mem, ADDR);
+			NEXT;
+		}
+		vmcase(lbu)
+		{
+			RD = mem[ADDR];
+			NEXT;
+		}
+		vmcase(lhu)
+		{
+			RD = mem_ld16(mem, ADDR);
+			NEXT;
+		}
 		vmcase(sb) STORE(1, mem[a] = (uint8_t)R2);
 		vmcase(sh) STORE(2, mem_st16(mem, a, (uint16_t)R2));
 		vmcase(sw) STORE(4, mem_st32(mem, a, R2));
-		vmcase(addi) { RD = R1 + (uint32_t)ip->imm; NEXT; }
-		vmcase(slti) { RD = (int32_t)R1 < ip->imm; NEXT; }
-		vmcase(sltiu) { RD = R1 < (uint32_t)ip->imm; NEXT; }
-		vmcase(xori) { RD = R1 ^ (uint32_t)ip->imm; NEXT; }
-		vmcase(ori) { RD = R1 | (uint32_t)ip->imm; NEXT; }
-		vmcase(andi) { RD = R1 & (uint32_t)ip->imm; NEXT; }
-		vmcase(slli) { RD = R1 << ip->imm; NEXT; }
-		vmcase(srli) { RD = R1 >> ip->imm; NEXT; }
-		vmcase(srai) { RD = (uint32_t)((int32_t)R1 >> ip->imm); NEXT; }
-		vmcase(add) { RD = R1 + R2; NEXT; }
-		vmcase(sub) { RD = R1 - R2; NEXT; }
-		vmcase(sll) { RD = R1 << (R2 & 31); NEXT; }
-		vmcase(slt) { RD = (int32_t)R1 < (int32_t)R2; NEXT; }
-		vmcase(sltu) { RD = R1 < R2; NEXT; }
-		vmcase(xor) { RD = R1 ^ R2; NEXT; }
-		vmcase(srl) { RD = R1 >> (R2 & 31); NEXT; }
-		vmcase(sra) { RD = (uint32_t)((int32_t)R1 >> (R2 & 31)); NEXT; }
-		vmcase(or) { RD = R1 | R2; NEXT; }
-		vmcase(and) { RD = R1 & R2; NEXT; }
+		vmcase(addi)
+		{
+			RD = R1 + (uint32_t)ip->imm;
+			NEXT;
+		}
+		vmcase(slti)
+		{
+			RD = (int32_t)R1 < ip->imm;
+			NEXT;
+		}
+		vmcase(sltiu)
+		{
+			RD = R1 < (uint32_t)ip->imm;
+			NEXT;
+		}
+		vmcase(xori)
+		{
+			RD = R1 ^ (uint32_t)ip->imm;
+			NEXT;
+		}
+		vmcase(ori)
+		{
+			RD = R1 | (uint32_t)ip->imm;
+			NEXT;
+		}
+		vmcase(andi)
+		{
+			RD = R1 & (uint32_t)ip->imm;
+			NEXT;
+		}
+		vmcase(slli)
+		{
+			RD = R1 << ip->imm;
+			NEXT;
+		}
+		vmcase(srli)
+		{
+			RD = R1 >> ip->imm;
+			NEXT;
+		}
+		vmcase(srai)
+		{
+			RD = (uint32_t)((int32_t)R1 >> ip->imm);
+			NEXT;
+		}
+		vmcase(add)
+		{
+			RD = R1 + R2;
+			NEXT;
+		}
+		vmcase(sub)
+		{
+			RD = R1 - R2;
+			NEXT;
+		}
+		vmcase(sll)
+		{
+			RD = R1 << (R2 & 31);
+			NEXT;
+		}
+		vmcase(slt)
+		{
+			RD = (int32_t)R1 < (int32_t)R2;
+			NEXT;
+		}
+		vmcase(sltu)
+		{
+			RD = R1 < R2;
+			NEXT;
+		}
+		vmcase(xor)
+		{
+			RD = R1 ^ R2;
+			NEXT;
+		}
+		vmcase(srl)
+		{
+			RD = R1 >> (R2 & 31);
+			NEXT;
+		}
+		vmcase(sra)
+		{
+			RD = (uint32_t)((int32_t)R1 >> (R2 & 31));
+			NEXT;
+		}
+		vmcase(or)
+		{
+			RD = R1 | R2;
+			NEXT;
+		}
+		vmcase(and)
+		{
+			RD = R1 & R2;
+			NEXT;
+		}
 		vmcase(fence) { NEXT; }
 		vmcase(fence_i)
 		{
 			vm->flush_pending = true;
-			vm->break_loop = true;
-			RETIRE(ip->cost);
-			JUMP(NEXT_PC, 0);
+			RETIRE_LAST(0);
+			pc = NEXT_PC;
+			goto out;
 		}
 		vmcase(ecall)
 		{
@@ -145,16 +259,16 @@ lookup:
 			OBS_EVENT(CY_EV_ECALL, .addr = r[17]);
 			syscall_linux(vm);
 			RELOAD();
-			RETIRE(ip->cost);
+			RETIRE_LAST(0);
+			if (unlikely(vm->break_loop)) {
+				pc = NEXT_PC;
+				goto out;
+			}
 			JUMP(NEXT_PC, 0);
 		}
 		vmcase(ebreak) FAULT(CY_FAULT_EBREAK);
-		vmcase(csrrw)
-		vmcase(csrrs)
-		vmcase(csrrc)
-		vmcase(csrrwi)
-		vmcase(csrrsi)
-		vmcase(csrrci)
+		vmcase(csrrw) vmcase(csrrs) vmcase(csrrc) vmcase(csrrwi) vmcase(csrrsi)
+		    vmcase(csrrci)
 		{
 			/* the immediate forms carry uimm in rs1 */
 			bool imm_form = ip->op >= OP_csrrwi;
@@ -164,9 +278,9 @@ lookup:
 			SYNC();
 			if (csr_access(vm, (uint32_t)ip->imm, false, 0, &old) != 0)
 				FAULT(CY_FAULT_ILLEGAL_INSN);
-			val = ip->op == OP_csrrs || ip->op == OP_csrrsi ? old | src
+			val = ip->op == OP_csrrs || ip->op == OP_csrrsi   ? old | src
 			      : ip->op == OP_csrrc || ip->op == OP_csrrci ? old & ~src
-									: src;
+									  : src;
 			if (write && csr_access(vm, (uint32_t)ip->imm, true, val, &old) != 0)
 				FAULT(CY_FAULT_ILLEGAL_INSN);
 			OBS_EVENT(CY_EV_CSR, .addr = (uint32_t)ip->imm, .size = write);
@@ -174,14 +288,46 @@ lookup:
 			RD = old;
 			NEXT;
 		}
-		vmcase(mul) { RD = R1 * R2; NEXT; }
-		vmcase(mulh) { RD = mulh(R1, R2); NEXT; }
-		vmcase(mulhsu) { RD = mulhsu(R1, R2); NEXT; }
-		vmcase(mulhu) { RD = mulhu(R1, R2); NEXT; }
-		vmcase(div) { RD = div_s(R1, R2); NEXT; }
-		vmcase(divu) { RD = R2 ? R1 / R2 : UINT32_MAX; NEXT; }
-		vmcase(rem) { RD = rem_s(R1, R2); NEXT; }
-		vmcase(remu) { RD = R2 ? R1 % R2 : R1; NEXT; }
+		vmcase(mul)
+		{
+			RD = R1 * R2;
+			NEXT;
+		}
+		vmcase(mulh)
+		{
+			RD = mulh(R1, R2);
+			NEXT;
+		}
+		vmcase(mulhsu)
+		{
+			RD = mulhsu(R1, R2);
+			NEXT;
+		}
+		vmcase(mulhu)
+		{
+			RD = mulhu(R1, R2);
+			NEXT;
+		}
+		vmcase(div)
+		{
+			RD = div_s(R1, R2);
+			NEXT;
+		}
+		vmcase(divu)
+		{
+			RD = R2 ? R1 / R2 : UINT32_MAX;
+			NEXT;
+		}
+		vmcase(rem)
+		{
+			RD = rem_s(R1, R2);
+			NEXT;
+		}
+		vmcase(remu)
+		{
+			RD = R2 ? R1 % R2 : R1;
+			NEXT;
+		}
 		vmcase(lr_w)
 		{
 			vm->resv_addr = R1;
@@ -202,13 +348,13 @@ lookup:
 			RD = 1;
 			NEXT;
 		}
-#define AMO(id, expr)                                                          \
-	vmcase(id)                                                             \
-	{                                                                      \
-		uint32_t a = R1, old = mem_ld32(mem, a), src = R2;             \
-		mem_st32(mem, a, (expr));                                      \
-		RD = old;                                                      \
-		STORED(a, 4);                                                  \
+#define AMO(id, expr)                                                                              \
+	vmcase(id)                                                                                 \
+	{                                                                                          \
+		uint32_t a = R1, old = mem_ld32(mem, a), src = R2;                                 \
+		mem_st32(mem, a, (expr));                                                          \
+		RD = old;                                                                          \
+		STORED(a, 4);                                                                      \
 	}
 		AMO(amoswap_w, src)
 		AMO(amoadd_w, old + src)
@@ -224,19 +370,21 @@ lookup:
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
 		vmcase(block_end)
 		{
-			pc = ip->pc;
-			succ = &b->next[0];
-			goto next_block;
+			/* not an instruction: it only moves the clock to its end */
+			instret += ip->index;
+			cycles += ip->after;
+			JUMP(ip->pc, 0);
 		}
 	}
 
 code_written: /* the store just executed changed decoded code */
 	vm->flush_pending = true;
-	vm->break_loop = true;
-	RETIRE(ip->cost);
+	RETIRE_LAST(0);
 	pc = NEXT_PC;
-out:
+out: /* cycles and instret are the clock at pc */
 	vm->pc = pc;
 	vm->cycles = cycles;
 	vm->instret = instret;
+out_synced:
+	return NULL;
 }

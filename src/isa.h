@@ -11,104 +11,104 @@
 
 /* Operand formats, for the disassembler. */
 enum insn_format {
-	FMT_R,    /* rd, rs1, rs2 */
-	FMT_I,    /* rd, rs1, imm */
-	FMT_U,    /* rd, imm >> 12 */
-	FMT_J,    /* rd, target */
-	FMT_B,    /* rs1, rs2, target */
-	FMT_L,    /* rd, imm(rs1) */
-	FMT_S,    /* rs2, imm(rs1) */
-	FMT_CSR,  /* rd, csr, rs1 */
-	FMT_CSRI, /* rd, csr, uimm */
-	FMT_AMO,  /* rd, rs2, (rs1) */
-	FMT_LR,   /* rd, (rs1) */
-	FMT_FENCE,/* pred, succ */
-	FMT_NONE, /* no operands */
+	FMT_R,     /* rd, rs1, rs2 */
+	FMT_I,     /* rd, rs1, imm */
+	FMT_U,     /* rd, imm >> 12 */
+	FMT_J,     /* rd, target */
+	FMT_B,     /* rs1, rs2, target */
+	FMT_L,     /* rd, imm(rs1) */
+	FMT_S,     /* rs2, imm(rs1) */
+	FMT_CSR,   /* rd, csr, rs1 */
+	FMT_CSRI,  /* rd, csr, uimm */
+	FMT_AMO,   /* rd, rs2, (rs1) */
+	FMT_LR,    /* rd, (rs1) */
+	FMT_FENCE, /* pred, succ */
+	FMT_NONE,  /* no operands */
 };
 
 /* Flags: END ends a basic block (control flow, or a stop of the VM). */
 #define INSN_END 1u
 
 /* _(id, mnemonic, format, class, flags) */
-#define CY_INSN_LIST(_)                                                        \
-	_(lui, "lui", FMT_U, ALU, 0)                                           \
-	_(auipc, "auipc", FMT_U, ALU, 0)                                       \
-	_(jal, "jal", FMT_J, JUMP, INSN_END)                                   \
-	_(jalr, "jalr", FMT_L, JUMP, INSN_END)                                 \
-	_(beq, "beq", FMT_B, BRANCH, INSN_END)                                 \
-	_(bne, "bne", FMT_B, BRANCH, INSN_END)                                 \
-	_(blt, "blt", FMT_B, BRANCH, INSN_END)                                 \
-	_(bge, "bge", FMT_B, BRANCH, INSN_END)                                 \
-	_(bltu, "bltu", FMT_B, BRANCH, INSN_END)                               \
-	_(bgeu, "bgeu", FMT_B, BRANCH, INSN_END)                               \
-	_(lb, "lb", FMT_L, LOAD, 0)                                            \
-	_(lh, "lh", FMT_L, LOAD, 0)                                            \
-	_(lw, "lw", FMT_L, LOAD, 0)                                            \
-	_(lbu, "lbu", FMT_L, LOAD, 0)                                          \
-	_(lhu, "lhu", FMT_L, LOAD, 0)                                          \
-	_(sb, "sb", FMT_S, STORE, 0)                                           \
-	_(sh, "sh", FMT_S, STORE, 0)                                           \
-	_(sw, "sw", FMT_S, STORE, 0)                                           \
-	_(addi, "addi", FMT_I, ALU, 0)                                         \
-	_(slti, "slti", FMT_I, ALU, 0)                                         \
-	_(sltiu, "sltiu", FMT_I, ALU, 0)                                       \
-	_(xori, "xori", FMT_I, ALU, 0)                                         \
-	_(ori, "ori", FMT_I, ALU, 0)                                           \
-	_(andi, "andi", FMT_I, ALU, 0)                                         \
-	_(slli, "slli", FMT_I, ALU, 0)                                         \
-	_(srli, "srli", FMT_I, ALU, 0)                                         \
-	_(srai, "srai", FMT_I, ALU, 0)                                         \
-	_(add, "add", FMT_R, ALU, 0)                                           \
-	_(sub, "sub", FMT_R, ALU, 0)                                           \
-	_(sll, "sll", FMT_R, ALU, 0)                                           \
-	_(slt, "slt", FMT_R, ALU, 0)                                           \
-	_(sltu, "sltu", FMT_R, ALU, 0)                                         \
-	_(xor, "xor", FMT_R, ALU, 0)                                           \
-	_(srl, "srl", FMT_R, ALU, 0)                                           \
-	_(sra, "sra", FMT_R, ALU, 0)                                           \
-	_(or, "or", FMT_R, ALU, 0)                                             \
-	_(and, "and", FMT_R, ALU, 0)                                           \
-	_(fence, "fence", FMT_FENCE, FENCE, 0)                                 \
-	_(fence_i, "fence.i", FMT_NONE, FENCE, INSN_END)                       \
-	_(ecall, "ecall", FMT_NONE, ECALL, INSN_END)                           \
-	_(ebreak, "ebreak", FMT_NONE, EBREAK, INSN_END)                        \
-	_(csrrw, "csrrw", FMT_CSR, CSR, 0)                                     \
-	_(csrrs, "csrrs", FMT_CSR, CSR, 0)                                     \
-	_(csrrc, "csrrc", FMT_CSR, CSR, 0)                                     \
-	_(csrrwi, "csrrwi", FMT_CSRI, CSR, 0)                                  \
-	_(csrrsi, "csrrsi", FMT_CSRI, CSR, 0)                                  \
-	_(csrrci, "csrrci", FMT_CSRI, CSR, 0)                                  \
-	_(mul, "mul", FMT_R, MUL, 0)                                           \
-	_(mulh, "mulh", FMT_R, MULH, 0)                                        \
-	_(mulhsu, "mulhsu", FMT_R, MULH, 0)                                    \
-	_(mulhu, "mulhu", FMT_R, MULH, 0)                                      \
-	_(div, "div", FMT_R, DIV, 0)                                           \
-	_(divu, "divu", FMT_R, DIV, 0)                                         \
-	_(rem, "rem", FMT_R, DIV, 0)                                           \
-	_(remu, "remu", FMT_R, DIV, 0)                                         \
-	_(lr_w, "lr.w", FMT_LR, AMO, 0)                                        \
-	_(sc_w, "sc.w", FMT_AMO, AMO, 0)                                       \
-	_(amoswap_w, "amoswap.w", FMT_AMO, AMO, 0)                             \
-	_(amoadd_w, "amoadd.w", FMT_AMO, AMO, 0)                               \
-	_(amoxor_w, "amoxor.w", FMT_AMO, AMO, 0)                               \
-	_(amoand_w, "amoand.w", FMT_AMO, AMO, 0)                               \
-	_(amoor_w, "amoor.w", FMT_AMO, AMO, 0)                                 \
-	_(amomin_w, "amomin.w", FMT_AMO, AMO, 0)                               \
-	_(amomax_w, "amomax.w", FMT_AMO, AMO, 0)                               \
-	_(amominu_w, "amominu.w", FMT_AMO, AMO, 0)                             \
-	_(amomaxu_w, "amomaxu.w", FMT_AMO, AMO, 0)                             \
-	/* internal: an undecodable word (faults only if executed) */          \
-	_(illegal, "illegal", FMT_NONE, NONE, INSN_END)                        \
-	/* internal: execution reached unmapped memory */                      \
-	_(fetch_fault, "fetch-fault", FMT_NONE, NONE, INSN_END)                \
-	/* internal: a block that ends without a jump falls through */         \
+#define CY_INSN_LIST(_)                                                                            \
+	_(lui, "lui", FMT_U, ALU, 0)                                                               \
+	_(auipc, "auipc", FMT_U, ALU, 0)                                                           \
+	_(jal, "jal", FMT_J, JUMP, INSN_END)                                                       \
+	_(jalr, "jalr", FMT_L, JUMP, INSN_END)                                                     \
+	_(beq, "beq", FMT_B, BRANCH, INSN_END)                                                     \
+	_(bne, "bne", FMT_B, BRANCH, INSN_END)                                                     \
+	_(blt, "blt", FMT_B, BRANCH, INSN_END)                                                     \
+	_(bge, "bge", FMT_B, BRANCH, INSN_END)                                                     \
+	_(bltu, "bltu", FMT_B, BRANCH, INSN_END)                                                   \
+	_(bgeu, "bgeu", FMT_B, BRANCH, INSN_END)                                                   \
+	_(lb, "lb", FMT_L, LOAD, 0)                                                                \
+	_(lh, "lh", FMT_L, LOAD, 0)                                                                \
+	_(lw, "lw", FMT_L, LOAD, 0)                                                                \
+	_(lbu, "lbu", FMT_L, LOAD, 0)                                                              \
+	_(lhu, "lhu", FMT_L, LOAD, 0)                                                              \
+	_(sb, "sb", FMT_S, STORE, 0)                                                               \
+	_(sh, "sh", FMT_S, STORE, 0)                                                               \
+	_(sw, "sw", FMT_S, STORE, 0)                                                               \
+	_(addi, "addi", FMT_I, ALU, 0)                                                             \
+	_(slti, "slti", FMT_I, ALU, 0)                                                             \
+	_(sltiu, "sltiu", FMT_I, ALU, 0)                                                           \
+	_(xori, "xori", FMT_I, ALU, 0)                                                             \
+	_(ori, "ori", FMT_I, ALU, 0)                                                               \
+	_(andi, "andi", FMT_I, ALU, 0)                                                             \
+	_(slli, "slli", FMT_I, ALU, 0)                                                             \
+	_(srli, "srli", FMT_I, ALU, 0)                                                             \
+	_(srai, "srai", FMT_I, ALU, 0)                                                             \
+	_(add, "add", FMT_R, ALU, 0)                                                               \
+	_(sub, "sub", FMT_R, ALU, 0)                                                               \
+	_(sll, "sll", FMT_R, ALU, 0)                                                               \
+	_(slt, "slt", FMT_R, ALU, 0)                                                               \
+	_(sltu, "sltu", FMT_R, ALU, 0)                                                             \
+	_(xor, "xor", FMT_R, ALU, 0)                                                               \
+	_(srl, "srl", FMT_R, ALU, 0)                                                               \
+	_(sra, "sra", FMT_R, ALU, 0)                                                               \
+	_(or, "or", FMT_R, ALU, 0)                                                                 \
+	_(and, "and", FMT_R, ALU, 0)                                                               \
+	_(fence, "fence", FMT_FENCE, FENCE, 0)                                                     \
+	_(fence_i, "fence.i", FMT_NONE, FENCE, INSN_END)                                           \
+	_(ecall, "ecall", FMT_NONE, ECALL, INSN_END)                                               \
+	_(ebreak, "ebreak", FMT_NONE, EBREAK, INSN_END)                                            \
+	_(csrrw, "csrrw", FMT_CSR, CSR, 0)                                                         \
+	_(csrrs, "csrrs", FMT_CSR, CSR, 0)                                                         \
+	_(csrrc, "csrrc", FMT_CSR, CSR, 0)                                                         \
+	_(csrrwi, "csrrwi", FMT_CSRI, CSR, 0)                                                      \
+	_(csrrsi, "csrrsi", FMT_CSRI, CSR, 0)                                                      \
+	_(csrrci, "csrrci", FMT_CSRI, CSR, 0)                                                      \
+	_(mul, "mul", FMT_R, MUL, 0)                                                               \
+	_(mulh, "mulh", FMT_R, MULH, 0)                                                            \
+	_(mulhsu, "mulhsu", FMT_R, MULH, 0)                                                        \
+	_(mulhu, "mulhu", FMT_R, MULH, 0)                                                          \
+	_(div, "div", FMT_R, DIV, 0)                                                               \
+	_(divu, "divu", FMT_R, DIV, 0)                                                             \
+	_(rem, "rem", FMT_R, DIV, 0)                                                               \
+	_(remu, "remu", FMT_R, DIV, 0)                                                             \
+	_(lr_w, "lr.w", FMT_LR, AMO, 0)                                                            \
+	_(sc_w, "sc.w", FMT_AMO, AMO, 0)                                                           \
+	_(amoswap_w, "amoswap.w", FMT_AMO, AMO, 0)                                                 \
+	_(amoadd_w, "amoadd.w", FMT_AMO, AMO, 0)                                                   \
+	_(amoxor_w, "amoxor.w", FMT_AMO, AMO, 0)                                                   \
+	_(amoand_w, "amoand.w", FMT_AMO, AMO, 0)                                                   \
+	_(amoor_w, "amoor.w", FMT_AMO, AMO, 0)                                                     \
+	_(amomin_w, "amomin.w", FMT_AMO, AMO, 0)                                                   \
+	_(amomax_w, "amomax.w", FMT_AMO, AMO, 0)                                                   \
+	_(amominu_w, "amominu.w", FMT_AMO, AMO, 0)                                                 \
+	_(amomaxu_w, "amomaxu.w", FMT_AMO, AMO, 0)                                                 \
+	/* internal: an undecodable word (faults only if executed) */                              \
+	_(illegal, "illegal", FMT_NONE, NONE, INSN_END)                                            \
+	/* internal: execution reached unmapped memory */                                          \
+	_(fetch_fault, "fetch-fault", FMT_NONE, NONE, INSN_END)                                    \
+	/* internal: a block that ends without a jump falls through */                             \
 	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)
 
 enum insn_op {
 #define INSN_ENUM(id, mn, fmt, cls, fl) OP_##id,
 	CY_INSN_LIST(INSN_ENUM)
 #undef INSN_ENUM
-		OP_COUNT
+	    OP_COUNT
 };
 
 _Static_assert(OP_COUNT <= 256, "opcodes must fit in insn.op");
@@ -119,17 +119,19 @@ _Static_assert(OP_COUNT <= 256, "opcodes must fit in insn.op");
 
 /* One decoded instruction: all an interpreter handler reads. */
 struct insn {
+	const void *handler; /* the interpreter's code for op (computed goto) */
+	int32_t imm;         /* branches and jal: the absolute target; CSRs: csr */
+	uint32_t pc;
+	uint32_t before;  /* cycles of its block before this instruction */
+	uint32_t after;   /* ... and up to its end: after - before = cost */
 	uint8_t op;       /* enum insn_op */
 	uint8_t rd;       /* REG_SINK when the encoding says x0 */
 	uint8_t rs1, rs2; /* CSR immediates: uimm in rs1 */
-	int32_t imm;      /* branches and jal: the absolute target; CSRs: csr */
-	uint32_t pc;
 	uint8_t len;      /* 2 (compressed) or 4 */
-	uint8_t pad;
-	uint16_t cost;    /* base cycles under the active cost model */
+	uint8_t index;    /* position in its block */
 };
 
-_Static_assert(sizeof(struct insn) == 16, "decoded instructions stay small");
+_Static_assert(sizeof(struct insn) <= 32, "decoded instructions stay small");
 
 extern const char *const insn_names[OP_COUNT];
 extern const uint8_t insn_formats[OP_COUNT];

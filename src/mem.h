@@ -11,9 +11,9 @@
 
 #define MEM_SPACE (UINT64_C(1) << 32)
 /* Past the top, so a misaligned access at 0xffffffff stays inside. */
-#define MEM_GUARD 4096
+#define MEM_GUARD       4096
 #define MEM_MAX_REGIONS 32
-#define MEM_PAGE 4096u
+#define MEM_PAGE        4096u
 
 /* A range the guest may execute from: loaded segments, stack, heap. */
 struct mem_region {
@@ -48,13 +48,7 @@ static inline uint16_t mem_ld16(const uint8_t *base, uint32_t a)
 	memcpy(&v, base + a, 2);
 	return v;
 }
-static inline void mem_st32(uint8_t *base, uint32_t a, uint32_t v)
-{
-	memcpy(base + a, &v, 4);
-}
-static inline void mem_st16(uint8_t *base, uint32_t a, uint16_t v)
-{
-	memcpy(base + a, &v, 2);
-}
+static inline void mem_st32(uint8_t *base, uint32_t a, uint32_t v) { memcpy(base + a, &v, 4); }
+static inline void mem_st16(uint8_t *base, uint32_t a, uint16_t v) { memcpy(base + a, &v, 2); }
 
 #endif

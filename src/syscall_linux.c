@@ -14,44 +14,68 @@
 #define REG_A0 10
 #define REG_A7 17
 
-#define STACK_TOP 0x80000000u
-#define STACK_GAP (1u << 20) /* kept free between the heap and the stack */
-#define NS_PER_CYCLE 1       /* the virtual clock runs at a nominal 1 GHz */
+#define STACK_TOP    0x80000000u
+#define STACK_GAP    (1u << 20) /* kept free between the heap and the stack */
+#define NS_PER_CYCLE 1          /* the virtual clock runs at a nominal 1 GHz */
 
 /* Auxiliary vector keys (linux/auxvec.h). */
-#define AT_NULL 0
+#define AT_NULL   0
 #define AT_PAGESZ 6
-#define AT_HWCAP 16
+#define AT_HWCAP  16
 #define AT_RANDOM 25
 
 /* The syscalls cyclops implements: _(number, name). */
-#define LINUX_SYSCALLS(_)                                                      \
-	_(57, close)                                                           \
-	_(63, read)                                                            \
-	_(64, write)                                                           \
-	_(80, fstat)                                                           \
-	_(93, exit)                                                            \
-	_(94, exit_group)                                                      \
-	_(214, brk)                                                            \
+#define LINUX_SYSCALLS(_)                                                                          \
+	_(57, close)                                                                               \
+	_(63, read)                                                                                \
+	_(64, write)                                                                               \
+	_(80, fstat)                                                                               \
+	_(93, exit)                                                                                \
+	_(94, exit_group)                                                                          \
+	_(214, brk)                                                                                \
 	_(403, clock_gettime64)
 
 /* Names of other syscalls programs commonly try, for the warning. */
-#define LINUX_OTHER_SYSCALLS(_)                                                \
-	_(17, getcwd) _(23, dup) _(24, dup3) _(25, fcntl) _(29, ioctl)         \
-	_(48, faccessat) _(56, openat) _(59, pipe2) _(61, getdents64)          \
-	_(62, lseek) _(65, readv) _(66, writev) _(78, readlinkat)              \
-	_(79, newfstatat) _(96, set_tid_address) _(98, futex)                  \
-	_(101, nanosleep) _(113, clock_gettime) _(124, sched_yield)            \
-	_(129, kill) _(131, tgkill) _(134, rt_sigaction)                       \
-	_(135, rt_sigprocmask) _(160, uname) _(169, gettimeofday)              \
-	_(172, getpid) _(178, gettid) _(215, munmap) _(222, mmap)              \
-	_(226, mprotect) _(233, madvise) _(261, prlimit64) _(278, getrandom)   \
+#define LINUX_OTHER_SYSCALLS(_)                                                                    \
+	_(17, getcwd)                                                                              \
+	_(23, dup)                                                                                 \
+	_(24, dup3)                                                                                \
+	_(25, fcntl)                                                                               \
+	_(29, ioctl)                                                                               \
+	_(48, faccessat)                                                                           \
+	_(56, openat)                                                                              \
+	_(59, pipe2)                                                                               \
+	_(61, getdents64)                                                                          \
+	_(62, lseek)                                                                               \
+	_(65, readv)                                                                               \
+	_(66, writev)                                                                              \
+	_(78, readlinkat)                                                                          \
+	_(79, newfstatat)                                                                          \
+	_(96, set_tid_address)                                                                     \
+	_(98, futex)                                                                               \
+	_(101, nanosleep)                                                                          \
+	_(113, clock_gettime)                                                                      \
+	_(124, sched_yield)                                                                        \
+	_(129, kill)                                                                               \
+	_(131, tgkill)                                                                             \
+	_(134, rt_sigaction)                                                                       \
+	_(135, rt_sigprocmask)                                                                     \
+	_(160, uname)                                                                              \
+	_(169, gettimeofday)                                                                       \
+	_(172, getpid)                                                                             \
+	_(178, gettid)                                                                             \
+	_(215, munmap)                                                                             \
+	_(222, mmap)                                                                               \
+	_(226, mprotect)                                                                           \
+	_(233, madvise)                                                                            \
+	_(261, prlimit64)                                                                          \
+	_(278, getrandom)                                                                          \
 	_(291, statx)
 
 static const char *syscall_name(uint32_t nr)
 {
 	switch (nr) {
-#define NAME_CASE(num, name)                                                   \
+#define NAME_CASE(num, name)                                                                       \
 	case num: return #name;
 		LINUX_SYSCALLS(NAME_CASE)
 		LINUX_OTHER_SYSCALLS(NAME_CASE)
@@ -60,10 +84,7 @@ static const char *syscall_name(uint32_t nr)
 	}
 }
 
-static bool range_ok(uint32_t addr, uint32_t len)
-{
-	return (uint64_t)addr + len <= MEM_SPACE;
-}
+static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
 
 static int host_fd(const struct cy_vm *vm, uint32_t fd)
 {
@@ -200,11 +221,10 @@ static void warn_unsupported(struct cy_vm *vm, uint32_t nr)
 		vm->warned_high_syscall = true;
 	}
 	if (name)
-		vm_warn(vm, "unsupported syscall %s (%u) at 0x%08x: returning -ENOSYS",
-			name, nr, vm->pc);
-	else
-		vm_warn(vm, "unsupported syscall %u at 0x%08x: returning -ENOSYS", nr,
+		vm_warn(vm, "unsupported syscall %s (%u) at 0x%08x: returning -ENOSYS", name, nr,
 			vm->pc);
+	else
+		vm_warn(vm, "unsupported syscall %u at 0x%08x: returning -ENOSYS", nr, vm->pc);
 }
 
 void syscall_linux(struct cy_vm *vm)
@@ -255,8 +275,7 @@ int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
 	for (int i = 0; i < vm->mem.n_regions; i++)
 		if (vm->mem.regions[i].end > bottom - STACK_GAP &&
 		    vm->mem.regions[i].start < STACK_TOP) {
-			snprintf(err, err_size, "a segment overlaps the stack at 0x%08x",
-				 bottom);
+			snprintf(err, err_size, "a segment overlaps the stack at 0x%08x", bottom);
 			return -EINVAL;
 		}
 	if (vm->brk_start > bottom - STACK_GAP) {
@@ -292,8 +311,8 @@ int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
 	put_word(vm, &at, AT_PAGESZ);
 	put_word(vm, &at, MEM_PAGE);
 	put_word(vm, &at, AT_HWCAP);
-	put_word(vm, &at, 1u << ('I' - 'A') | 1u << ('M' - 'A') | 1u << ('A' - 'A') |
-				  1u << ('C' - 'A'));
+	put_word(vm, &at,
+		 1u << ('I' - 'A') | 1u << ('M' - 'A') | 1u << ('A' - 'A') | 1u << ('C' - 'A'));
 	put_word(vm, &at, AT_RANDOM);
 	put_word(vm, &at, random_at);
 	put_word(vm, &at, AT_NULL);

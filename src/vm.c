@@ -48,12 +48,11 @@ static uint64_t realtime_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size,
-			    const char *name, const cy_opts *opts, char *err,
-			    size_t err_size)
+int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const char *name,
+			    const cy_opts *opts, char *err, size_t err_size)
 {
 	char why[200] = "";
-	const char *default_argv[1] = {name};
+	const char *default_argv[1] = { name };
 	uint32_t entry = 0;
 	cy_vm *vm;
 	int rc;
@@ -105,8 +104,8 @@ out_destroy:
 	return rc;
 }
 
-int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts,
-			   char *err, size_t err_size)
+int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts, char *err,
+			   size_t err_size)
 {
 	struct stat st;
 	void *data = NULL;
@@ -136,8 +135,7 @@ int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts,
 		rc = -EIO;
 		goto out_free;
 	}
-	rc = cy_vm_create_from_bytes(out, data, (size_t)st.st_size, path, opts, err,
-				     err_size);
+	rc = cy_vm_create_from_bytes(out, data, (size_t)st.st_size, path, opts, err, err_size);
 out_free:
 	free(data);
 out_close:
@@ -157,8 +155,7 @@ void cy_vm_destroy(cy_vm *vm)
 }
 
 /* "0x000101a4 <parse+0x1c>: addi x10,x10,1" */
-static void describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf,
-			size_t size)
+static void describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size)
 {
 	char sym[128], text[64];
 	int n;
@@ -210,8 +207,8 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 		break;
 	default:
 		describe_at(vm, pc, true, at, sizeof(at));
-		snprintf(vm->stop_message, sizeof(vm->stop_message),
-			 "out of host memory at %s", at);
+		snprintf(vm->stop_message, sizeof(vm->stop_message), "out of host memory at %s",
+			 at);
 		break;
 	}
 }
@@ -240,7 +237,7 @@ int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx)
 {
 	if (!fn || vm->n_observers == MAX_OBSERVERS)
 		return -EINVAL;
-	vm->observers[vm->n_observers++] = (struct observer){mask, fn, ctx};
+	vm->observers[vm->n_observers++] = (struct observer){ mask, fn, ctx };
 	vm->obs_mask |= mask;
 	return 0;
 }
@@ -256,14 +253,13 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
 	exec_run(vm, budget);
-	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles &&
-	    vm->cycles >= vm->opts.max_cycles) {
+	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
 		char at[200];
 		describe_at(vm, vm->pc, true, at, sizeof(at));
 		vm->stop = CY_STOP_CYCLE_LIMIT;
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
-			 "cycle limit %llu reached at %s",
-			 (unsigned long long)vm->opts.max_cycles, at);
+			 "cycle limit %llu reached at %s", (unsigned long long)vm->opts.max_cycles,
+			 at);
 	}
 	return vm->stop;
 }
@@ -277,10 +273,7 @@ uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
 uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
 uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
 
-uint32_t cy_vm_reg(const cy_vm *vm, unsigned n)
-{
-	return n > 0 && n < 32 ? vm->x[n] : 0;
-}
+uint32_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm->x[n] : 0; }
 
 int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value)
 {

@@ -15,7 +15,7 @@
 #error "cyclops keeps guest memory in host byte order: little-endian hosts only"
 #endif
 
-#define likely(x) __builtin_expect(!!(x), 1)
+#define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
 /* A basic block: decoded once, run many times. next[] caches the blocks that
@@ -30,6 +30,11 @@ struct block {
 };
 
 #define BLOCK_MAX_INSNS 64
+_Static_assert(BLOCK_MAX_INSNS < 255, "insn.index is a byte");
+
+extern struct block no_block;
+
+#define JUMP_CACHE_SIZE 4096
 
 /* Decoded blocks live in one arena, found through an open-addressing hash
  * on their start pc; both are emptied together when code changes. */
@@ -44,9 +49,14 @@ struct block_cache {
 	uint32_t *marked;    /* chunks set in codemap, to clear them fast */
 	size_t n_marked, cap_marked;
 	struct block *scratch; /* single-instruction blocks near the budget */
+	/* direct-mapped pc -> block, for jumps whose target varies (returns) */
+	struct block *jump_cache[JUMP_CACHE_SIZE];
+	/* the interpreter's handler addresses that decoded blocks point to */
+	const void *const *handlers;
 };
 
-#define CODE_CHUNK_SHIFT 10 /* 1 KiB: code and data rarely share one */
+#define CODE_CHUNK_SHIFT 10
+#define JUMP_CACHE_SIZE  4096 /* 1 KiB: code and data rarely share one */
 
 /* Cycles per instruction class: the active cost model's table. */
 struct cost_table {
@@ -99,19 +109,35 @@ struct cy_vm {
 
 /* exec.c */
 void exec_run(struct cy_vm *vm, uint64_t budget);
+/* Handler addresses of the plain or the observed interpreter, by opcode. */
+const void *const *exec_handlers(bool observed);
 
 /* block.c */
 int cache_init(struct block_cache *c);
 void cache_free(struct block_cache *c);
 void cache_flush(struct cy_vm *vm);
 struct block *cache_get(struct cy_vm *vm, uint32_t pc);
+/* Decoded blocks point at one interpreter's handlers: switching between the
+ * plain and the observed interpreter flushes the cache. */
+void cache_use_handlers(struct cy_vm *vm, const void *const *handlers);
+
+static inline uint32_t jump_cache_index(uint32_t pc) { return (pc >> 1) & (JUMP_CACHE_SIZE - 1); }
+
+/* The block at pc, decoding it on a miss; NULL only when out of memory. */
+static inline struct block *cache_lookup(struct cy_vm *vm, uint32_t pc)
+{
+	struct block *b = vm->cache.jump_cache[jump_cache_index(pc)];
+
+	if (likely(b && b->pc == pc))
+		return b;
+	return cache_get(vm, pc);
+}
 struct block *cache_single(struct cy_vm *vm, uint32_t pc);
 /* Tells the cache that guest memory [addr, addr+len) was written from outside
  * the interpreter's stores (syscalls, the API); flushes if it held code. */
 void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len);
 
-static inline bool cache_is_code(const struct block_cache *c, uint32_t addr,
-				 uint32_t size)
+static inline bool cache_is_code(const struct block_cache *c, uint32_t addr, uint32_t size)
 {
 	return c->codemap[addr >> CODE_CHUNK_SHIFT] |
 	       c->codemap[(uint32_t)(addr + size - 1) >> CODE_CHUNK_SHIFT];
@@ -122,14 +148,13 @@ void syscall_linux(struct cy_vm *vm);
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
 
 /* elf_load.c */
-int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry,
-	     char *err, size_t err_size);
+int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, char *err,
+	     size_t err_size);
 
 /* vm.c */
 /* Stops the run with a fault at pc; from is the jump that led there. */
 void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from);
-void vm_warn(struct cy_vm *vm, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void vm_warn(struct cy_vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vm_emit(struct cy_vm *vm, const cy_event *ev);
 
 #endif

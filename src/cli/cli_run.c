@@ -9,18 +9,18 @@
 #include "cyclops.h"
 
 static const char usage[] =
-	"usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"
-	"\n"
-	"Runs a statically linked RV32IMAC Linux ELF. Everything after PROGRAM\n"
-	"is passed to the guest as argv[1...].\n"
-	"\n"
-	"options:\n"
-	"  -q, --quiet          no summary line and no warnings\n"
-	"  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
-	"  -h, --help           this text\n"
-	"\n"
-	"exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
-	"fault, 253 cycle limit, 254 host out of memory.\n";
+    "usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"
+    "\n"
+    "Runs a statically linked RV32IMAC Linux ELF. Everything after PROGRAM\n"
+    "is passed to the guest as argv[1...].\n"
+    "\n"
+    "options:\n"
+    "  -q, --quiet          no summary line and no warnings\n"
+    "  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
+    "  -h, --help           this text\n"
+    "\n"
+    "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
+    "fault, 253 cycle limit, 254 host out of memory.\n";
 
 struct run_args {
 	bool quiet;
@@ -46,13 +46,12 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			return 1;
 		} else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0) {
 			a->quiet = true;
-		} else if (strcmp(o, "--max-cycles") == 0 ||
-			   strncmp(o, "--max-cycles=", 13) == 0) {
+		} else if (strcmp(o, "--max-cycles") == 0 || strncmp(o, "--max-cycles=", 13) == 0) {
 			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cli_parse_count(v, &a->max_cycles) != 0 ||
-			    a->max_cycles == 0) {
+			if (!v || cli_parse_count(v, &a->max_cycles) != 0 || a->max_cycles == 0) {
 				cli_error("run: --max-cycles needs a positive number, "
-					  "got '%s'", v ? v : "");
+					  "got '%s'",
+					  v ? v : "");
 				return -1;
 			}
 		} else {
@@ -87,8 +86,8 @@ static void print_summary(const cy_vm *vm, double seconds)
 	uint64_t insns = cy_vm_instret(vm);
 
 	fprintf(stderr, "cyclops: %llu instructions, %llu cycles, %.3f s, %.1f MIPS\n",
-		(unsigned long long)insns, (unsigned long long)cy_vm_cycles(vm),
-		seconds, seconds > 0 ? (double)insns / seconds / 1e6 : 0.0);
+		(unsigned long long)insns, (unsigned long long)cy_vm_cycles(vm), seconds,
+		seconds > 0 ? (double)insns / seconds / 1e6 : 0.0);
 }
 
 int cli_run(int argc, char **argv)

@@ -6,15 +6,15 @@
 #include "cyclops.h"
 
 static const char usage[] =
-	"usage: cyclops <command> [options]\n"
-	"\n"
-	"cyclops runs RISC-V RV32IMAC programs and tells where every cycle goes.\n"
-	"\n"
-	"commands:\n"
-	"  run       run a program: cyclops run [options] PROGRAM.elf [-- ARGS]\n"
-	"\n"
-	"  cyclops <command> --help   options of one command\n"
-	"  cyclops --version          the version\n";
+    "usage: cyclops <command> [options]\n"
+    "\n"
+    "cyclops runs RISC-V RV32IMAC programs and tells where every cycle goes.\n"
+    "\n"
+    "commands:\n"
+    "  run       run a program: cyclops run [options] PROGRAM.elf [-- ARGS]\n"
+    "\n"
+    "  cyclops <command> --help   options of one command\n"
+    "  cyclops --version          the version\n";
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# run.sh - runs every test layer of cyclops (make check): formatting, unit
+# tests, the ISA tests, differential runs against qemu-riscv32, hand-counted
+# instruction totals, fault reports, the command line and the embedding API.
+# Prints "ok - NAME" or "not ok - NAME: why" per test, then "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+
+CYCLOPS=${CYCLOPS:-build/cyclops}
+EMBED=${EMBED:-build/embed}
+UNIT_DIR=${UNIT_DIR:-build/tests/unit}
+QEMU=${QEMU:-qemu-riscv32}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-tests.XXXXXX")
+trap 'rm -rf "$OUT"' EXIT
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1: $2"; }
+# expect NAME CONDITION-COMMAND... : ok when the command succeeds
+expect() {
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else not_ok "$name" "failed: $*"; fi
+}
+
+# The summary line's instruction count: "cyclops: N instructions, ..."
+summary_insns() { sed -n 's/^cyclops: \([0-9]*\) instructions.*/\1/p' "$1" | tail -1; }
+
+test_format() {
+	local files
+	files=$(ls include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h examples/*.c tests/unit/*.c 2>/dev/null)
+	if ! command -v clang-format >/dev/null; then
+		not_ok "format" "clang-format is not installed"
+	elif clang-format --dry-run --Werror $files >"$OUT/format.txt" 2>&1; then
+		ok "format: sources match .clang-format"
+	else
+		not_ok "format" "$(grep -c 'clang-format-violations' "$OUT/format.txt") places differ (make format)"
+	fi
+}
+
+# Unit test binaries print "ok - ..." / "not ok - ..." lines themselves.
+test_unit() {
+	local t rc
+	for t in "$UNIT_DIR"/test_*; do
+		[ -x "$t" ] || continue
+		case $(basename "$t") in
+		test_elf) "$t" guest/build/hello.elf /bin/true >"$OUT/unit.txt" 2>&1 ;;
+		*) "$t" >"$OUT/unit.txt" 2>&1 ;;
+		esac
+		rc=$?
+		pass=$((pass + $(grep -c '^ok - ' "$OUT/unit.txt")))
+		fail=$((fail + $(grep -c '^not ok - ' "$OUT/unit.txt")))
+		grep '^not ok - ' "$OUT/unit.txt"
+		if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$OUT/unit.txt"; then
+			not_ok "$(basename "$t")" "exited $rc: $(tail -1 "$OUT/unit.txt")"
+		fi
+	done
+}
+
+# Self-checking ISA tests print "PASS name" and exit 0.
+test_isa() {
+	local elf name
+	for elf in tests/isa/build/*.elf; do
+		name=$(basename "$elf" .elf)
+		case $name in illegal*) continue ;; esac
+		"$CYCLOPS" run -q "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+		local rc=$?
+		if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
+			ok "isa: $name"
+		else
+			not_ok "isa: $name" "exit $rc, $(head -c 300 "$OUT/isa.out" "$OUT/isa.err" | tr '\n' ' ')"
+		fi
+	done
+}
+
+# Same stdout and exit code as qemu-riscv32, for every program both can run.
+differential() {
+	local name=$1
+	shift
+	"$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
+	local qrc=$?
+	"$CYCLOPS" run -q "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
+	local crc=$?
+	if [ $qrc -ne $crc ]; then
+		not_ok "differential: $name" "exit $crc, qemu $qrc ($(head -c 200 "$OUT/c.err"))"
+	elif ! cmp -s "$OUT/q.out" "$OUT/c.out"; then
+		not_ok "differential: $name" "stdout differs from qemu's"
+	else
+		ok "differential: $name (exit $crc, $(wc -c <"$OUT/c.out") bytes of output)"
+	fi
+}
+
+test_differential() {
+	local elf name
+	if ! command -v "$QEMU" >/dev/null; then
+		not_ok "differential" "$QEMU is not installed (apt-get install qemu-user)"
+		return
+	fi
+	for elf in guest/build/*.elf tests/isa/build/*.elf tests/count/build/*.elf; do
+		name=$(basename "$elf" .elf)
+		case $name in illegal*) continue ;; esac
+		differential "$name" "$elf"
+	done
+	differential "hello with arguments" guest/build/hello.elf "first arg" second "" 'with "quotes"'
+	for elf in guest/build/rv32im/*.elf; do
+		[ -e "$elf" ] && differential "rv32im $(basename "$elf" .elf)" "$elf"
+	done
+}
+
+# Instruction totals derived by hand in each guest's EXPECT-INSTRUCTIONS line.
+test_counts() {
+	local src name want got
+	for src in tests/count/*.S; do
+		name=$(basename "$src" .S)
+		want=$(sed -n 's/^# EXPECT-INSTRUCTIONS: *\([0-9]*\).*/\1/p' "$src")
+		"$CYCLOPS" run "tests/count/build/$name.elf" >/dev/null 2>"$OUT/count.err"
+		got=$(summary_insns "$OUT/count.err")
+		if [ -n "$want" ] && [ "$want" = "$got" ]; then
+			ok "count: $name executes $want instructions"
+		else
+			not_ok "count: $name" "expected $want instructions, cyclops counted '$got'"
+		fi
+	done
+}
+
+# fault NAME EXPECTED-STATUS MESSAGE-REGEX ARGS... : runs cyclops, checks the
+# exit status and that stderr has one line matching the regex.
+fault() {
+	local name=$1 want=$2 re=$3
+	shift 3
+	"$CYCLOPS" run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
+	local rc=$?
+	if [ $rc -ne "$want" ]; then
+		not_ok "$name" "exit $rc, expected $want ($(head -c 200 "$OUT/f.err"))"
+	elif ! grep -Eq -- "$re" "$OUT/f.err"; then
+		not_ok "$name" "stderr '$(head -c 300 "$OUT/f.err")' does not match '$re'"
+	else
+		ok "$name"
+	fi
+}
+
+test_faults() {
+	local f=tests/faults/build
+	fault "fault: illegal instruction names the word, pc and symbol" 252 \
+		'^cyclops: illegal instruction 0x0000 at 0x00010000 <_start>$' tests/isa/build/illegal.elf
+	fault "fault: write to a read-only CSR is illegal" 252 \
+		'^cyclops: illegal instruction 0x[0-9a-f]{8} at 0x[0-9a-f]{8} <_start\+0x[0-9a-f]+>: csrrw x0,instret,x[0-9]+ ' \
+		tests/isa/build/illegal_csrw.elf
+	fault "fault: ebreak reports pc, symbol and instruction" 252 \
+		'^cyclops: ebreak at 0x[0-9a-f]{8} <trap_here\+0x4>: ebreak \(no debugger attached\)$' $f/ebreak.elf
+	expect "fault: output before the ebreak is kept" grep -qx "before ebreak" "$OUT/f.out"
+	expect "fault: summary still printed after a fault" grep -q "^cyclops: [0-9]* instructions" "$OUT/f.err"
+	fault "fault: c.ebreak stops like ebreak" 252 \
+		'^cyclops: ebreak at 0x00010000 <_start>: ebreak \(no debugger attached\)$' $f/cebreak.elf
+	fault "fault: jump to unmapped code names the target and the jump" 252 \
+		'^cyclops: jump to unmapped address 0x50000000 from 0x[0-9a-f]{8} <leap\+0x[0-9a-f]+>: jalr x1,0\(x5\)$' \
+		$f/jump_unmapped.elf
+	# spin.S: 2 instructions, then a 2-instruction loop at `spin`; after N
+	# cycles (N >= 2) the pc is spin for even N and spin+4 for odd N.
+	local n
+	for n in 2 3 1000 1001 64 65 100000 100001; do
+		local at='<spin>: addi'
+		[ $((n % 2)) -eq 1 ] && at='<spin\+0x4>: jal'
+		fault "cycle limit: --max-cycles $n stops exactly at $n" 253 \
+			"^cyclops: cycle limit $n reached at 0x[0-9a-f]{8} $at" --max-cycles "$n" $f/spin.elf
+		expect "cycle limit: $n instructions retired" [ "$(summary_insns "$OUT/f.err")" = "$n" ]
+	done
+	fault "bad program: 64-bit ELF" 251 '^cyclops: /bin/true: 64-bit ELF' /bin/true
+	fault "bad program: missing file" 251 '^cyclops: /nonexistent.elf: No such file or directory$' /nonexistent.elf
+	printf 'not an elf at all' >"$OUT/text.elf"
+	fault "bad program: not an ELF" 251 "^cyclops: $OUT/text.elf: not an ELF file" "$OUT/text.elf"
+	fault "bad program: a directory" 251 '^cyclops: tests: not a regular file$' tests
+}
+
+test_cli() {
+	fault "usage: no program" 250 '^cyclops: run: no program given' 
+	fault "usage: unknown option" 250 "^cyclops: run: unknown option '--frobnicate'" --frobnicate x.elf
+	fault "usage: bad --max-cycles" 250 '^cyclops: run: --max-cycles needs a positive number' --max-cycles 12x guest/build/hello.elf
+	"$CYCLOPS" frobnicate >/dev/null 2>"$OUT/cli.err"
+	expect "usage: unknown command exits 250" [ $? -eq 250 ]
+	expect "usage: unknown command is named" grep -q "unknown command 'frobnicate'" "$OUT/cli.err"
+	expect "cli: --version" sh -c "'$CYCLOPS' --version | grep -q '^cyclops [0-9]'"
+	expect "cli: --help lists run" sh -c "'$CYCLOPS' --help | grep -q '^  run'"
+	expect "cli: run --help lists --max-cycles" sh -c "'$CYCLOPS' run --help | grep -q -- '--max-cycles'"
+	"$CYCLOPS" run guest/build/hello.elf >"$OUT/hello.out" 2>"$OUT/hello.err"
+	expect "cli: summary line has instructions, cycles, time and MIPS" \
+		grep -Eq '^cyclops: [0-9]+ instructions, [0-9]+ cycles, [0-9.]+ s, [0-9.]+ MIPS$' "$OUT/hello.err"
+	"$CYCLOPS" run -q guest/build/hello.elf >/dev/null 2>"$OUT/hello.err"
+	expect "cli: -q suppresses the summary" sh -c "! grep -q '^cyclops:' '$OUT/hello.err'"
+	"$CYCLOPS" run -q guest/build/hello.elf -- --not-an-option >"$OUT/hello.out" 2>/dev/null
+	expect "cli: arguments after -- go to the guest" grep -qx -- "argv\[1\] = --not-an-option" "$OUT/hello.out"
+	"$CYCLOPS" run -q tests/count/build/count_straight.elf
+	expect "cli: the exit status is the guest's (94)" [ $? -eq 94 ]
+}
+
+# The API in slices gives the same totals as one run of the command.
+test_api() {
+	local elf name whole
+	for elf in tests/count/build/count_nested.elf guest/build/sort.elf; do
+		name=$(basename "$elf" .elf)
+		"$CYCLOPS" run "$elf" >/dev/null 2>"$OUT/whole.err"
+		whole=$(summary_insns "$OUT/whole.err")
+		for slice in 1 7 100000; do
+			"$EMBED" --slice=$slice "$elf" >/dev/null 2>"$OUT/api.err"
+			expect "api: $name in slices of $slice cycles retires $whole instructions" \
+				grep -q "exited after .*, $whole instructions" "$OUT/api.err"
+		done
+	done
+	"$EMBED" --observe guest/build/sha256.elf >/dev/null 2>"$OUT/obs.err"
+	local total
+	total=$(sed -n 's/^embed: [a-z]* *\([0-9]*\) instructions.*/\1/p' "$OUT/obs.err" | awk '{s += $1} END {print s}')
+	"$CYCLOPS" run guest/build/sha256.elf >/dev/null 2>"$OUT/whole.err"
+	expect "api: an observer sees every retired instruction ($total)" \
+		[ "$total" = "$(summary_insns "$OUT/whole.err")" ]
+}
+
+echo "# cyclops tests"
+test_format
+test_unit
+test_isa
+test_differential
+test_counts
+test_faults
+test_cli
+test_api
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
