@@ -1,5 +1,5 @@
 # tests.mk - "make check": every test layer, one summary line at the end.
-check: cyclops guest
-	@tests/run.sh
+check: cyclops guest unit-tests
+	@CYCLOPS=$(CYCLOPS) EMBED=$(EMBED) UNIT_DIR=$(O)/tests/unit tests/run.sh
 
 .PHONY: check
