@@ -58,19 +58,28 @@ test_unit() {
 	done
 }
 
-# Self-checking ISA tests print "PASS name" and exit 0.
+# Self-checking ISA tests print "PASS name" and exit 0, in each of the
+# interpreters: plain (unit), detailed (zero-riscy, risc0) and observed.
 test_isa() {
-	local elf name
+	local elf name model
+	for model in unit zero-riscy risc0; do
+		for elf in tests/isa/build/*.elf; do
+			name=$(basename "$elf" .elf)
+			case $name in illegal*) continue ;; esac
+			"$CYCLOPS" run -q --model $model "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+			local rc=$?
+			if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
+				ok "isa: $name ($model)"
+			else
+				not_ok "isa: $name ($model)" "exit $rc, $(head -c 300 "$OUT/isa.out" "$OUT/isa.err" | tr '\n' ' ')"
+			fi
+		done
+	done
 	for elf in tests/isa/build/*.elf; do
 		name=$(basename "$elf" .elf)
 		case $name in illegal*) continue ;; esac
-		"$CYCLOPS" run -q "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
-		local rc=$?
-		if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
-			ok "isa: $name"
-		else
-			not_ok "isa: $name" "exit $rc, $(head -c 300 "$OUT/isa.out" "$OUT/isa.err" | tr '\n' ' ')"
-		fi
+		"$EMBED" --observe "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+		expect "isa: $name (observed)" grep -qx "PASS $name" "$OUT/isa.out"
 	done
 }
 
@@ -80,7 +89,7 @@ differential() {
 	shift
 	"$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
 	local qrc=$?
-	"$CYCLOPS" run -q "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
+	"$CYCLOPS" run -q ${CY_RUN_OPTS:-} "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
 	local crc=$?
 	if [ $qrc -ne $crc ]; then
 		not_ok "differential: $name" "exit $crc, qemu $qrc ($(head -c 200 "$OUT/c.err"))"
@@ -194,6 +203,73 @@ test_cli() {
 	expect "cli: the exit status is the guest's (94)" [ $? -eq 94 ]
 }
 
+# Cost models: the totals derived by hand in tests/cost/*.S, lines
+#   # EXPECT-CYCLES MODEL [OPTIONS]: N      (the summary's cycles)
+#   # EXPECT-SUMMARY MODEL [OPTIONS]: TEXT  (the paging summary line)
+#   # EXPECT-PARTS MODEL: TEXT              (an observer's sum of cost parts)
+summary_cycles() { sed -n 's/^cyclops: [0-9]* instructions, \([0-9]*\) cycles.*/\1/p' "$1" | tail -1; }
+
+test_cost() {
+	local src elf name spec want opts model line
+	for src in tests/cost/*.S; do
+		name=$(basename "$src" .S)
+		elf=tests/cost/build/$name.elf
+		while IFS= read -r line; do
+			spec=${line%%:*}
+			want=${line#*: }
+			model=${spec#* }
+			model=${model#* }
+			model=${model%% *}
+			opts=${spec#* }
+			opts=${opts#* }
+			opts=${opts#"$model"}
+			case $spec in
+			"# EXPECT-CYCLES "*)
+				"$CYCLOPS" run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
+				expect "cost: $name under $model$opts costs $want cycles" \
+					[ "$(summary_cycles "$OUT/cost.err")" = "$want" ]
+				expect "cost: $name under $model$opts retires the same instructions" \
+					[ "$(summary_insns "$OUT/cost.err")" = "$(sed -n 's/^# EXPECT-INSTRUCTIONS: *//p' "$src")" ]
+				;;
+			"# EXPECT-SUMMARY "*)
+				"$CYCLOPS" run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
+				expect "cost: $name under $model$opts: summary '$want'" \
+					grep -qxF "cyclops: $want" "$OUT/cost.err"
+				;;
+			"# EXPECT-PARTS "*)
+				"$EMBED" --observe --model="$model" "$elf" >/dev/null 2>"$OUT/cost.err"
+				expect "cost: $name under $model: an observer's parts are $want" \
+					grep -qxF "embed: parts: $want" "$OUT/cost.err"
+				local whole
+				whole=$(sed -n 's/^embed: exited .*, \([0-9]* instructions, [0-9]* cycles\)$/\1/p' "$OUT/cost.err")
+				for slice in 1 3 1000; do
+					"$EMBED" --slice=$slice --model="$model" "$elf" >/dev/null 2>"$OUT/slice.err"
+					expect "cost: $name under $model in slices of $slice cycles: $whole" \
+						grep -q "^embed: exited .*, $whole$" "$OUT/slice.err"
+				done
+				;;
+			esac
+		done < <(grep -E '^# EXPECT-(CYCLES|SUMMARY|PARTS) ' "$src")
+	done
+	"$CYCLOPS" models >"$OUT/models.out" 2>&1
+	for model in unit zero-riscy risc0; do
+		expect "cost: cyclops models lists $model with a description" \
+			grep -Eq "^$model +[A-Z].{20,}" "$OUT/models.out"
+	done
+	fault "cost: an unknown model is named" 251 "^cyclops: no cost model 'frob' \\(see cyclops models\\)$" \
+		--model frob guest/build/hello.elf
+	printf 'cost alu 1\ncost load -2\n' >"$OUT/bad.model"
+	fault "cost: a bad model file gives file, line and reason" 251 \
+		"^cyclops: $OUT/bad.model:2: 'load' cannot be negative \\(-2\\)$" --model "$OUT/bad.model" guest/build/hello.elf
+	fault "cost: --segment-po2 out of range" 250 "^cyclops: run: --segment-po2 needs a number from 13 to 24, got '12'$" \
+		--model risc0 --segment-po2 12 guest/build/hello.elf
+	fault "cost: --segment-po2 needs a paging model" 251 "^cyclops: model zero-riscy has no segments" \
+		--model zero-riscy --segment-po2 16 guest/build/hello.elf
+	for model in zero-riscy risc0; do
+		CY_RUN_OPTS="--model $model" differential "under $model: sort" guest/build/sort.elf
+	done
+}
+
 # The API in slices gives the same totals as one run of the command.
 test_api() {
 	local elf name whole
@@ -221,6 +297,7 @@ test_unit
 test_isa
 test_differential
 test_counts
+test_cost
 test_faults
 test_cli
 test_api
