@@ -417,6 +417,7 @@ code_written: /* the store just executed changed decoded code */
 	vm->flush_pending = true;
 	RETIRE_LAST(0);
 	pc = NEXT_PC;
+	goto out;
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
 	pc = ip->pc;

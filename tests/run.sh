@@ -13,6 +13,10 @@ QEMU=${QEMU:-qemu-riscv32}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-tests.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 
+# Every run is bounded, so that a VM that hangs fails its test, not CI.
+cy() { timeout 120 "$CYCLOPS" "$@"; }
+emb() { timeout 120 "$EMBED" "$@"; }
+
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
@@ -66,7 +70,7 @@ test_isa() {
 		for elf in tests/isa/build/*.elf; do
 			name=$(basename "$elf" .elf)
 			case $name in illegal*) continue ;; esac
-			"$CYCLOPS" run -q --model $model "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+			cy run -q --model $model "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
 			local rc=$?
 			if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
 				ok "isa: $name ($model)"
@@ -78,7 +82,7 @@ test_isa() {
 	for elf in tests/isa/build/*.elf; do
 		name=$(basename "$elf" .elf)
 		case $name in illegal*) continue ;; esac
-		"$EMBED" --observe "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+		emb --observe "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
 		expect "isa: $name (observed)" grep -qx "PASS $name" "$OUT/isa.out"
 	done
 }
@@ -89,7 +93,7 @@ differential() {
 	shift
 	"$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
 	local qrc=$?
-	"$CYCLOPS" run -q ${CY_RUN_OPTS:-} "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
+	cy run -q ${CY_RUN_OPTS:-} "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
 	local crc=$?
 	if [ $qrc -ne $crc ]; then
 		not_ok "differential: $name" "exit $crc, qemu $qrc ($(head -c 200 "$OUT/c.err"))"
@@ -123,7 +127,7 @@ test_counts() {
 	for src in tests/count/*.S; do
 		name=$(basename "$src" .S)
 		want=$(sed -n 's/^# EXPECT-INSTRUCTIONS: *\([0-9]*\).*/\1/p' "$src")
-		"$CYCLOPS" run "tests/count/build/$name.elf" >/dev/null 2>"$OUT/count.err"
+		cy run "tests/count/build/$name.elf" >/dev/null 2>"$OUT/count.err"
 		got=$(summary_insns "$OUT/count.err")
 		if [ -n "$want" ] && [ "$want" = "$got" ]; then
 			ok "count: $name executes $want instructions"
@@ -138,7 +142,7 @@ test_counts() {
 fault() {
 	local name=$1 want=$2 re=$3
 	shift 3
-	"$CYCLOPS" run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
+	cy run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
 	local rc=$?
 	if [ $rc -ne "$want" ]; then
 		not_ok "$name" "exit $rc, expected $want ($(head -c 200 "$OUT/f.err"))"
@@ -186,20 +190,20 @@ test_cli() {
 	fault "usage: no program" 250 '^cyclops: run: no program given' 
 	fault "usage: unknown option" 250 "^cyclops: run: unknown option '--frobnicate'" --frobnicate x.elf
 	fault "usage: bad --max-cycles" 250 '^cyclops: run: --max-cycles needs a positive number' --max-cycles 12x guest/build/hello.elf
-	"$CYCLOPS" frobnicate >/dev/null 2>"$OUT/cli.err"
+	cy frobnicate >/dev/null 2>"$OUT/cli.err"
 	expect "usage: unknown command exits 250" [ $? -eq 250 ]
 	expect "usage: unknown command is named" grep -q "unknown command 'frobnicate'" "$OUT/cli.err"
 	expect "cli: --version" sh -c "'$CYCLOPS' --version | grep -q '^cyclops [0-9]'"
 	expect "cli: --help lists run" sh -c "'$CYCLOPS' --help | grep -q '^  run'"
 	expect "cli: run --help lists --max-cycles" sh -c "'$CYCLOPS' run --help | grep -q -- '--max-cycles'"
-	"$CYCLOPS" run guest/build/hello.elf >"$OUT/hello.out" 2>"$OUT/hello.err"
+	cy run guest/build/hello.elf >"$OUT/hello.out" 2>"$OUT/hello.err"
 	expect "cli: summary line has instructions, cycles, time and MIPS" \
 		grep -Eq '^cyclops: [0-9]+ instructions, [0-9]+ cycles, [0-9.]+ s, [0-9.]+ MIPS$' "$OUT/hello.err"
-	"$CYCLOPS" run -q guest/build/hello.elf >/dev/null 2>"$OUT/hello.err"
+	cy run -q guest/build/hello.elf >/dev/null 2>"$OUT/hello.err"
 	expect "cli: -q suppresses the summary" sh -c "! grep -q '^cyclops:' '$OUT/hello.err'"
-	"$CYCLOPS" run -q guest/build/hello.elf -- --not-an-option >"$OUT/hello.out" 2>/dev/null
+	cy run -q guest/build/hello.elf -- --not-an-option >"$OUT/hello.out" 2>/dev/null
 	expect "cli: arguments after -- go to the guest" grep -qx -- "argv\[1\] = --not-an-option" "$OUT/hello.out"
-	"$CYCLOPS" run -q tests/count/build/count_straight.elf
+	cy run -q tests/count/build/count_straight.elf
 	expect "cli: the exit status is the guest's (94)" [ $? -eq 94 ]
 }
 
@@ -225,25 +229,25 @@ test_cost() {
 			opts=${opts#"$model"}
 			case $spec in
 			"# EXPECT-CYCLES "*)
-				"$CYCLOPS" run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
+				cy run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
 				expect "cost: $name under $model$opts costs $want cycles" \
 					[ "$(summary_cycles "$OUT/cost.err")" = "$want" ]
 				expect "cost: $name under $model$opts retires the same instructions" \
 					[ "$(summary_insns "$OUT/cost.err")" = "$(sed -n 's/^# EXPECT-INSTRUCTIONS: *//p' "$src")" ]
 				;;
 			"# EXPECT-SUMMARY "*)
-				"$CYCLOPS" run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
+				cy run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
 				expect "cost: $name under $model$opts: summary '$want'" \
 					grep -qxF "cyclops: $want" "$OUT/cost.err"
 				;;
 			"# EXPECT-PARTS "*)
-				"$EMBED" --observe --model="$model" "$elf" >/dev/null 2>"$OUT/cost.err"
+				emb --observe --model="$model" "$elf" >/dev/null 2>"$OUT/cost.err"
 				expect "cost: $name under $model: an observer's parts are $want" \
 					grep -qxF "embed: parts: $want" "$OUT/cost.err"
 				local whole
 				whole=$(sed -n 's/^embed: exited .*, \([0-9]* instructions, [0-9]* cycles\)$/\1/p' "$OUT/cost.err")
 				for slice in 1 3 1000; do
-					"$EMBED" --slice=$slice --model="$model" "$elf" >/dev/null 2>"$OUT/slice.err"
+					emb --slice=$slice --model="$model" "$elf" >/dev/null 2>"$OUT/slice.err"
 					expect "cost: $name under $model in slices of $slice cycles: $whole" \
 						grep -q "^embed: exited .*, $whole$" "$OUT/slice.err"
 				done
@@ -251,7 +255,7 @@ test_cost() {
 			esac
 		done < <(grep -E '^# EXPECT-(CYCLES|SUMMARY|PARTS) ' "$src")
 	done
-	"$CYCLOPS" models >"$OUT/models.out" 2>&1
+	cy models >"$OUT/models.out" 2>&1
 	for model in unit zero-riscy risc0; do
 		expect "cost: cyclops models lists $model with a description" \
 			grep -Eq "^$model +[A-Z].{20,}" "$OUT/models.out"
@@ -275,18 +279,18 @@ test_api() {
 	local elf name whole
 	for elf in tests/count/build/count_nested.elf guest/build/sort.elf; do
 		name=$(basename "$elf" .elf)
-		"$CYCLOPS" run "$elf" >/dev/null 2>"$OUT/whole.err"
+		cy run "$elf" >/dev/null 2>"$OUT/whole.err"
 		whole=$(summary_insns "$OUT/whole.err")
 		for slice in 1 7 100000; do
-			"$EMBED" --slice=$slice "$elf" >/dev/null 2>"$OUT/api.err"
+			emb --slice=$slice "$elf" >/dev/null 2>"$OUT/api.err"
 			expect "api: $name in slices of $slice cycles retires $whole instructions" \
 				grep -q "exited after .*, $whole instructions" "$OUT/api.err"
 		done
 	done
-	"$EMBED" --observe guest/build/sha256.elf >/dev/null 2>"$OUT/obs.err"
+	emb --observe guest/build/sha256.elf >/dev/null 2>"$OUT/obs.err"
 	local total
 	total=$(sed -n 's/^embed: [a-z]* *\([0-9]*\) instructions.*/\1/p' "$OUT/obs.err" | awk '{s += $1} END {print s}')
-	"$CYCLOPS" run guest/build/sha256.elf >/dev/null 2>"$OUT/whole.err"
+	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/whole.err"
 	expect "api: an observer sees every retired instruction ($total)" \
 		[ "$total" = "$(summary_insns "$OUT/whole.err")" ]
 }
