@@ -267,6 +267,9 @@ test_cost() {
 		"^cyclops: $OUT/bad.model:2: 'load' cannot be negative \\(-2\\)$" --model "$OUT/bad.model" guest/build/hello.elf
 	fault "cost: --segment-po2 out of range" 250 "^cyclops: run: --segment-po2 needs a number from 13 to 24, got '12'$" \
 		--model risc0 --segment-po2 12 guest/build/hello.elf
+	fault "cost: risc0 segments of 2^14 leave no room after the margin" 251 \
+		"^cyclops: model risc0: segments of 2\\^14 cycles leave no room after 25000$" \
+		--model risc0 --segment-po2 14 guest/build/hello.elf
 	fault "cost: --segment-po2 needs a paging model" 251 "^cyclops: model zero-riscy has no segments" \
 		--model zero-riscy --segment-po2 16 guest/build/hello.elf
 	for model in zero-riscy risc0; do
