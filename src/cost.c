@@ -198,6 +198,31 @@ static void page_all(struct cy_vm *vm, const struct access *acc, int n, cy_cost_
 	}
 }
 
+static bool marked(const uint8_t *bits, const struct cost_model *m, uint32_t page)
+{
+	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
+
+	return bits[id >> 3] & (1u << (id & 7));
+}
+
+/* Whether every page the accesses touch is loaded (and, for stores, dirty)
+ * already: the common case, which costs nothing. */
+static bool all_present(const struct cy_vm *vm, const struct access *acc, int n)
+{
+	const struct cost_state *s = &vm->cost;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr >> s->page_shift;
+		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
+		if (!marked(s->loaded, &vm->model, first) || !marked(s->loaded, &vm->model, last))
+			return false;
+		if (acc[i].reason == CY_PAGE_STORE &&
+		    (!marked(s->dirty, &vm->model, first) || !marked(s->dirty, &vm->model, last)))
+			return false;
+	}
+	return true;
+}
+
 static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
 {
 	struct cost_state *s = &vm->cost;
@@ -231,7 +256,12 @@ uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
 	}
 	if (s->segments == 0)
 		start_segment(vm, now, p);
-	page_all(vm, acc, n, p);
+	if (likely(all_present(vm, acc, n))) {
+		p->page_in = p->page_out = 0;
+		p->n_page_in = p->n_page_out = 0;
+	} else {
+		page_all(vm, acc, n, p);
+	}
 	/* an instruction that does not fit ends the segment before it */
 	if (!p->segment_start &&
 	    now - s->seg_start + p->base + p->wait + p->page_in + p->page_out > s->seg_capacity) {
