@@ -11,6 +11,7 @@
 struct class_counts {
 	uint64_t insns[CY_CLASS_COUNT];
 	uint64_t cycles[CY_CLASS_COUNT];
+	uint64_t base, wait, page_in, page_out, segment; /* the cost's parts */
 };
 
 static void count_retired(void *ctx, cy_vm *vm, const cy_event *ev)
@@ -20,6 +21,13 @@ static void count_retired(void *ctx, cy_vm *vm, const cy_event *ev)
 	(void)vm;
 	c->insns[ev->cls]++;
 	c->cycles[ev->cls] += ev->cost;
+	if (ev->parts) {
+		c->base += ev->parts->base;
+		c->wait += ev->parts->wait;
+		c->page_in += ev->parts->page_in;
+		c->page_out += ev->parts->page_out;
+		c->segment += ev->parts->segment;
+	}
 }
 
 int main(int argc, char **argv)
@@ -27,6 +35,8 @@ int main(int argc, char **argv)
 	struct class_counts counts = { 0 };
 	uint64_t slice = 1000000, slices = 0;
 	bool observe = false;
+	const char *model = NULL;
+	uint32_t po2 = 0;
 	char err[512];
 	cy_opts opts;
 	cy_vm *vm;
@@ -37,16 +47,23 @@ int main(int argc, char **argv)
 			observe = true;
 		else if (strncmp(argv[i], "--slice=", 8) == 0)
 			slice = strtoull(argv[i] + 8, NULL, 10);
+		else if (strncmp(argv[i], "--model=", 8) == 0)
+			model = argv[i] + 8;
+		else if (strncmp(argv[i], "--segment-po2=", 14) == 0)
+			po2 = (uint32_t)strtoul(argv[i] + 14, NULL, 10);
 		else
 			break;
 	}
 	if (i >= argc || slice == 0) {
-		fprintf(stderr, "usage: embed [--observe] [--slice=CYCLES] PROGRAM.elf [ARGS]\n");
+		fprintf(stderr, "usage: embed [--observe] [--slice=CYCLES] [--model=NAME] "
+				"[--segment-po2=N] PROGRAM.elf [ARGS]\n");
 		return 2;
 	}
 	cy_opts_init(&opts);
 	opts.argc = argc - i;
 	opts.argv = (const char *const *)(argv + i);
+	opts.model = model;
+	opts.segment_po2 = po2;
 	if (cy_vm_create_from_file(&vm, argv[i], &opts, err, sizeof(err)) != 0) {
 		fprintf(stderr, "embed: %s\n", err);
 		return 1;
@@ -62,6 +79,13 @@ int main(int argc, char **argv)
 		(unsigned long long)slices, (unsigned long long)slice, cy_vm_pc(vm),
 		cy_vm_reg(vm, 10), (unsigned long long)cy_vm_instret(vm),
 		(unsigned long long)cy_vm_cycles(vm));
+	if (observe)
+		fprintf(stderr,
+			"embed: parts: base %llu, wait %llu, page-in %llu, page-out %llu, "
+			"segment %llu\n",
+			(unsigned long long)counts.base, (unsigned long long)counts.wait,
+			(unsigned long long)counts.page_in, (unsigned long long)counts.page_out,
+			(unsigned long long)counts.segment);
 	if (observe)
 		for (int c = 0; c < CY_CLASS_COUNT; c++)
 			if (counts.insns[c])

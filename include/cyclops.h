@@ -74,6 +74,8 @@ typedef struct cy_opts {
 	const char *const *envp;            /* NULL: an empty environment */
 	int stdin_fd, stdout_fd, stderr_fd; /* host fds for guest fds 0, 1, 2 */
 	uint32_t stack_size;                /* bytes reserved for the guest stack */
+	const char *model;                  /* cost model name or path; NULL: unit */
+	uint32_t segment_po2;               /* paging models: 0 keeps the model's */
 	bool quiet;                         /* no warnings on stderr */
 } cy_opts;
 
@@ -112,6 +114,42 @@ int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size);
  * returns its length in bytes, 0 if it is not a valid instruction. */
 int cy_disasm(uint32_t pc, uint32_t bits, char *buf, size_t size);
 
+/* The active cost model's totals so far. cycles = user + paging + reserved;
+ * without paging, paging and reserved are 0 and segments 1. */
+typedef struct cy_cost_stats {
+	const char *model;
+	uint64_t cycles, instructions;
+	uint64_t user, paging, reserved;
+	uint64_t segments, pages_in, pages_out;
+} cy_cost_stats;
+
+void cy_vm_cost_stats(const cy_vm *vm, cy_cost_stats *out);
+
+/* Lists the cost models that --model NAME finds (models/NAME.model): calls fn
+ * with each one's name, description and file. Returns how many, or < 0. */
+typedef void (*cy_model_fn)(void *ctx, const char *name, const char *description, const char *path);
+int cy_models_list(cy_model_fn fn, void *ctx, char *err, size_t err_size);
+
+/* The parts of one instruction's cost, for models whose costs depend on
+ * addresses (wait states, paging, segments). Pages are the first page-size
+ * aligned address of each page; the arrays hold the first CY_MAX_PAGES. */
+#define CY_MAX_PAGES 8
+
+typedef enum cy_page_reason { CY_PAGE_FETCH, CY_PAGE_LOAD, CY_PAGE_STORE } cy_page_reason;
+
+typedef struct cy_cost_parts {
+	uint32_t base;      /* class cost, taken branch, divide by zero, fetch stalls */
+	uint32_t wait;      /* data wait states and the misaligned extra */
+	uint32_t page_in;   /* cycles of page-ins */
+	uint32_t page_out;  /* cycles of page-outs */
+	uint32_t segment;   /* fixed cycles of a segment that starts here */
+	bool segment_start; /* this instruction is the first of a segment */
+	uint32_t n_page_in, n_page_out;
+	uint32_t page_in_addr[CY_MAX_PAGES];
+	uint8_t page_in_reason[CY_MAX_PAGES]; /* cy_page_reason */
+	uint32_t page_out_addr[CY_MAX_PAGES];
+} cy_cost_parts;
+
 /* Events: what profilers observe. With no observer attached the VM runs an
  * interpreter compiled without any event code. */
 typedef enum cy_event_kind {
@@ -128,15 +166,16 @@ typedef enum cy_event_kind {
 
 typedef struct cy_event {
 	cy_event_kind kind;
-	uint32_t pc;       /* the instruction */
-	uint64_t cycles;   /* clock before it (after it for RETIRE) */
-	uint64_t instret;  /* instructions retired before it (after: RETIRE) */
-	cy_insn_class cls; /* RETIRE, JUMP */
-	uint32_t cost;     /* RETIRE */
-	uint32_t target;   /* JUMP */
-	uint8_t rd, rs1;   /* JUMP: link and base registers (call/return hints) */
-	uint32_t addr;     /* STORE: address; CSR: the CSR number */
-	uint32_t size;     /* STORE: bytes; CSR: 1 if written */
+	uint32_t pc;                /* the instruction */
+	uint64_t cycles;            /* clock before it (after it for RETIRE) */
+	uint64_t instret;           /* instructions retired before it (after: RETIRE) */
+	cy_insn_class cls;          /* RETIRE, JUMP */
+	uint32_t cost;              /* RETIRE */
+	uint32_t target;            /* JUMP */
+	uint8_t rd, rs1;            /* JUMP: link and base registers (call/return hints) */
+	uint32_t addr;              /* STORE: address; CSR: the CSR number */
+	uint32_t size;              /* STORE: bytes; CSR: 1 if written */
+	const cy_cost_parts *parts; /* RETIRE: what the cost is made of */
 } cy_event;
 
 typedef void (*cy_event_fn)(void *ctx, cy_vm *vm, const cy_event *ev);

@@ -102,7 +102,9 @@ static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
 	uint32_t cost = in->after - in->before;
 
 	if (insn_classes[in->op] == CY_CLASS_BRANCH)
-		cost += vm->cost.branch_taken_extra;
+		cost += vm->cost.taken_extra;
+	if (insn_classes[in->op] == CY_CLASS_DIV && vm->cost.div_zero_delta > 0)
+		cost += (uint32_t)vm->cost.div_zero_delta;
 	return cost;
 }
 
@@ -123,7 +125,7 @@ static void prepare(const struct cy_vm *vm, struct insn *in, uint32_t index, uin
 	in->handler = h ? h[in->op] : NULL;
 	in->index = (uint8_t)index;
 	in->before = before;
-	in->after = before + vm->cost.class_cost[insn_classes[in->op]];
+	in->after = before + cost_static(vm, in);
 }
 
 static void set_pseudo(const struct cy_vm *vm, struct insn *in, int op, uint32_t pc, uint32_t index,

@@ -16,7 +16,11 @@ struct cy_vm;
 	_(INSTRET, 0xc02, "instret")                                                               \
 	_(CYCLEH, 0xc80, "cycleh")                                                                 \
 	_(TIMEH, 0xc81, "timeh")                                                                   \
-	_(INSTRETH, 0xc82, "instreth")
+	_(INSTRETH, 0xc82, "instreth")                                                             \
+	_(MCYCLE, 0xb00, "mcycle")                                                                 \
+	_(MINSTRET, 0xb02, "minstret")                                                             \
+	_(MCYCLEH, 0xb80, "mcycleh")                                                               \
+	_(MINSTRETH, 0xb82, "minstreth")
 
 enum {
 #define CSR_ENUM(id, num, name) CSR_##id = num,

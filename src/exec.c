@@ -1,7 +1,8 @@
 /* exec.c - the interpreter: runs cached basic blocks until the cycle budget
  * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
- * twice from here, once without any event code (exec_fast) and once with it
- * (exec_observed), so a profiler that is off costs nothing. */
+ * three times from here: exec_fast (static costs only, no event code),
+ * exec_detailed (address-dependent costs: wait states, paging, segments) and
+ * exec_observed (detailed, with events), so what is off costs nothing. */
 #include <limits.h>
 
 #include "csr.h"
@@ -12,13 +13,20 @@
  * use these macros, so both builds share their bodies. */
 #if defined(__GNUC__) && !defined(CY_NO_COMPUTED_GOTO)
 #define USE_COMPUTED_GOTO 1
-#define vmdispatch()      goto * ip->handler;
-#define vmcase(id)        L_##id:
-#define vmnext_insn       goto * ip->handler
+#define vmdispatch()                                                                               \
+	BEFORE_INSN();                                                                             \
+	goto * ip->handler;
+#define vmcase(id) L_##id:
+#define vmnext_insn                                                                                \
+	do {                                                                                       \
+		BEFORE_INSN();                                                                     \
+		goto * ip->handler;                                                                \
+	} while (0)
 #else
 #define USE_COMPUTED_GOTO 0
 #define vmdispatch()                                                                               \
 	dispatch:                                                                                  \
+	BEFORE_INSN();                                                                             \
 	switch (ip->op)
 #define vmcase(id)  case OP_##id:
 #define vmnext_insn goto dispatch
@@ -165,8 +173,15 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 	vm_emit(vm, ev);
 }
 
-#define OBSERVE 0
-#define EXEC_FN exec_fast
+#define OBSERVE  0
+#define DETAILED 0
+#define EXEC_FN  exec_fast
+#include "exec_loop.h"
+#undef DETAILED
+#undef EXEC_FN
+
+#define DETAILED 1
+#define EXEC_FN  exec_detailed
 #include "exec_loop.h"
 #undef OBSERVE
 #undef EXEC_FN
@@ -175,22 +190,27 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 #define EXEC_FN exec_observed
 #include "exec_loop.h"
 
-const void *const *exec_handlers(bool observed)
+typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
+
+static exec_fn pick(const struct cy_vm *vm)
 {
-	return observed ? exec_observed(NULL, 0) : exec_fast(NULL, 0);
+	if (vm->obs_mask)
+		return exec_observed;
+	return vm->cost.detailed ? exec_detailed : exec_fast;
 }
+
+const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
 
 void exec_run(struct cy_vm *vm, uint64_t budget)
 {
-	cache_use_handlers(vm, exec_handlers(vm->obs_mask != 0));
+	exec_fn run = pick(vm);
+
+	cache_use_handlers(vm, run(NULL, 0));
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget) {
 		if (vm->flush_pending)
 			cache_flush(vm);
 		vm->break_loop = false;
-		if (vm->obs_mask)
-			exec_observed(vm, budget);
-		else
-			exec_fast(vm, budget);
+		run(vm, budget);
 		if (!vm->flush_pending)
 			break;
 	}

@@ -1,6 +1,23 @@
 /* exec_loop.h - the interpreter loop and one handler per instruction.
- * Included twice by exec.c: OBSERVE selects whether the event hooks are
- * compiled in; EXEC_FN names the function. Not a header to include elsewhere. */
+ * Included three times by exec.c: DETAILED selects whether address-dependent
+ * costs are accounted before each instruction, OBSERVE whether the event
+ * hooks are compiled in; EXEC_FN names the function. Not a header to include
+ * elsewhere. */
+
+#undef BEFORE_INSN
+#if DETAILED
+/* Stops exactly at the budget, then accounts the instruction's wait states,
+ * paging and segment start into the clock before it runs. */
+#define BEFORE_INSN()                                                                              \
+	do {                                                                                       \
+		if (unlikely(NOW_CYCLES >= budget))                                                \
+			goto stop_before_insn;                                                     \
+		insn_clock = NOW_CYCLES;                                                           \
+		cycles += cost_before(vm, ip, insn_clock);                                         \
+	} while (0)
+#else
+#define BEFORE_INSN() ((void)0)
+#endif
 
 #undef OBS_RETIRE
 #undef OBS_JUMP
@@ -16,7 +33,9 @@
 		}                                                                                  \
 	} while (0)
 #define OBS_EVENT(kind, ...) OBS_EVENT_AT(kind, NOW_CYCLES, NOW_INSTRET, __VA_ARGS__)
-#define OBS_RETIRE(c_)       OBS_EVENT_AT(CY_EV_RETIRE, NOW_CYCLES + (c_), NOW_INSTRET + 1, .cost = (c_))
+#define OBS_RETIRE(c_)                                                                             \
+	OBS_EVENT_AT(CY_EV_RETIRE, NOW_CYCLES + (c_), NOW_INSTRET + 1,                             \
+		     .cost = (uint32_t)(NOW_CYCLES + (c_)-insn_clock), .parts = &vm->cost.parts)
 #define OBS_JUMP(to)                                                                               \
 	OBS_EVENT(CY_EV_JUMP, .target = (to), .rd = (uint8_t)(ip->rd == REG_SINK ? 0 : ip->rd),    \
 		  .rs1 = ip->rs1)
@@ -32,6 +51,15 @@
 
 /* Runs vm until the budget is reached or the guest stops. Called with a
  * NULL vm, it only returns its handler addresses by opcode. */
+/* A division by zero costs what the model says instead (read the divisor
+ * before the result can overwrite it). */
+#undef DIV_ZERO_COST
+#define DIV_ZERO_COST()                                                                            \
+	do {                                                                                       \
+		if (unlikely(R2 == 0))                                                             \
+			cycles += div_zero_delta;                                                  \
+	} while (0)
+
 static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 {
 #if USE_COMPUTED_GOTO
@@ -49,7 +77,11 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 #endif
 	uint32_t *const r = vm->x;
 	uint8_t *const mem = vm->mem.base;
-	const uint32_t taken_extra = vm->cost.branch_taken_extra;
+	const uint32_t taken_extra = vm->cost.taken_extra;
+	const uint64_t div_zero_delta = (uint64_t)(int64_t)vm->cost.div_zero_delta;
+#if DETAILED
+	uint64_t insn_clock = 0; /* the clock before the current instruction */
+#endif
 	uint64_t cycles = vm->cycles, instret = vm->instret;
 	uint32_t pc = vm->pc, last_pc = vm->pc;
 	struct block *b = NULL, **succ = NULL;
@@ -310,21 +342,25 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(div)
 		{
+			DIV_ZERO_COST();
 			RD = div_s(R1, R2);
 			NEXT;
 		}
 		vmcase(divu)
 		{
+			DIV_ZERO_COST();
 			RD = R2 ? R1 / R2 : UINT32_MAX;
 			NEXT;
 		}
 		vmcase(rem)
 		{
+			DIV_ZERO_COST();
 			RD = rem_s(R1, R2);
 			NEXT;
 		}
 		vmcase(remu)
 		{
+			DIV_ZERO_COST();
 			RD = R2 ? R1 % R2 : R1;
 			NEXT;
 		}
@@ -381,6 +417,13 @@ code_written: /* the store just executed changed decoded code */
 	vm->flush_pending = true;
 	RETIRE_LAST(0);
 	pc = NEXT_PC;
+	goto out;
+#if DETAILED
+stop_before_insn: /* the budget ran out before the instruction at ip */
+	pc = ip->pc;
+	cycles = NOW_CYCLES;
+	instret = NOW_INSTRET;
+#endif
 out: /* cycles and instret are the clock at pc */
 	vm->pc = pc;
 	vm->cycles = cycles;

@@ -31,13 +31,31 @@ void cy_opts_init(cy_opts *opts)
 	opts->stack_size = DEFAULT_STACK_SIZE;
 }
 
-/* The unit model: one cycle per instruction (the pseudo-ops cost nothing). */
-static void cost_unit(struct cost_table *c)
+/* Loads opts->model (unit when unset) with its segment size override. */
+static int set_model(struct cy_vm *vm, char *err, size_t err_size)
 {
-	for (int i = 0; i < CY_CLASS_COUNT; i++)
-		c->class_cost[i] = 1;
-	c->class_cost[CY_CLASS_NONE] = 0;
-	c->branch_taken_extra = 0;
+	const cy_opts *o = &vm->opts;
+	int rc;
+
+	if (o->model)
+		rc = cost_model_load(&vm->model, o->model, err, err_size);
+	else
+		rc = (cost_model_unit(&vm->model), 0);
+	if (rc == 0 && o->segment_po2) {
+		if (!vm->model.paging) {
+			snprintf(err, err_size, "model %s has no segments (segment po2 %u)",
+				 vm->model.name, o->segment_po2);
+			return -EINVAL;
+		}
+		if (o->segment_po2 < 13 || o->segment_po2 > 24) {
+			snprintf(err, err_size, "segment po2 %u is outside 13..24", o->segment_po2);
+			return -EINVAL;
+		}
+		vm->model.segment_po2 = o->segment_po2;
+	}
+	if (rc == 0)
+		rc = cost_init(vm, err, err_size);
+	return rc;
 }
 
 static uint64_t realtime_ns(void)
@@ -86,7 +104,11 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		snprintf(why, sizeof(why), "cannot reserve guest memory: %s", strerror(-rc));
 		goto out_destroy;
 	}
-	cost_unit(&vm->cost);
+	rc = set_model(vm, err, err_size);
+	if (rc != 0) {
+		cy_vm_destroy(vm);
+		return rc;
+	}
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
 	if (rc == 0)
 		rc = linux_setup_stack(vm, why, sizeof(why));
@@ -148,6 +170,7 @@ void cy_vm_destroy(cy_vm *vm)
 	if (!vm)
 		return;
 	cache_free(&vm->cache);
+	cost_free(vm);
 	mem_free(&vm->mem);
 	symtab_free(&vm->syms);
 	free(vm->name);

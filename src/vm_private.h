@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cost_model.h"
 #include "cyclops.h"
 #include "isa.h"
 #include "mem.h"
@@ -58,10 +59,19 @@ struct block_cache {
 #define CODE_CHUNK_SHIFT 10
 #define JUMP_CACHE_SIZE  4096 /* 1 KiB: code and data rarely share one */
 
-/* Cycles per instruction class: the active cost model's table. */
-struct cost_table {
-	uint16_t class_cost[CY_CLASS_COUNT];
-	uint16_t branch_taken_extra;
+/* The running account of a detailed cost model (cost.c): paging state of
+ * the current segment and the totals. */
+struct cost_state {
+	bool detailed;          /* costs depend on addresses: exec_detailed */
+	uint32_t taken_extra;   /* a taken branch over a not-taken one */
+	int32_t div_zero_delta; /* dividing by zero over dividing */
+	uint64_t seg_start;     /* clock at the start of the current segment */
+	uint64_t seg_capacity;
+	uint64_t segments, paging, reserved, pages_in, pages_out;
+	uint32_t page_shift;
+	uint8_t *loaded, *dirty; /* Merkle tree nodes, heap-numbered bitmaps */
+	size_t bitmap_bytes;
+	cy_cost_parts parts; /* of the instruction being executed */
 };
 
 struct observer {
@@ -80,7 +90,8 @@ struct cy_vm {
 
 	struct mem mem;
 	struct block_cache cache;
-	struct cost_table cost;
+	struct cost_model model;
+	struct cost_state cost;
 	struct symtab syms;
 	cy_opts opts;
 	char *name; /* the program's path or name, for messages */
@@ -109,8 +120,8 @@ struct cy_vm {
 
 /* exec.c */
 void exec_run(struct cy_vm *vm, uint64_t budget);
-/* Handler addresses of the plain or the observed interpreter, by opcode. */
-const void *const *exec_handlers(bool observed);
+/* Handler addresses, by opcode, of the interpreter that vm needs now. */
+const void *const *exec_handlers(const struct cy_vm *vm);
 
 /* block.c */
 int cache_init(struct block_cache *c);
@@ -142,6 +153,16 @@ static inline bool cache_is_code(const struct block_cache *c, uint32_t addr, uin
 	return c->codemap[addr >> CODE_CHUNK_SHIFT] |
 	       c->codemap[(uint32_t)(addr + size - 1) >> CODE_CHUNK_SHIFT];
 }
+
+/* cost.c */
+int cost_init(struct cy_vm *vm, char *err, size_t err_size);
+void cost_free(struct cy_vm *vm);
+/* The static cost of an instruction at its pc (class cost, fetch stalls). */
+uint32_t cost_static(const struct cy_vm *vm, const struct insn *in);
+/* Before each instruction of the detailed interpreter: accounts the
+ * address-dependent costs (and starts a new segment when the instruction
+ * would not fit), fills vm->cost.parts, returns the cycles to add. */
+uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now);
 
 /* syscall_linux.c */
 void syscall_linux(struct cy_vm *vm);

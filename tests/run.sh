@@ -13,6 +13,10 @@ QEMU=${QEMU:-qemu-riscv32}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-tests.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 
+# Every run is bounded, so that a VM that hangs fails its test, not CI.
+cy() { timeout 120 "$CYCLOPS" "$@"; }
+emb() { timeout 120 "$EMBED" "$@"; }
+
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
@@ -58,19 +62,28 @@ test_unit() {
 	done
 }
 
-# Self-checking ISA tests print "PASS name" and exit 0.
+# Self-checking ISA tests print "PASS name" and exit 0, in each of the
+# interpreters: plain (unit), detailed (zero-riscy, risc0) and observed.
 test_isa() {
-	local elf name
+	local elf name model
+	for model in unit zero-riscy risc0; do
+		for elf in tests/isa/build/*.elf; do
+			name=$(basename "$elf" .elf)
+			case $name in illegal*) continue ;; esac
+			cy run -q --model $model "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+			local rc=$?
+			if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
+				ok "isa: $name ($model)"
+			else
+				not_ok "isa: $name ($model)" "exit $rc, $(head -c 300 "$OUT/isa.out" "$OUT/isa.err" | tr '\n' ' ')"
+			fi
+		done
+	done
 	for elf in tests/isa/build/*.elf; do
 		name=$(basename "$elf" .elf)
 		case $name in illegal*) continue ;; esac
-		"$CYCLOPS" run -q "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
-		local rc=$?
-		if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
-			ok "isa: $name"
-		else
-			not_ok "isa: $name" "exit $rc, $(head -c 300 "$OUT/isa.out" "$OUT/isa.err" | tr '\n' ' ')"
-		fi
+		emb --observe "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
+		expect "isa: $name (observed)" grep -qx "PASS $name" "$OUT/isa.out"
 	done
 }
 
@@ -80,7 +93,7 @@ differential() {
 	shift
 	"$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
 	local qrc=$?
-	"$CYCLOPS" run -q "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
+	cy run -q ${CY_RUN_OPTS:-} "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
 	local crc=$?
 	if [ $qrc -ne $crc ]; then
 		not_ok "differential: $name" "exit $crc, qemu $qrc ($(head -c 200 "$OUT/c.err"))"
@@ -114,7 +127,7 @@ test_counts() {
 	for src in tests/count/*.S; do
 		name=$(basename "$src" .S)
 		want=$(sed -n 's/^# EXPECT-INSTRUCTIONS: *\([0-9]*\).*/\1/p' "$src")
-		"$CYCLOPS" run "tests/count/build/$name.elf" >/dev/null 2>"$OUT/count.err"
+		cy run "tests/count/build/$name.elf" >/dev/null 2>"$OUT/count.err"
 		got=$(summary_insns "$OUT/count.err")
 		if [ -n "$want" ] && [ "$want" = "$got" ]; then
 			ok "count: $name executes $want instructions"
@@ -129,7 +142,7 @@ test_counts() {
 fault() {
 	local name=$1 want=$2 re=$3
 	shift 3
-	"$CYCLOPS" run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
+	cy run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
 	local rc=$?
 	if [ $rc -ne "$want" ]; then
 		not_ok "$name" "exit $rc, expected $want ($(head -c 200 "$OUT/f.err"))"
@@ -177,21 +190,91 @@ test_cli() {
 	fault "usage: no program" 250 '^cyclops: run: no program given' 
 	fault "usage: unknown option" 250 "^cyclops: run: unknown option '--frobnicate'" --frobnicate x.elf
 	fault "usage: bad --max-cycles" 250 '^cyclops: run: --max-cycles needs a positive number' --max-cycles 12x guest/build/hello.elf
-	"$CYCLOPS" frobnicate >/dev/null 2>"$OUT/cli.err"
+	cy frobnicate >/dev/null 2>"$OUT/cli.err"
 	expect "usage: unknown command exits 250" [ $? -eq 250 ]
 	expect "usage: unknown command is named" grep -q "unknown command 'frobnicate'" "$OUT/cli.err"
 	expect "cli: --version" sh -c "'$CYCLOPS' --version | grep -q '^cyclops [0-9]'"
 	expect "cli: --help lists run" sh -c "'$CYCLOPS' --help | grep -q '^  run'"
 	expect "cli: run --help lists --max-cycles" sh -c "'$CYCLOPS' run --help | grep -q -- '--max-cycles'"
-	"$CYCLOPS" run guest/build/hello.elf >"$OUT/hello.out" 2>"$OUT/hello.err"
+	cy run guest/build/hello.elf >"$OUT/hello.out" 2>"$OUT/hello.err"
 	expect "cli: summary line has instructions, cycles, time and MIPS" \
 		grep -Eq '^cyclops: [0-9]+ instructions, [0-9]+ cycles, [0-9.]+ s, [0-9.]+ MIPS$' "$OUT/hello.err"
-	"$CYCLOPS" run -q guest/build/hello.elf >/dev/null 2>"$OUT/hello.err"
+	cy run -q guest/build/hello.elf >/dev/null 2>"$OUT/hello.err"
 	expect "cli: -q suppresses the summary" sh -c "! grep -q '^cyclops:' '$OUT/hello.err'"
-	"$CYCLOPS" run -q guest/build/hello.elf -- --not-an-option >"$OUT/hello.out" 2>/dev/null
+	cy run -q guest/build/hello.elf -- --not-an-option >"$OUT/hello.out" 2>/dev/null
 	expect "cli: arguments after -- go to the guest" grep -qx -- "argv\[1\] = --not-an-option" "$OUT/hello.out"
-	"$CYCLOPS" run -q tests/count/build/count_straight.elf
+	cy run -q tests/count/build/count_straight.elf
 	expect "cli: the exit status is the guest's (94)" [ $? -eq 94 ]
+}
+
+# Cost models: the totals derived by hand in tests/cost/*.S, lines
+#   # EXPECT-CYCLES MODEL [OPTIONS]: N      (the summary's cycles)
+#   # EXPECT-SUMMARY MODEL [OPTIONS]: TEXT  (the paging summary line)
+#   # EXPECT-PARTS MODEL: TEXT              (an observer's sum of cost parts)
+summary_cycles() { sed -n 's/^cyclops: [0-9]* instructions, \([0-9]*\) cycles.*/\1/p' "$1" | tail -1; }
+
+test_cost() {
+	local src elf name spec want opts model line
+	for src in tests/cost/*.S; do
+		name=$(basename "$src" .S)
+		elf=tests/cost/build/$name.elf
+		while IFS= read -r line; do
+			spec=${line%%:*}
+			want=${line#*: }
+			model=${spec#* }
+			model=${model#* }
+			model=${model%% *}
+			opts=${spec#* }
+			opts=${opts#* }
+			opts=${opts#"$model"}
+			case $spec in
+			"# EXPECT-CYCLES "*)
+				cy run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
+				expect "cost: $name under $model$opts costs $want cycles" \
+					[ "$(summary_cycles "$OUT/cost.err")" = "$want" ]
+				expect "cost: $name under $model$opts retires the same instructions" \
+					[ "$(summary_insns "$OUT/cost.err")" = "$(sed -n 's/^# EXPECT-INSTRUCTIONS: *//p' "$src")" ]
+				;;
+			"# EXPECT-SUMMARY "*)
+				cy run --model "$model" $opts "$elf" >/dev/null 2>"$OUT/cost.err"
+				expect "cost: $name under $model$opts: summary '$want'" \
+					grep -qxF "cyclops: $want" "$OUT/cost.err"
+				;;
+			"# EXPECT-PARTS "*)
+				emb --observe --model="$model" "$elf" >/dev/null 2>"$OUT/cost.err"
+				expect "cost: $name under $model: an observer's parts are $want" \
+					grep -qxF "embed: parts: $want" "$OUT/cost.err"
+				local whole
+				whole=$(sed -n 's/^embed: exited .*, \([0-9]* instructions, [0-9]* cycles\)$/\1/p' "$OUT/cost.err")
+				for slice in 1 3 1000; do
+					emb --slice=$slice --model="$model" "$elf" >/dev/null 2>"$OUT/slice.err"
+					expect "cost: $name under $model in slices of $slice cycles: $whole" \
+						grep -q "^embed: exited .*, $whole$" "$OUT/slice.err"
+				done
+				;;
+			esac
+		done < <(grep -E '^# EXPECT-(CYCLES|SUMMARY|PARTS) ' "$src")
+	done
+	cy models >"$OUT/models.out" 2>&1
+	for model in unit zero-riscy risc0; do
+		expect "cost: cyclops models lists $model with a description" \
+			grep -Eq "^$model +[A-Z].{20,}" "$OUT/models.out"
+	done
+	fault "cost: an unknown model is named" 251 "^cyclops: no cost model 'frob' \\(see cyclops models\\)$" \
+		--model frob guest/build/hello.elf
+	printf 'cost alu 1\ncost load -2\n' >"$OUT/bad.model"
+	fault "cost: a bad model file gives file, line and reason" 251 \
+		"^cyclops: $OUT/bad.model:2: 'load' cannot be negative \\(-2\\)$" --model "$OUT/bad.model" guest/build/hello.elf
+	fault "cost: --segment-po2 out of range" 250 "^cyclops: run: --segment-po2 needs a number from 13 to 24, got '12'$" \
+		--model risc0 --segment-po2 12 guest/build/hello.elf
+	fault "cost: risc0 segments of 2^14 leave no room after the margin" 251 \
+		"^cyclops: model risc0: segments of 2\\^14 cycles leave no room after 25000$" \
+		--model risc0 --segment-po2 14 guest/build/hello.elf
+	fault "cost: --segment-po2 needs a paging model" 251 "^cyclops: model zero-riscy has no segments" \
+		--model zero-riscy --segment-po2 16 guest/build/hello.elf
+	for model in zero-riscy risc0; do
+		CY_RUN_OPTS="--model $model" differential "under $model: sort" guest/build/sort.elf
+	done
 }
 
 # The API in slices gives the same totals as one run of the command.
@@ -199,18 +282,18 @@ test_api() {
 	local elf name whole
 	for elf in tests/count/build/count_nested.elf guest/build/sort.elf; do
 		name=$(basename "$elf" .elf)
-		"$CYCLOPS" run "$elf" >/dev/null 2>"$OUT/whole.err"
+		cy run "$elf" >/dev/null 2>"$OUT/whole.err"
 		whole=$(summary_insns "$OUT/whole.err")
 		for slice in 1 7 100000; do
-			"$EMBED" --slice=$slice "$elf" >/dev/null 2>"$OUT/api.err"
+			emb --slice=$slice "$elf" >/dev/null 2>"$OUT/api.err"
 			expect "api: $name in slices of $slice cycles retires $whole instructions" \
 				grep -q "exited after .*, $whole instructions" "$OUT/api.err"
 		done
 	done
-	"$EMBED" --observe guest/build/sha256.elf >/dev/null 2>"$OUT/obs.err"
+	emb --observe guest/build/sha256.elf >/dev/null 2>"$OUT/obs.err"
 	local total
 	total=$(sed -n 's/^embed: [a-z]* *\([0-9]*\) instructions.*/\1/p' "$OUT/obs.err" | awk '{s += $1} END {print s}')
-	"$CYCLOPS" run guest/build/sha256.elf >/dev/null 2>"$OUT/whole.err"
+	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/whole.err"
 	expect "api: an observer sees every retired instruction ($total)" \
 		[ "$total" = "$(summary_insns "$OUT/whole.err")" ]
 }
@@ -221,6 +304,7 @@ test_unit
 test_isa
 test_differential
 test_counts
+test_cost
 test_faults
 test_cli
 test_api

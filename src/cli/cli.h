@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 int cli_run(int argc, char **argv);
+int cli_models(int argc, char **argv);
 
 /* Shared helpers (cli_util.c). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

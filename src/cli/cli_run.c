@@ -25,6 +25,8 @@ static const char usage[] =
 struct run_args {
 	bool quiet;
 	uint64_t max_cycles;
+	const char *model;
+	uint64_t segment_po2;
 	const char *program;
 	int guest_argc;
 	char **guest_argv;
@@ -54,6 +56,22 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 					  v ? v : "");
 				return -1;
 			}
+		} else if (strcmp(o, "--model") == 0 || strncmp(o, "--model=", 8) == 0) {
+			a->model = o[7] == '=' ? o + 8 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!a->model || !*a->model) {
+				cli_error("run: --model needs a model name or file");
+				return -1;
+			}
+		} else if (strcmp(o, "--segment-po2") == 0 ||
+			   strncmp(o, "--segment-po2=", 14) == 0) {
+			const char *v = o[13] == '=' ? o + 14 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cli_parse_count(v, &a->segment_po2) != 0 || a->segment_po2 < 13 ||
+			    a->segment_po2 > 24) {
+				cli_error(
+				    "run: --segment-po2 needs a number from 13 to 24, got '%s'",
+				    v ? v : "");
+				return -1;
+			}
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
@@ -81,13 +99,32 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static double share(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
 static void print_summary(const cy_vm *vm, double seconds)
 {
 	uint64_t insns = cy_vm_instret(vm);
+	cy_cost_stats st;
+	char model[80] = "";
 
-	fprintf(stderr, "cyclops: %llu instructions, %llu cycles, %.3f s, %.1f MIPS\n",
-		(unsigned long long)insns, (unsigned long long)cy_vm_cycles(vm), seconds,
+	cy_vm_cost_stats(vm, &st);
+	if (strcmp(st.model, "unit") != 0)
+		snprintf(model, sizeof(model), " (%s)", st.model);
+	fprintf(stderr, "cyclops: %llu instructions, %llu cycles%s, %.3f s, %.1f MIPS\n",
+		(unsigned long long)insns, (unsigned long long)cy_vm_cycles(vm), model, seconds,
 		seconds > 0 ? (double)insns / seconds / 1e6 : 0.0);
+	if (st.paging || st.reserved)
+		fprintf(stderr,
+			"cyclops: %llu segments, %llu cycles = %llu user (%.1f%%) + %llu paging "
+			"(%.1f%%) + %llu reserved (%.1f%%); %llu pages in, %llu out\n",
+			(unsigned long long)st.segments, (unsigned long long)st.cycles,
+			(unsigned long long)st.user, share(st.user, st.cycles),
+			(unsigned long long)st.paging, share(st.paging, st.cycles),
+			(unsigned long long)st.reserved, share(st.reserved, st.cycles),
+			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
 }
 
 int cli_run(int argc, char **argv)
@@ -107,6 +144,8 @@ int cli_run(int argc, char **argv)
 	opts.argc = a.guest_argc;
 	opts.argv = (const char *const *)a.guest_argv;
 	opts.quiet = a.quiet;
+	opts.model = a.model;
+	opts.segment_po2 = (uint32_t)a.segment_po2;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		return CY_EXIT_BAD_PROGRAM;

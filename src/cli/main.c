@@ -32,6 +32,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "run") == 0)
 		return cli_run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "models") == 0)
+		return cli_models(argc - 1, argv + 1);
 	cli_error("unknown command '%s' (see cyclops --help)", argv[1]);
 	return CY_EXIT_USAGE;
 }

@@ -1,0 +1,311 @@
+/* cost.c - accounts what each instruction costs under the active model when
+ * the cost depends on addresses: data wait states, misaligned accesses, and
+ * the RISC Zero paging and segment rules (docs/cost-models.md). The detailed
+ * interpreter calls cost_before() before every instruction. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vm_private.h"
+
+#define REG_A0 10
+
+int cost_init(struct cy_vm *vm, char *err, size_t err_size)
+{
+	const struct cost_model *m = &vm->model;
+	struct cost_state *s = &vm->cost;
+
+	memset(s, 0, sizeof(*s));
+	s->detailed = cost_model_is_detailed(m);
+	s->taken_extra = (uint32_t)(m->branch_taken - m->class_cost[CY_CLASS_BRANCH]);
+	s->div_zero_delta = (int32_t)m->div_by_zero - (int32_t)m->class_cost[CY_CLASS_DIV];
+	if (!m->paging)
+		return 0;
+	s->seg_capacity = cost_model_segment_capacity(m);
+	if (!s->seg_capacity) {
+		snprintf(err, err_size, "model %s: segments of 2^%u cycles leave no room after %u",
+			 m->name, m->segment_po2, m->segment_margin);
+		return -EINVAL;
+	}
+	s->page_shift = (uint32_t)__builtin_ctz(m->page_size);
+	s->bitmap_bytes = ((size_t)2 << m->merkle_depth) / 8;
+	s->loaded = calloc(1, s->bitmap_bytes);
+	s->dirty = calloc(1, s->bitmap_bytes);
+	if (!s->loaded || !s->dirty) {
+		cost_free(vm);
+		snprintf(err, err_size, "out of memory for the paging model");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void cost_free(struct cy_vm *vm)
+{
+	free(vm->cost.loaded);
+	free(vm->cost.dirty);
+	vm->cost.loaded = vm->cost.dirty = NULL;
+}
+
+static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
+
+uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
+{
+	const struct cost_model *m = &vm->model;
+	uint32_t cost = m->class_cost[insn_classes[in->op]];
+
+	if (in->op < OP_illegal && outside(in->pc, m->fast_code_lo, m->fast_code_hi))
+		cost += m->fetch_wait_states;
+	return cost;
+}
+
+/* Marks a page loaded (or dirty) in this segment and returns what it cost:
+ * the page itself plus every tree node on its way to the root that was not
+ * yet loaded (dirty). */
+static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, uint32_t page)
+{
+	const struct cost_model *m = &vm->model;
+	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
+	uint32_t cost;
+
+	if (bits[id >> 3] & (1u << (id & 7)))
+		return 0;
+	cost = m->page_in;
+	for (; id >= 1; id >>= 1) {
+		if (bits[id >> 3] & (1u << (id & 7)))
+			break; /* its ancestors are marked too */
+		bits[id >> 3] |= (uint8_t)(1u << (id & 7));
+		if (id != ((uint64_t)1 << m->merkle_depth) + page)
+			cost += m->merkle_node;
+	}
+	return cost;
+}
+
+/* One memory range an instruction touches. */
+struct access {
+	uint32_t addr, size;
+	uint8_t reason; /* cy_page_reason */
+};
+
+static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct access *acc)
+{
+	const uint32_t *r = vm->x;
+	uint32_t a = r[in->rs1] + (uint32_t)in->imm;
+
+	switch (in->op) {
+	case OP_lb:
+	case OP_lbu: acc[0] = (struct access){ a, 1, CY_PAGE_LOAD }; return 1;
+	case OP_lh:
+	case OP_lhu: acc[0] = (struct access){ a, 2, CY_PAGE_LOAD }; return 1;
+	case OP_lw:
+	case OP_lr_w: acc[0] = (struct access){ a, 4, CY_PAGE_LOAD }; return 1;
+	case OP_sb: acc[0] = (struct access){ a, 1, CY_PAGE_STORE }; return 1;
+	case OP_sh: acc[0] = (struct access){ a, 2, CY_PAGE_STORE }; return 1;
+	case OP_sw: acc[0] = (struct access){ a, 4, CY_PAGE_STORE }; return 1;
+	case OP_sc_w:
+		if (!vm->resv_valid || vm->resv_addr != a) /* fails: no store */
+			return 0;
+		acc[0] = (struct access){ a, 4, CY_PAGE_STORE };
+		return 1;
+	default:
+		if (insn_classes[in->op] != CY_CLASS_AMO)
+			return 0;
+		acc[0] = (struct access){ a, 4, CY_PAGE_LOAD };
+		acc[1] = (struct access){ a, 4, CY_PAGE_STORE };
+		return 2;
+	}
+}
+
+/* The dynamic part of the instruction's own cost: a taken branch, a
+ * division by zero. Used only to decide whether it fits the segment; the
+ * interpreter charges these itself. */
+static int32_t own_extra(const struct cy_vm *vm, const struct insn *in)
+{
+	uint32_t a = vm->x[in->rs1], b = vm->x[in->rs2];
+	bool taken;
+
+	switch (in->op) {
+	case OP_beq: taken = a == b; break;
+	case OP_bne: taken = a != b; break;
+	case OP_blt: taken = (int32_t)a < (int32_t)b; break;
+	case OP_bge: taken = (int32_t)a >= (int32_t)b; break;
+	case OP_bltu: taken = a < b; break;
+	case OP_bgeu: taken = a >= b; break;
+	case OP_div:
+	case OP_divu:
+	case OP_rem:
+	case OP_remu: return b == 0 ? vm->cost.div_zero_delta : 0;
+	default: return 0;
+	}
+	return taken ? (int32_t)vm->cost.taken_extra : 0;
+}
+
+/* Wait states and the misaligned extra of the data accesses. */
+static uint32_t data_wait(const struct cost_model *m, const struct access *acc, int n)
+{
+	uint32_t wait = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr & ~3u, last = (acc[i].addr + acc[i].size - 1) & ~3u;
+		if (outside(first, m->fast_data_lo, m->fast_data_hi))
+			wait += m->data_wait_states;
+		if (first != last) { /* split into two word accesses */
+			wait += m->misaligned_extra;
+			if (outside(last, m->fast_data_lo, m->fast_data_hi))
+				wait += m->data_wait_states;
+		}
+	}
+	return wait;
+}
+
+static void note_page(uint32_t *addrs, uint8_t *reasons, uint32_t *n, uint32_t addr, uint8_t reason)
+{
+	if (*n < CY_MAX_PAGES) {
+		addrs[*n] = addr;
+		if (reasons)
+			reasons[*n] = reason;
+	}
+	(*n)++;
+}
+
+/* Pages in (and, for stores, out) every page the instruction touches. */
+static void page_all(struct cy_vm *vm, const struct access *acc, int n, cy_cost_parts *p)
+{
+	struct cost_state *s = &vm->cost;
+
+	p->page_in = p->page_out = 0;
+	p->n_page_in = p->n_page_out = 0;
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr >> s->page_shift;
+		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
+		for (uint32_t pg = first;; pg++) {
+			uint32_t c = touch_page(vm, s->loaded, pg);
+			if (c) {
+				p->page_in += c;
+				note_page(p->page_in_addr, p->page_in_reason, &p->n_page_in,
+					  pg << s->page_shift, acc[i].reason);
+			}
+			if (acc[i].reason == CY_PAGE_STORE) {
+				c = touch_page(vm, s->dirty, pg);
+				if (c) {
+					p->page_out += c;
+					note_page(p->page_out_addr, NULL, &p->n_page_out,
+						  pg << s->page_shift, 0);
+				}
+			}
+			if (pg == last)
+				break;
+		}
+	}
+}
+
+static bool marked(const uint8_t *bits, const struct cost_model *m, uint32_t page)
+{
+	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
+
+	return bits[id >> 3] & (1u << (id & 7));
+}
+
+/* Whether every page the accesses touch is loaded (and, for stores, dirty)
+ * already: the common case, which costs nothing. */
+static bool all_present(const struct cy_vm *vm, const struct access *acc, int n)
+{
+	const struct cost_state *s = &vm->cost;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr >> s->page_shift;
+		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
+		if (!marked(s->loaded, &vm->model, first) || !marked(s->loaded, &vm->model, last))
+			return false;
+		if (acc[i].reason == CY_PAGE_STORE &&
+		    (!marked(s->dirty, &vm->model, first) || !marked(s->dirty, &vm->model, last)))
+			return false;
+	}
+	return true;
+}
+
+static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
+{
+	struct cost_state *s = &vm->cost;
+
+	memset(s->loaded, 0, s->bitmap_bytes);
+	memset(s->dirty, 0, s->bitmap_bytes);
+	s->seg_start = now;
+	s->segments++;
+	p->segment_start = true;
+	p->segment = vm->model.segment_reserved + vm->model.segment_paging;
+}
+
+uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
+{
+	const struct cost_model *m = &vm->model;
+	struct cost_state *s = &vm->cost;
+	cy_cost_parts *p = &s->parts;
+	struct access acc[3];
+	int n = 0;
+
+	acc[n++] = (struct access){ in->pc, in->len ? in->len : 2, CY_PAGE_FETCH };
+	n += data_accesses(vm, in, acc + n);
+	p->base = (uint32_t)((int32_t)(in->after - in->before) + own_extra(vm, in));
+	p->wait = data_wait(m, acc + 1, n - 1);
+	p->segment = 0;
+	p->segment_start = false;
+	if (!m->paging) {
+		p->page_in = p->page_out = 0;
+		p->n_page_in = p->n_page_out = 0;
+		return p->wait;
+	}
+	if (s->segments == 0)
+		start_segment(vm, now, p);
+	if (likely(all_present(vm, acc, n))) {
+		p->page_in = p->page_out = 0;
+		p->n_page_in = p->n_page_out = 0;
+	} else {
+		page_all(vm, acc, n, p);
+	}
+	/* an instruction that does not fit ends the segment before it */
+	if (!p->segment_start &&
+	    now - s->seg_start + p->base + p->wait + p->page_in + p->page_out > s->seg_capacity) {
+		start_segment(vm, now, p);
+		page_all(vm, acc, n, p);
+	}
+	s->paging += p->page_in + p->page_out + (p->segment_start ? m->segment_paging : 0);
+	s->reserved += p->segment_start ? m->segment_reserved : 0;
+	s->pages_in += p->n_page_in;
+	s->pages_out += p->n_page_out;
+	return p->wait + p->page_in + p->page_out + p->segment;
+}
+
+void cy_vm_cost_stats(const cy_vm *vm, cy_cost_stats *out)
+{
+	const struct cost_state *s = &vm->cost;
+
+	memset(out, 0, sizeof(*out));
+	out->model = vm->model.name;
+	out->cycles = vm->cycles;
+	out->instructions = vm->instret;
+	out->paging = s->paging;
+	out->reserved = s->reserved;
+	out->user = vm->cycles - s->paging - s->reserved;
+	out->segments = vm->model.paging ? s->segments : 1;
+	out->pages_in = s->pages_in;
+	out->pages_out = s->pages_out;
+}
+
+struct list_ctx {
+	cy_model_fn fn;
+	void *ctx;
+};
+
+static void list_one(void *ctx, const struct cost_model *m, const char *path)
+{
+	struct list_ctx *l = ctx;
+
+	l->fn(l->ctx, m->name, m->description, path);
+}
+
+int cy_models_list(cy_model_fn fn, void *ctx, char *err, size_t err_size)
+{
+	struct list_ctx l = { fn, ctx };
+
+	return cost_model_list(list_one, &l, err, err_size);
+}
