@@ -105,6 +105,9 @@ struct cy_vm {
 	struct observer observers[MAX_OBSERVERS];
 	int n_observers;
 	unsigned obs_mask;
+
+	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
+	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
 };
 
 /* exec.c */
@@ -146,6 +149,8 @@ static inline bool cache_is_code(const struct block_cache *c, uint32_t addr, uin
 /* syscall_linux.c */
 void syscall_linux(struct cy_vm *vm);
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
+/* Writes out guest output the cycle tracker still holds back. */
+void linux_flush_output(struct cy_vm *vm);
 
 /* elf_load.c */
 int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, char *err,
