@@ -4,5 +4,6 @@ guest:
 	$(MAKE) -C tests/isa
 	$(MAKE) -C tests/count
 	$(MAKE) -C tests/faults
+	$(MAKE) -C tests/tracker
 
 .PHONY: guest
