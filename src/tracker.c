@@ -555,7 +555,7 @@ const cy_span *tracker_spans(struct tracker *t, size_t *n)
 	int32_t c;
 
 	*n = 0;
-	if (RESERVE(t->spans, t->cap_spans, t->n_nodes) != 0)
+	if (t->n_nodes == 0 || RESERVE(t->spans, t->cap_spans, t->n_nodes) != 0)
 		return NULL;
 	if (RESERVE(t->span_index, t->cap_index, t->n_nodes) != 0 ||
 	    RESERVE(t->visible, t->cap_visible, t->n_nodes) != 0)
