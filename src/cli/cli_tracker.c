@@ -123,6 +123,16 @@ static void print_report_totals(FILE *f, const cy_tracker_entry *e, size_t n, ui
 	}
 }
 
+/* "once, at cycle C" or "N times, first at cycle C" */
+static void put_times(FILE *f, uint64_t count, uint64_t cycle)
+{
+	if (count == 1)
+		fprintf(f, "once, at cycle %llu", (unsigned long long)cycle);
+	else
+		fprintf(f, "%llu times, first at cycle %llu", (unsigned long long)count,
+			(unsigned long long)cycle);
+}
+
 static void print_issue(FILE *f, const cy_tracker_issue *is, bool colour)
 {
 	fprintf(f, "cyclops: %swarning:%s ", colour ? COLOUR_WARN : "", colour ? COLOUR_OFF : "");
@@ -130,16 +140,16 @@ static void print_issue(FILE *f, const cy_tracker_issue *is, bool colour)
 	case CY_TRACKER_UNMATCHED_END:
 		fputs("cycle-tracker-end: ", f);
 		put_name(f, is->name, is->name_len);
-		fprintf(f, " with no start (%llu times, first at cycle %llu): recorded 0\n",
-			(unsigned long long)is->count, (unsigned long long)is->cycle);
+		fputs(" with no start (", f);
+		put_times(f, is->count, is->cycle);
+		fputs("): recorded 0\n", f);
 		break;
 	case CY_TRACKER_RESTARTED:
 		fputs("cycle-tracker-start: ", f);
 		put_name(f, is->name, is->name_len);
-		fprintf(f,
-			" again before it ended (%llu times, first at cycle %llu): the "
-			"earlier start was dropped\n",
-			(unsigned long long)is->count, (unsigned long long)is->cycle);
+		fputs(" again before it ended (", f);
+		put_times(f, is->count, is->cycle);
+		fputs("): the earlier start was dropped\n", f);
 		break;
 	case CY_TRACKER_NEVER_ENDED:
 		fputs("cycle-tracker-start: ", f);

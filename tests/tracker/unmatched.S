@@ -8,7 +8,7 @@
 #  19  EXIT         19..21: 22 instructions
 # EXPECT: r["cycle_tracker"] == {"b": [0, 10]}
 # EXPECT: r["warnings"] == [{"kind": "unmatched_end", "name": "b", "count": 1, "cycle": 8}]
-# EXPECT: "warning: cycle-tracker-end: b with no start (1 times, first at cycle 8)" in err
+# EXPECT: "warning: cycle-tracker-end: b with no start (once, at cycle 8): recorded 0" in err
 #include "macros.inc"
     STR end_b, "cycle-tracker-end: b\n"
 _start:
