@@ -27,6 +27,9 @@
  *
  * A span runs from the start's ecall to the end's ecall: it includes the
  * start's ecall and the few instructions that set up the end's write. The
+ * literal forms and the scope guards have nothing else inside the span (the
+ * guards assemble a run-time name's end line before the start is written);
+ * cy_track_end(name) assembles its line inside it, a few cycles a byte. The
  * lines bypass stdio, so write them at the start of a line (stdout's own
  * buffered text is not affected: it is written when its newline comes). The
  * scope forms rely on __attribute__((cleanup)) (GCC, Clang): the end is
@@ -55,29 +58,59 @@
 
 #define CY_TRACK__LINE(line) ((void)cy_write(CY_TRACK_FD, line, sizeof(line) - 1))
 
-/* One line, "PREFIX NAME\n", with one write when the name fits. */
-static inline void cy_track__line(const char *prefix, size_t prefix_len, const char *name)
+/* A protocol line in a buffer: the longest prefix, a name, the newline. */
+struct cy_track__line {
+	size_t len; /* 0: the name did not fit */
+	char text[sizeof("cycle-tracker-report-start: ") + CY_TRACK_MAX_NAME];
+	const char *prefix, *name; /* for a name that did not fit */
+	size_t prefix_len;
+};
+
+static inline void cy_track__build(struct cy_track__line *l, const char *prefix,
+				   size_t prefix_len, const char *name)
 {
-	char line[sizeof("cycle-tracker-report-start: ") + CY_TRACK_MAX_NAME];
 	size_t len = 0, n = 0;
 
 	while (name[len])
 		len++;
-	if (len > CY_TRACK_MAX_NAME) {
-		cy_write(CY_TRACK_FD, prefix, prefix_len);
-		cy_write(CY_TRACK_FD, name, len);
-		cy_write(CY_TRACK_FD, "\n", 1);
+	l->prefix = prefix;
+	l->prefix_len = prefix_len;
+	l->name = name;
+	l->len = 0;
+	if (len > CY_TRACK_MAX_NAME)
 		return;
-	}
 	for (size_t i = 0; i < prefix_len; i++)
-		line[n++] = prefix[i];
+		l->text[n++] = prefix[i];
 	for (size_t i = 0; i < len; i++)
-		line[n++] = name[i];
-	line[n++] = '\n';
-	cy_write(CY_TRACK_FD, line, n);
+		l->text[n++] = name[i];
+	l->text[n++] = '\n';
+	l->len = n;
+}
+
+static inline void cy_track__write(const struct cy_track__line *l)
+{
+	if (l->len) {
+		cy_write(CY_TRACK_FD, l->text, l->len);
+	} else {
+		size_t len = 0;
+		while (l->name[len])
+			len++;
+		cy_write(CY_TRACK_FD, l->prefix, l->prefix_len);
+		cy_write(CY_TRACK_FD, l->name, len);
+		cy_write(CY_TRACK_FD, "\n", 1);
+	}
 }
 
 #define CY_TRACK__PREFIX(text) text, sizeof(text) - 1
+
+/* Run-time names: the line is assembled on the stack, then written once. */
+static inline void cy_track__line(const char *prefix, size_t prefix_len, const char *name)
+{
+	struct cy_track__line l;
+
+	cy_track__build(&l, prefix, prefix_len, name);
+	cy_track__write(&l);
+}
 
 static inline void cy_track_start(const char *name)
 {
@@ -100,49 +133,53 @@ static inline void cy_track_report_end(const char *name)
 }
 
 /* Scope guards: a variable whose cleanup writes the end line. */
-struct cy_track__scope {
-	const char *end_line; /* a literal's whole end line, or NULL */
-	size_t end_len;
-	const char *name; /* a run-time name */
-	int report;
-};
-
-static inline void cy_track__scope_end(const struct cy_track__scope *s)
-{
-	if (s->end_line)
-		cy_write(CY_TRACK_FD, s->end_line, s->end_len);
-	else if (s->report)
-		cy_track_report_end(s->name);
-	else
-		cy_track_end(s->name);
-}
-
 #define CY_TRACK__CAT2(a, b) a##b
 #define CY_TRACK__CAT(a, b)  CY_TRACK__CAT2(a, b)
-#define CY_TRACK__GUARD                                                                       \
-	__attribute__((cleanup(cy_track__scope_end), unused)) const struct cy_track__scope \
-	    CY_TRACK__CAT(cy_track__guard_, __LINE__)
+#define CY_TRACK__ID(what)   CY_TRACK__CAT(cy_track__##what, __LINE__)
+
+/* A literal name: the end line is a literal too. */
+struct cy_track__literal {
+	const char *end_line;
+	size_t end_len;
+};
+
+static inline void cy_track__literal_end(const struct cy_track__literal *s)
+{
+	cy_write(CY_TRACK_FD, s->end_line, s->end_len);
+}
+
+#define CY_TRACK__LITERAL_GUARD(start, end_line)                                              \
+	__attribute__((cleanup(cy_track__literal_end), unused)) const struct cy_track__literal \
+	    CY_TRACK__ID(guard_) = (start, (struct cy_track__literal){ end_line,              \
+								       sizeof(end_line) - 1 })
 
 /* From here to the end of the enclosing block, as the literal name. */
 #define CY_TRACK_SCOPE(name)                                                                  \
-	CY_TRACK__GUARD = (CY_TRACK_START(name),                                               \
-			   (struct cy_track__scope){ "cycle-tracker-end: " name "\n",          \
-						     sizeof("cycle-tracker-end: " name "\n") - 1, \
-						     NULL, 0 })
+	CY_TRACK__LITERAL_GUARD(CY_TRACK_START(name), "cycle-tracker-end: " name "\n")
 #define CY_TRACK_REPORT_SCOPE(name)                                                           \
-	CY_TRACK__GUARD = (CY_TRACK_REPORT_START(name),                                        \
-			   (struct cy_track__scope){                                           \
-			       "cycle-tracker-report-end: " name "\n",                         \
-			       sizeof("cycle-tracker-report-end: " name "\n") - 1, NULL, 1 })
+	CY_TRACK__LITERAL_GUARD(CY_TRACK_REPORT_START(name), "cycle-tracker-report-end: " name "\n")
 
-static inline struct cy_track__scope cy_track__scope_begin(const char *name)
+/* A run-time name: the end line is assembled before the start is written,
+ * so that only its write falls inside the span. */
+static inline struct cy_track__line *cy_track__named_begin(struct cy_track__line *end,
+							    const char *name)
 {
+	cy_track__build(end, CY_TRACK__PREFIX("cycle-tracker-end: "), name);
 	cy_track_start(name);
-	return (struct cy_track__scope){ NULL, 0, name, 0 };
+	return end;
 }
 
-/* The same for a name known at run time (it must outlive the block). */
-#define CY_TRACK_SCOPE_NAMED(name_ptr) CY_TRACK__GUARD = cy_track__scope_begin(name_ptr)
+static inline void cy_track__named_end(struct cy_track__line *const *end)
+{
+	cy_track__write(*end);
+}
+
+/* The same for a name known at run time (it must outlive the block). The
+ * end line lives on the stack, about 230 bytes. */
+#define CY_TRACK_SCOPE_NAMED(name_ptr)                                                        \
+	struct cy_track__line CY_TRACK__ID(end_);                                              \
+	__attribute__((cleanup(cy_track__named_end), unused)) struct cy_track__line *const     \
+	    CY_TRACK__ID(guard_) = cy_track__named_begin(&CY_TRACK__ID(end_), (name_ptr))
 
 /* The whole function, named after it: the first statement of its body. */
 #define CY_TRACK_FUNCTION() CY_TRACK_SCOPE_NAMED(__func__)
