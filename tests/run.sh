@@ -246,7 +246,7 @@ PY
 # it (an "ARGS:" line replaces --cycle-tracker); then the command line, the
 # example guest and the chunked API.
 test_tracker() {
-	local src name args rc f=tests/tracker/build
+	local src name args rc hand f=tests/tracker/build
 	if ! command -v python3 >/dev/null; then
 		not_ok "tracker" "python3 is not installed"
 		return
@@ -269,8 +269,16 @@ test_tracker() {
 		if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$OUT/check.txt"; then
 			not_ok "tracker: $name: check.py" "exited $rc: $(tail -1 "$OUT/check.txt")"
 		fi
-		# the guests are plain Linux programs: the same output under qemu
-		command -v "$QEMU" >/dev/null && differential "tracker guest $name" "$f/$name.elf"
+		# the guests are plain Linux programs: the same output under qemu,
+		# and qemu's trace confirms every "ecall at N" derived by hand
+		# (the exit ecall's clock is the instruction total minus one)
+		if command -v "$QEMU" >/dev/null; then
+			differential "tracker guest $name" "$f/$name.elf"
+			hand="$(sed -n 's/.*ecall at *\([0-9]*\).*/\1/p' "$src" | tr '\n' ' ')"
+			hand="$hand$(($(sed -n 's/.*: \([0-9]*\) instructions.*/\1/p' "$src") - 1))"
+			expect "tracker: $name: the ecall clocks derived by hand are qemu's ($hand)" \
+				[ "$(QEMU=$QEMU tests/tracker/qemu_clocks.sh "$f/$name.elf")" = "$hand" ]
+		fi
 	done
 	expect "tracker: the report leaves no temporary file behind" \
 		sh -c "! ls '$OUT'/t.json.* 2>/dev/null | grep -q ."
