@@ -5,13 +5,13 @@
 
 #include "cli.h"
 
-#define INDENT      2  /* columns per nesting level */
-#define NAME_MIN    4  /* the name column's width: at least ... */
-#define NAME_MAX    48 /* ... and at most (longer names push their line out) */
-#define COLOUR_NAME "\033[1m"
-#define COLOUR_DIM  "\033[2m"
-#define COLOUR_WARN "\033[33m"
-#define COLOUR_OFF  "\033[0m"
+#define INDENT        2  /* columns per nesting level */
+#define NAME_COLS_MIN 4  /* the name column's width: at least ... */
+#define NAME_COLS_MAX 48 /* ... and at most (longer names push their line out) */
+#define COLOUR_NAME   "\033[1m"
+#define COLOUR_DIM    "\033[2m"
+#define COLOUR_WARN   "\033[33m"
+#define COLOUR_OFF    "\033[0m"
 
 /* Guest bytes made safe for a terminal: printable ASCII and valid UTF-8
  * as they are, a backslash doubled, anything else (control characters,
@@ -61,14 +61,14 @@ static double share(uint64_t part, uint64_t whole)
 
 static void print_tree(FILE *f, const cy_span *s, size_t n, uint64_t run, bool colour)
 {
-	size_t width = NAME_MIN;
+	size_t width = NAME_COLS_MIN;
 
 	for (size_t i = 0; i < n; i++) {
 		size_t w = INDENT * s[i].depth + name_width(s[i].name, s[i].name_len);
 		if (s[i].count == 0)
 			w += strlen(" (open)");
 		if (w > width)
-			width = w < NAME_MAX ? w : NAME_MAX;
+			width = w < NAME_COLS_MAX ? w : NAME_COLS_MAX;
 	}
 	fprintf(f, "%s%-*s %8s %12s %14s %12s %12s %7s%s\n", colour ? COLOUR_DIM : "", (int)width,
 		"span", "calls", "total", "mean", "min", "max", "share", colour ? COLOUR_OFF : "");
@@ -103,7 +103,7 @@ static void print_report_totals(FILE *f, const cy_tracker_entry *e, size_t n, ui
 		if (e[i].report_count) {
 			size_t w = name_width(e[i].name, e[i].name_len);
 			if (w > width)
-				width = w < NAME_MAX ? w : NAME_MAX;
+				width = w < NAME_COLS_MAX ? w : NAME_COLS_MAX;
 			shown++;
 		}
 	if (!shown)
