@@ -1,7 +1,9 @@
 /* embed.c - the smallest useful embedding of cyclops: runs a program in
  * slices of cycles through include/cyclops.h and, with --observe, counts
  * retired instructions per class through an observer. make bench uses it to
- * show what an attached observer costs. */
+ * show what an attached observer costs. With --track it turns the cycle
+ * tracker on and, with --chunk=N, runs in chunks of N cycles and prints each
+ * chunk's results, then the whole run's (tests/run.sh compares the two). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,20 @@ struct class_counts {
 	uint64_t cycles[CY_CLASS_COUNT];
 	uint64_t base, wait, page_in, page_out, segment; /* the cost's parts */
 };
+
+/* One line per request: "embed: WHERE "NAME" cycles... [report T/C]". */
+static void print_tracker(const char *where, const cy_tracker_entry *e, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "embed: %s \"%.*s\"", where, (int)e[i].name_len, e[i].name);
+		for (size_t k = 0; k < e[i].count; k++)
+			fprintf(stderr, " %llu", (unsigned long long)e[i].cycles[k]);
+		if (e[i].report_count)
+			fprintf(stderr, " report %llu/%llu", (unsigned long long)e[i].report_total,
+				(unsigned long long)e[i].report_count);
+		fputc('\n', stderr);
+	}
+}
 
 static void count_retired(void *ctx, cy_vm *vm, const cy_event *ev)
 {
@@ -33,8 +49,8 @@ static void count_retired(void *ctx, cy_vm *vm, const cy_event *ev)
 int main(int argc, char **argv)
 {
 	struct class_counts counts = { 0 };
-	uint64_t slice = 1000000, slices = 0;
-	bool observe = false;
+	uint64_t slice = 1000000, slices = 0, chunk = 0;
+	bool observe = false, track = false;
 	const char *model = NULL;
 	uint32_t po2 = 0;
 	char err[512];
@@ -51,12 +67,17 @@ int main(int argc, char **argv)
 			model = argv[i] + 8;
 		else if (strncmp(argv[i], "--segment-po2=", 14) == 0)
 			po2 = (uint32_t)strtoul(argv[i] + 14, NULL, 10);
+		else if (strcmp(argv[i], "--track") == 0)
+			track = true;
+		else if (strncmp(argv[i], "--chunk=", 8) == 0)
+			slice = chunk = strtoull(argv[i] + 8, NULL, 10);
 		else
 			break;
 	}
 	if (i >= argc || slice == 0) {
-		fprintf(stderr, "usage: embed [--observe] [--slice=CYCLES] [--model=NAME] "
-				"[--segment-po2=N] PROGRAM.elf [ARGS]\n");
+		fprintf(stderr,
+			"usage: embed [--observe] [--slice=CYCLES] [--model=NAME] "
+			"[--segment-po2=N] [--track [--chunk=CYCLES]] PROGRAM.elf [ARGS]\n");
 		return 2;
 	}
 	cy_opts_init(&opts);
@@ -64,14 +85,34 @@ int main(int argc, char **argv)
 	opts.argv = (const char *const *)(argv + i);
 	opts.model = model;
 	opts.segment_po2 = po2;
+	if (track)
+		cy_opts_with_cycle_tracker(&opts);
+	if (chunk)
+		opts.chunk_cycles = chunk;
 	if (cy_vm_create_from_file(&vm, argv[i], &opts, err, sizeof(err)) != 0) {
 		fprintf(stderr, "embed: %s\n", err);
 		return 1;
 	}
 	if (observe)
 		cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_RETIRE), count_retired, &counts);
-	while (cy_vm_run(vm, slice) == CY_STOP_NONE)
-		slices++;
+	if (chunk) {
+		cy_chunk_report report;
+		char where[64];
+		do {
+			cy_vm_run_chunk(vm, &report);
+			fprintf(stderr, "embed: chunk %llu cycles %llu..%llu%s\n",
+				(unsigned long long)report.index,
+				(unsigned long long)report.start_cycle,
+				(unsigned long long)report.end_cycle, report.done ? " done" : "");
+			snprintf(where, sizeof(where), "chunk %llu",
+				 (unsigned long long)report.index);
+			print_tracker(where, report.cycle_tracker, report.n_cycle_tracker);
+			slices += !report.done;
+		} while (!report.done);
+	} else {
+		while (cy_vm_run(vm, slice) == CY_STOP_NONE)
+			slices++;
+	}
 	fprintf(stderr,
 		"embed: %s after %llu slices of %llu cycles: pc 0x%08x, a0 %u, "
 		"%llu instructions, %llu cycles\n",
@@ -79,6 +120,11 @@ int main(int argc, char **argv)
 		(unsigned long long)slices, (unsigned long long)slice, cy_vm_pc(vm),
 		cy_vm_reg(vm, 10), (unsigned long long)cy_vm_instret(vm),
 		(unsigned long long)cy_vm_cycles(vm));
+	if (track) {
+		size_t n;
+		const cy_tracker_entry *e = cy_vm_cycle_tracker(vm, &n);
+		print_tracker("run", e, n);
+	}
 	if (observe)
 		fprintf(stderr,
 			"embed: parts: base %llu, wait %llu, page-in %llu, page-out %llu, "

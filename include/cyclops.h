@@ -77,9 +77,17 @@ typedef struct cy_opts {
 	const char *model;                  /* cost model name or path; NULL: unit */
 	uint32_t segment_po2;               /* paging models: 0 keeps the model's */
 	bool quiet;                         /* no warnings on stderr */
+	/* The cycle-tracking protocol (docs/api.md): off by default. */
+	bool cycle_tracker;       /* service cycle-tracker-* lines on stdout/stderr */
+	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
+	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
 } cy_opts;
 
+#define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
+
 void cy_opts_init(cy_opts *opts);
+/* Turns the cycle tracker on; returns opts. */
+cy_opts *cy_opts_with_cycle_tracker(cy_opts *opts);
 
 /* Creation reads the ELF and builds the initial stack. On failure they
  * return a negative errno-style code and write "NAME: reason" into err. */
@@ -182,6 +190,70 @@ typedef void (*cy_event_fn)(void *ctx, cy_vm *vm, const cy_event *ev);
 
 /* Attaches fn for the events in mask (CY_EV_BIT(...) ORed). */
 int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx);
+
+/* Cycle tracking. With opts.cycle_tracker the guest's lines
+ * "cycle-tracker-start: NAME" and "cycle-tracker-end: NAME" on stdout or
+ * stderr measure the cycles between them (docs/api.md). Arrays returned
+ * below belong to the VM: they stay valid until the VM runs again, the
+ * same function is called again, or the VM is destroyed. */
+
+/* One request (NAME) and its results. name holds the guest's bytes (any
+ * byte but a newline, NULs included), with a NUL after them. */
+typedef struct cy_tracker_entry {
+	const char *name;
+	size_t name_len;
+	const uint64_t *cycles; /* elapsed cycles, in the order the ends came */
+	size_t count;           /* entries in cycles */
+	uint64_t report_total;  /* sum of the cycle-tracker-report-end results */
+	uint64_t report_count;  /* and how many there were */
+} cy_tracker_entry;
+
+/* A node of the span tree: one name at one place in the nesting. */
+typedef struct cy_span {
+	const char *name;
+	size_t name_len;
+	int parent;               /* index of the parent node, -1 at the top */
+	unsigned depth;           /* 0 at the top */
+	uint64_t count;           /* spans ended here */
+	uint64_t total, min, max; /* their cycles (min, max: 0 if count is 0) */
+	bool open;                /* a start here has not ended */
+} cy_span;
+
+typedef enum cy_tracker_issue_kind {
+	CY_TRACKER_UNMATCHED_END, /* an end with no start: it recorded 0 */
+	CY_TRACKER_RESTARTED,     /* a start while open: the earlier one is lost */
+	CY_TRACKER_NEVER_ENDED,   /* a start still open */
+} cy_tracker_issue_kind;
+
+typedef struct cy_tracker_issue {
+	cy_tracker_issue_kind kind;
+	const char *name;
+	size_t name_len;
+	uint64_t count; /* how many times (NEVER_ENDED: 1) */
+	uint64_t cycle; /* clock of the first time (NEVER_ENDED: of the start) */
+} cy_tracker_issue;
+
+/* One chunk of a chunked run (cy_vm_run_chunk). */
+typedef struct cy_chunk_report {
+	uint64_t index;       /* 0 for the first call, then 1, 2, ... */
+	uint64_t start_cycle; /* the clock when the chunk began */
+	uint64_t end_cycle;   /* and when it ended */
+	bool done;            /* the guest stopped: no chunk follows */
+	cy_stop stop;         /* why it stopped (CY_STOP_NONE if not done) */
+	/* the ends since the previous chunk only; starts carry over */
+	const cy_tracker_entry *cycle_tracker;
+	size_t n_cycle_tracker;
+} cy_chunk_report;
+
+/* Runs the next opts.chunk_cycles cycles (cy_vm_run) and describes them. */
+cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report);
+/* Every request that ended, in the order of its first end, with all its
+ * results since the start; NULL and *n = 0 when the tracker is off. */
+const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
+/* The span tree in pre-order (a node before its children). */
+const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
+/* What did not pair up: unmatched ends, restarts, starts never ended. */
+const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
 
 #ifdef __cplusplus
 }

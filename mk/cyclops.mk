@@ -25,6 +25,7 @@ clean:
 	$(MAKE) -C tests/count clean
 	$(MAKE) -C tests/faults clean
 	$(MAKE) -C tests/cost clean
+	$(MAKE) -C tests/tracker clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

@@ -5,5 +5,6 @@ guest:
 	$(MAKE) -C tests/count
 	$(MAKE) -C tests/faults
 	$(MAKE) -C tests/cost
+	$(MAKE) -C tests/tracker
 
 .PHONY: guest

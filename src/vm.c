@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "tracker.h"
 #include "vm_private.h"
 
 #define DEFAULT_STACK_SIZE (8u << 20)
@@ -29,6 +30,13 @@ void cy_opts_init(cy_opts *opts)
 	opts->stdout_fd = 1;
 	opts->stderr_fd = 2;
 	opts->stack_size = DEFAULT_STACK_SIZE;
+	opts->chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
+}
+
+cy_opts *cy_opts_with_cycle_tracker(cy_opts *opts)
+{
+	opts->cycle_tracker = true;
+	return opts;
 }
 
 /* Loads opts->model (unit when unset) with its segment size override. */
@@ -97,11 +105,18 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		goto out_destroy;
 	}
 	vm->opts.stack_size &= ~(MEM_PAGE - 1);
+	if (vm->opts.chunk_cycles == 0)
+		vm->opts.chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
 	rc = mem_init(&vm->mem);
 	if (rc == 0)
 		rc = cache_init(&vm->cache);
 	if (rc != 0) {
 		snprintf(why, sizeof(why), "cannot reserve guest memory: %s", strerror(-rc));
+		goto out_destroy;
+	}
+	if (vm->opts.cycle_tracker && !(vm->tracker = tracker_new(vm->opts.cycle_tracker_quiet))) {
+		snprintf(why, sizeof(why), "out of memory");
+		rc = -ENOMEM;
 		goto out_destroy;
 	}
 	rc = set_model(vm, err, err_size);
@@ -169,6 +184,10 @@ void cy_vm_destroy(cy_vm *vm)
 {
 	if (!vm)
 		return;
+	if (vm->tracker) {
+		linux_flush_output(vm);
+		tracker_free(vm->tracker);
+	}
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);
@@ -284,7 +303,41 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 			 "cycle limit %llu reached at %s", (unsigned long long)vm->opts.max_cycles,
 			 at);
 	}
+	if (vm->stop != CY_STOP_NONE && vm->tracker)
+		linux_flush_output(vm); /* a line the guest never finished */
 	return vm->stop;
+}
+
+cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+{
+	memset(report, 0, sizeof(*report));
+	report->index = vm->chunks++;
+	report->start_cycle = vm->cycles;
+	report->stop = cy_vm_run(vm, vm->opts.chunk_cycles);
+	report->end_cycle = vm->cycles;
+	report->done = report->stop != CY_STOP_NONE;
+	if (vm->tracker)
+		report->cycle_tracker =
+		    tracker_chunk_results(vm->tracker, &report->n_cycle_tracker);
+	return report->stop;
+}
+
+const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_results(vm->tracker, n) : NULL;
+}
+
+const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_spans(vm->tracker, n) : NULL;
+}
+
+const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_issues(vm->tracker, n) : NULL;
 }
 
 cy_stop cy_vm_stop_reason(const cy_vm *vm) { return vm->stop; }

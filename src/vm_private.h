@@ -116,6 +116,9 @@ struct cy_vm {
 	struct observer observers[MAX_OBSERVERS];
 	int n_observers;
 	unsigned obs_mask;
+
+	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
+	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
 };
 
 /* exec.c */
@@ -167,6 +170,8 @@ uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now);
 /* syscall_linux.c */
 void syscall_linux(struct cy_vm *vm);
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
+/* Writes out guest output the cycle tracker still holds back. */
+void linux_flush_output(struct cy_vm *vm);
 
 /* elf_load.c */
 int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, char *err,

@@ -298,6 +298,142 @@ test_api() {
 		[ "$total" = "$(summary_insns "$OUT/whole.err")" ]
 }
 
+# tally FILE: counts the "ok - " / "not ok - " lines a checker printed.
+tally() {
+	pass=$((pass + $(grep -c '^ok - ' "$1")))
+	fail=$((fail + $(grep -c '^not ok - ' "$1")))
+	grep '^not ok - ' "$1"
+}
+
+# embed_chunks_agree FILE: embed --track --chunk=N's per-chunk results,
+# concatenated per name (report totals summed), equal its whole-run results.
+embed_chunks_agree() {
+	python3 - "$1" <<'PY'
+import re, sys
+chunks, run = {}, {}
+for line in open(sys.argv[1]):
+    m = re.match(r'embed: (chunk \d+|run) "(.*)"((?: \d+)*)(?: report (\d+)/(\d+))?$', line.rstrip("\n"))
+    if not m:
+        continue
+    into = run if m.group(1) == "run" else chunks
+    values, total, count = into.setdefault(m.group(2), ([], [0], [0]))
+    values.extend(int(v) for v in m.group(3).split())
+    total[0] += int(m.group(4) or 0)
+    count[0] += int(m.group(5) or 0)
+sys.exit(0 if run and chunks == run else 1)
+PY
+}
+
+# The cycle tracker. Each tests/tracker/*.S runs with --report and check.py
+# holds the report, stdout and stderr to the EXPECT lines derived by hand in
+# it (an "ARGS:" line replaces --cycle-tracker); then the command line, the
+# example guest and the chunked API.
+test_tracker() {
+	local src name args rc hand f=tests/tracker/build
+	if ! command -v python3 >/dev/null; then
+		not_ok "tracker" "python3 is not installed"
+		return
+	fi
+	for src in tests/tracker/*.S; do
+		name=$(basename "$src" .S)
+		args=$(sed -n 's/^# ARGS: *//p' "$src")
+		rm -f "$OUT/t.json"
+		"$CYCLOPS" run ${args:---cycle-tracker} --report "$OUT/t.json" "$f/$name.elf" \
+			>"$OUT/t.out" 2>"$OUT/t.err" </dev/null
+		rc=$?
+		if [ $rc -ne 0 ]; then
+			not_ok "tracker: $name" "exit $rc ($(head -c 200 "$OUT/t.err"))"
+			continue
+		fi
+		python3 tests/tracker/check.py "$src" "$OUT/t.json" "$OUT/t.out" "$OUT/t.err" \
+			>"$OUT/check.txt" 2>&1
+		rc=$?
+		tally "$OUT/check.txt"
+		if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$OUT/check.txt"; then
+			not_ok "tracker: $name: check.py" "exited $rc: $(tail -1 "$OUT/check.txt")"
+		fi
+		# the guests are plain Linux programs: the same output under qemu,
+		# and qemu's trace confirms every "ecall at N" derived by hand
+		# (the exit ecall's clock is the instruction total minus one)
+		if command -v "$QEMU" >/dev/null; then
+			differential "tracker guest $name" "$f/$name.elf"
+			hand="$(sed -n 's/.*ecall at *\([0-9]*\).*/\1/p' "$src" | tr '\n' ' ')"
+			hand="$hand$(($(sed -n 's/.*: \([0-9]*\) instructions.*/\1/p' "$src") - 1))"
+			expect "tracker: $name: the ecall clocks derived by hand are qemu's ($hand)" \
+				[ "$(QEMU=$QEMU tests/tracker/qemu_clocks.sh "$f/$name.elf")" = "$hand" ]
+		fi
+	done
+	expect "tracker: the report leaves no temporary file behind" \
+		sh -c "! ls '$OUT'/t.json.* 2>/dev/null | grep -q ."
+
+	# off: the lines are ordinary output and there is no tree
+	"$CYCLOPS" run "$f/twice.elf" >"$OUT/t.out" 2>"$OUT/t.err"
+	expect "tracker: off, the lines are ordinary output" \
+		[ "$(cat "$OUT/t.out")" = "$(printf 'cycle-tracker-start: c\ncycle-tracker-end: c\ncycle-tracker-end: c')" ]
+	expect "tracker: off, no tree" sh -c "! grep -q 'cycle tracker' '$OUT/t.err'"
+
+	# the example: quiet keeps stdout to the program's own lines
+	"$CYCLOPS" run --cycle-tracker=quiet --report "$OUT/t.json" guest/build/tracked.elf \
+		>"$OUT/t.out" 2>"$OUT/t.err"
+	expect "tracker: quiet, stdout is the guest's output without tracker lines" \
+		sh -c "[ \$(wc -l <'$OUT/t.out') -eq 4 ] && ! grep -q cycle-tracker '$OUT/t.out'"
+	expect "tracker: the tree goes to stderr, nested" \
+		sh -c "grep -q '^setup ' '$OUT/t.err' && grep -q '^  build_crc_table ' '$OUT/t.err' && grep -q '^  crc32-bitwise ' '$OUT/t.err'"
+	expect "tracker: example's spans and report totals" python3 -c "
+import json, sys
+r = json.load(open('$OUT/t.json'))
+spans = [(s['name'], s['depth']) for s in r['spans']]
+sys.exit(not (spans == [('setup', 0), ('build_crc_table', 1), ('sort', 0), ('checksum', 0),
+                        ('crc32-table block', 1), ('crc32-bitwise', 1)]
+              and r['cycle_tracker_report']['crc32-table block']['count'] == 8
+              and len(r['cycle_tracker']['crc32-table block']) == 8
+              and r['exit_code'] == 0 and r['stop'] == 'exit'))"
+	expect "tracker: no colour when piped" sh -c "! grep -q \$(printf '\\033') '$OUT/t.err'"
+	if command -v script >/dev/null; then
+		script -qec "'$CYCLOPS' run --cycle-tracker $f/twice.elf >/dev/null" /dev/null >"$OUT/tty.txt" 2>&1 </dev/null
+		expect "tracker: colour on a terminal" grep -q "$(printf '\033')\[1m" "$OUT/tty.txt"
+		NO_COLOR=1 script -qec "'$CYCLOPS' run --cycle-tracker $f/twice.elf >/dev/null" /dev/null >"$OUT/tty.txt" 2>&1 </dev/null
+		expect "tracker: no colour on a terminal with NO_COLOR" sh -c "! grep -q \$(printf '\\033') '$OUT/tty.txt'"
+	else
+		not_ok "tracker: colour on a terminal" "script (util-linux) is not installed"
+	fi
+
+	# what was measured before a fault or the cycle limit is written out
+	fault "tracker: report after a fault" 252 '^cyclops: ebreak at' --report "$OUT/f.json" tests/faults/build/ebreak.elf
+	expect "tracker: the fault's report names the stop" python3 -c "
+import json, sys
+r = json.load(open('$OUT/f.json'))
+sys.exit(not (r['stop'] == 'fault' and r['exit_code'] is None and r['status'] == 252
+              and r['message'].startswith('ebreak at') and r['chunks'][-1]['done']))"
+	fault "tracker: report at the cycle limit" 253 '^cyclops: cycle limit 1000 reached' \
+		--max-cycles 1000 --chunk-cycles 300 --report "$OUT/f.json" tests/faults/build/spin.elf
+	expect "tracker: the cycle limit's report has chunks up to it" python3 -c "
+import json, sys
+r = json.load(open('$OUT/f.json'))
+sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
+              [(c['start_cycle'], c['end_cycle']) for c in r['chunks']] == [(0, 300), (300, 600), (600, 900), (900, 1000)]))"
+
+	fault "usage: bad --cycle-tracker value" 250 "^cyclops: run: --cycle-tracker takes no value or 'quiet', got 'loud'$" \
+		--cycle-tracker=loud guest/build/hello.elf
+	fault "usage: --report without a file" 250 '^cyclops: run: --report needs a file name$' --report
+	fault "usage: --report into a missing directory" 250 \
+		"^cyclops: run: cannot write the report to '/nonexistent/r.json': /nonexistent: No such file or directory$" \
+		--report /nonexistent/r.json guest/build/hello.elf
+	fault "usage: --chunk-cycles 0" 250 '^cyclops: run: --chunk-cycles needs a positive number' \
+		--chunk-cycles 0 guest/build/hello.elf
+	expect "cli: run --help lists --cycle-tracker and --report" \
+		sh -c "'$CYCLOPS' run --help | grep -q -- '--cycle-tracker' && '$CYCLOPS' run --help | grep -q -- '--report'"
+
+	# the API: per-chunk results concatenated are the whole run's
+	for args in "1000 guest/build/tracked.elf" "1000000 guest/build/tracked.elf" \
+		"10 $f/chunks.elf" "1 $f/report.elf"; do
+		set -- $args
+		"$EMBED" --track --chunk="$1" "$2" >/dev/null 2>"$OUT/embed.err"
+		expect "api: $(basename "$2" .elf) in chunks of $1 cycles: chunks add up to the run" \
+			embed_chunks_agree "$OUT/embed.err"
+	done
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -308,5 +444,6 @@ test_cost
 test_faults
 test_cli
 test_api
+test_tracker
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

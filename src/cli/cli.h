@@ -4,7 +4,11 @@
 #define CY_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "cyclops.h"
 
 int cli_run(int argc, char **argv);
 int cli_models(int argc, char **argv);
@@ -13,5 +17,23 @@ int cli_models(int argc, char **argv);
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Parses a decimal count ("1000000", "1_000_000", "10M", "2G"); 0 if valid. */
 int cli_parse_count(const char *text, uint64_t *out);
+/* The length of the valid UTF-8 sequence at p (1-4), 0 if there is none. */
+size_t cli_utf8_len(const uint8_t *p, size_t n);
+/* Whether human output to f may use colour: a terminal, no NO_COLOR. */
+bool cli_use_colour(FILE *f);
+
+/* The cycle tracker's tree and warnings, for people (cli_tracker.c). */
+void cli_print_tracker(FILE *f, cy_vm *vm, bool colour);
+
+/* The JSON report (cli_report.c): chunks are added as the run goes, the
+ * file is written at the end, whole or not at all. */
+struct report;
+/* 0 if a report can be written to path; else a message in err. */
+int report_check_path(const char *path, char *err, size_t err_size);
+struct report *report_new(void);
+int report_add_chunk(struct report *r, const cy_chunk_report *chunk);
+int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
+		 char *err, size_t err_size);
+void report_free(struct report *r);
 
 #endif

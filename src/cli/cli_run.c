@@ -1,5 +1,6 @@
 /* cli_run.c - "cyclops run": runs a program, passes its output through,
- * and ends with one summary line on stderr and the guest's exit status. */
+ * and ends with one summary line on stderr and the guest's exit status;
+ * with the cycle tracker, runs in chunks and adds its tree and a report. */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,16 +18,29 @@ static const char usage[] =
     "options:\n"
     "  -q, --quiet          no summary line and no warnings\n"
     "  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
+    "  --cycle-tracker[=quiet]\n"
+    "                       measure the spans between the guest's\n"
+    "                       cycle-tracker-start/-end lines and print their\n"
+    "                       tree on stderr (quiet: leave the lines out of\n"
+    "                       the guest's output)\n"
+    "  --report FILE.json   write a JSON report of the run (turns on\n"
+    "                       --cycle-tracker)\n"
+    "  --chunk-cycles N     the report's chunk size (default 4194304)\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
     "fault, 253 cycle limit, 254 host out of memory.\n";
+
+enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 
 struct run_args {
 	bool quiet;
 	uint64_t max_cycles;
 	const char *model;
 	uint64_t segment_po2;
+	enum tracking tracker;
+	const char *report;
+	uint64_t chunk_cycles;
 	const char *program;
 	int guest_argc;
 	char **guest_argv;
@@ -70,6 +84,29 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				cli_error(
 				    "run: --segment-po2 needs a number from 13 to 24, got '%s'",
 				    v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--cycle-tracker") == 0) {
+			a->tracker = TRACK_ON;
+		} else if (strcmp(o, "--cycle-tracker=quiet") == 0) {
+			a->tracker = TRACK_QUIET;
+		} else if (strncmp(o, "--cycle-tracker=", 16) == 0) {
+			cli_error("run: --cycle-tracker takes no value or 'quiet', got '%s'",
+				  o + 16);
+			return -1;
+		} else if (strcmp(o, "--report") == 0 || strncmp(o, "--report=", 9) == 0) {
+			a->report = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!a->report || !*a->report) {
+				cli_error("run: --report needs a file name");
+				return -1;
+			}
+		} else if (strcmp(o, "--chunk-cycles") == 0 ||
+			   strncmp(o, "--chunk-cycles=", 15) == 0) {
+			const char *v = o[14] == '=' ? o + 15 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cli_parse_count(v, &a->chunk_cycles) != 0 ||
+			    a->chunk_cycles == 0) {
+				cli_error("run: --chunk-cycles needs a positive number, got '%s'",
+					  v ? v : "");
 				return -1;
 			}
 		} else {
@@ -127,9 +164,23 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
 }
 
+/* Runs chunk by chunk, adding each to the report; the stop reason. */
+static cy_stop run_chunks(cy_vm *vm, struct report *report)
+{
+	cy_chunk_report chunk;
+
+	do {
+		cy_vm_run_chunk(vm, &chunk);
+		if (report)
+			report_add_chunk(report, &chunk);
+	} while (!chunk.done);
+	return chunk.stop;
+}
+
 int cli_run(int argc, char **argv)
 {
 	struct run_args a;
+	struct report *report = NULL;
 	cy_opts opts;
 	cy_vm *vm;
 	char err[512];
@@ -139,6 +190,12 @@ int cli_run(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc != 0)
 		return rc > 0 ? 0 : CY_EXIT_USAGE;
+	if (a.report && a.tracker == TRACK_OFF)
+		a.tracker = TRACK_ON; /* the report is the tracker's results */
+	if (a.report && report_check_path(a.report, err, sizeof(err)) != 0) {
+		cli_error("run: %s", err);
+		return CY_EXIT_USAGE;
+	}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
 	opts.argc = a.guest_argc;
@@ -146,14 +203,23 @@ int cli_run(int argc, char **argv)
 	opts.quiet = a.quiet;
 	opts.model = a.model;
 	opts.segment_po2 = (uint32_t)a.segment_po2;
+	opts.cycle_tracker = a.tracker != TRACK_OFF;
+	opts.cycle_tracker_quiet = a.tracker == TRACK_QUIET;
+	if (a.chunk_cycles)
+		opts.chunk_cycles = a.chunk_cycles;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		return CY_EXIT_BAD_PROGRAM;
 	}
+	if (a.report && !(report = report_new())) {
+		cli_error("out of host memory");
+		cy_vm_destroy(vm);
+		return CY_EXIT_INTERNAL;
+	}
 	/* a closed pipe is the guest's write error, not the end of cyclops */
 	signal(SIGPIPE, SIG_IGN);
 	t0 = now_seconds();
-	switch (cy_vm_run(vm, UINT64_MAX)) {
+	switch (opts.cycle_tracker ? run_chunks(vm, report) : cy_vm_run(vm, UINT64_MAX)) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
 	case CY_STOP_CYCLE_LIMIT:
 		cli_error("%s", cy_vm_stop_message(vm));
@@ -165,8 +231,18 @@ int cli_run(int argc, char **argv)
 		break;
 	default: status = CY_EXIT_INTERNAL; break;
 	}
+	if (opts.cycle_tracker)
+		cli_print_tracker(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
+	/* what was measured before a fault is written out too */
+	if (report &&
+	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
+		cli_error("run: %s", err);
+		if (status == 0)
+			status = CY_EXIT_INTERNAL;
+	}
+	report_free(report);
 	cy_vm_destroy(vm);
 	return status;
 }

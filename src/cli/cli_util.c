@@ -1,9 +1,11 @@
 /* cli_util.c - small helpers the subcommands share: error messages in the
- * one format the tool uses, and number parsing. */
+ * one format the tool uses, number parsing, UTF-8 and colour checks. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -46,4 +48,47 @@ int cli_parse_count(const char *text, uint64_t *out)
 		return -ERANGE;
 	*out = v * mult;
 	return 0;
+}
+
+size_t cli_utf8_len(const uint8_t *p, size_t n)
+{
+	uint32_t cp;
+	size_t len;
+
+	if (n == 0)
+		return 0;
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		len = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		len = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		len = 4, cp = p[0] & 0x07;
+	else
+		return 0; /* a continuation byte, an overlong lead, or beyond U+10FFFF */
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* overlong forms, UTF-16 surrogates, beyond the last code point */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+bool cli_use_colour(FILE *f)
+{
+	const char *no_colour = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
+
+	if (no_colour && *no_colour)
+		return false;
+	if (term && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(fileno(f));
 }

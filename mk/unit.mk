@@ -1,0 +1,22 @@
+# unit.mk - unit tests (tests/unit/*.c), linked against the library; see
+# docs/testing.md. `make unit-tests` builds them; tests/run.sh runs them.
+UNIT_DIR := $(O)/tests/unit
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(UNIT_DIR)/%,$(wildcard tests/unit/test_*.c))
+CROSS ?= riscv64-unknown-elf-
+
+$(UNIT_TESTS): $(UNIT_DIR)/%: $(UNIT_DIR)/%.o $(LIBCYCLOPS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The decoder's cases, encoded by GNU as. Linked without relaxation so that
+# every offset in .cases is resolved (test_decode reads this ELF).
+$(UNIT_DIR)/decode_cases.elf: tests/unit/decode_cases.S
+	@mkdir -p $(@D)
+	$(CROSS)gcc -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mno-relax -nostdlib \
+		-Wl,--no-relax,-Ttext=0x400000,-e,0 -o $@ $<
+
+unit-tests: $(UNIT_TESTS) $(UNIT_DIR)/decode_cases.elf
+check: unit-tests
+
+-include $(UNIT_TESTS:=.d)
+
+.PHONY: unit-tests

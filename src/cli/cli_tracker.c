@@ -1,0 +1,181 @@
+/* cli_tracker.c - the cycle tracker's results for people: after the run, a
+ * tree of the tracked spans (nested as they were open) with calls, total,
+ * mean, min, max and share of the run, then what did not pair up. */
+#include <string.h>
+
+#include "cli.h"
+
+#define INDENT        2  /* columns per nesting level */
+#define NAME_COLS_MIN 4  /* the name column's width: at least ... */
+#define NAME_COLS_MAX 48 /* ... and at most (longer names push their line out) */
+#define COLOUR_NAME   "\033[1m"
+#define COLOUR_DIM    "\033[2m"
+#define COLOUR_WARN   "\033[33m"
+#define COLOUR_OFF    "\033[0m"
+
+/* Guest bytes made safe for a terminal: printable ASCII and valid UTF-8
+ * as they are, a backslash doubled, anything else (control characters,
+ * invalid UTF-8) as \xNN. Returns the columns it takes; with f NULL it
+ * only counts them. */
+static size_t put_name(FILE *f, const char *name, size_t len)
+{
+	const uint8_t *p = (const uint8_t *)name;
+	size_t cols = 0;
+
+	for (size_t i = 0; i < len;) {
+		size_t n = cli_utf8_len(p + i, len - i);
+		/* C1 controls (U+0080..U+009F) are two bytes starting 0xc2 */
+		bool c1 = n == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0;
+		char esc[8];
+
+		if (n == 1 && p[i] == '\\') {
+			if (f)
+				fputs("\\\\", f);
+			cols += 2;
+		} else if (n == 1 && p[i] >= 0x20 && p[i] < 0x7f) {
+			if (f)
+				fputc(p[i], f);
+			cols++;
+		} else if (n > 1 && !c1) {
+			if (f)
+				fwrite(p + i, 1, n, f);
+			cols++;
+		} else {
+			n = 1; /* one byte at a time: the rest may start a good one */
+			snprintf(esc, sizeof(esc), "\\x%02x", p[i]);
+			if (f)
+				fputs(esc, f);
+			cols += 4;
+		}
+		i += n;
+	}
+	return cols;
+}
+
+static size_t name_width(const char *name, size_t len) { return put_name(NULL, name, len); }
+
+static double share(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static void print_tree(FILE *f, const cy_span *s, size_t n, uint64_t run, bool colour)
+{
+	size_t width = NAME_COLS_MIN;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t w = INDENT * s[i].depth + name_width(s[i].name, s[i].name_len);
+		if (s[i].count == 0)
+			w += strlen(" (open)");
+		if (w > width)
+			width = w < NAME_COLS_MAX ? w : NAME_COLS_MAX;
+	}
+	fprintf(f, "%s%-*s %8s %12s %14s %12s %12s %7s%s\n", colour ? COLOUR_DIM : "", (int)width,
+		"span", "calls", "total", "mean", "min", "max", "share", colour ? COLOUR_OFF : "");
+	for (size_t i = 0; i < n; i++) {
+		size_t w = INDENT * s[i].depth;
+		fprintf(f, "%*s%s", (int)w, "", colour ? COLOUR_NAME : "");
+		w += put_name(f, s[i].name, s[i].name_len);
+		fputs(colour ? COLOUR_OFF : "", f);
+		if (s[i].count == 0) {
+			/* opened here and never ended: only its children counted */
+			fputs(" (open)", f);
+			w += strlen(" (open)");
+			fprintf(f, "%*s %8s %12s %14s %12s %12s %7s\n",
+				(int)(width > w ? width - w : 0), "", "0", "-", "-", "-", "-", "-");
+			continue;
+		}
+		fprintf(f, "%*s %8llu %12llu %14.1f %12llu %12llu %6.1f%%\n",
+			(int)(width > w ? width - w : 0), "", (unsigned long long)s[i].count,
+			(unsigned long long)s[i].total, (double)s[i].total / (double)s[i].count,
+			(unsigned long long)s[i].min, (unsigned long long)s[i].max,
+			share(s[i].total, run));
+	}
+}
+
+/* cycle-tracker-report-* results: a total and a count per name. */
+static void print_report_totals(FILE *f, const cy_tracker_entry *e, size_t n, uint64_t run,
+				bool colour)
+{
+	size_t width = strlen("report span"), shown = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (e[i].report_count) {
+			size_t w = name_width(e[i].name, e[i].name_len);
+			if (w > width)
+				width = w < NAME_COLS_MAX ? w : NAME_COLS_MAX;
+			shown++;
+		}
+	if (!shown)
+		return;
+	fprintf(f, "%s%-*s %8s %12s %7s%s\n", colour ? COLOUR_DIM : "", (int)width, "report span",
+		"calls", "total", "share", colour ? COLOUR_OFF : "");
+	for (size_t i = 0; i < n; i++) {
+		size_t w;
+		if (!e[i].report_count)
+			continue;
+		fputs(colour ? COLOUR_NAME : "", f);
+		w = put_name(f, e[i].name, e[i].name_len);
+		fputs(colour ? COLOUR_OFF : "", f);
+		fprintf(f, "%*s %8llu %12llu %6.1f%%\n", (int)(width > w ? width - w : 0), "",
+			(unsigned long long)e[i].report_count,
+			(unsigned long long)e[i].report_total, share(e[i].report_total, run));
+	}
+}
+
+/* "once, at cycle C" or "N times, first at cycle C" */
+static void put_times(FILE *f, uint64_t count, uint64_t cycle)
+{
+	if (count == 1)
+		fprintf(f, "once, at cycle %llu", (unsigned long long)cycle);
+	else
+		fprintf(f, "%llu times, first at cycle %llu", (unsigned long long)count,
+			(unsigned long long)cycle);
+}
+
+static void print_issue(FILE *f, const cy_tracker_issue *is, bool colour)
+{
+	fprintf(f, "cyclops: %swarning:%s ", colour ? COLOUR_WARN : "", colour ? COLOUR_OFF : "");
+	switch (is->kind) {
+	case CY_TRACKER_UNMATCHED_END:
+		fputs("cycle-tracker-end: ", f);
+		put_name(f, is->name, is->name_len);
+		fputs(" with no start (", f);
+		put_times(f, is->count, is->cycle);
+		fputs("): recorded 0\n", f);
+		break;
+	case CY_TRACKER_RESTARTED:
+		fputs("cycle-tracker-start: ", f);
+		put_name(f, is->name, is->name_len);
+		fputs(" again before it ended (", f);
+		put_times(f, is->count, is->cycle);
+		fputs("): the earlier start was dropped\n", f);
+		break;
+	case CY_TRACKER_NEVER_ENDED:
+		fputs("cycle-tracker-start: ", f);
+		put_name(f, is->name, is->name_len);
+		fprintf(f, " at cycle %llu never ended\n", (unsigned long long)is->cycle);
+		break;
+	}
+}
+
+void cli_print_tracker(FILE *f, cy_vm *vm, bool colour)
+{
+	uint64_t run = cy_vm_cycles(vm);
+	size_t n_spans, n_entries, n_issues;
+	const cy_span *spans = cy_vm_tracker_spans(vm, &n_spans);
+	const cy_tracker_entry *entries = cy_vm_cycle_tracker(vm, &n_entries);
+	const cy_tracker_issue *issues = cy_vm_tracker_issues(vm, &n_issues);
+
+	if (n_spans == 0 && n_issues == 0) {
+		fprintf(f, "cyclops: cycle tracker: no spans\n");
+		return;
+	}
+	fprintf(f, "cyclops: cycle tracker: spans nested as they were open, share of %llu cycles\n",
+		(unsigned long long)run);
+	if (n_spans)
+		print_tree(f, spans, n_spans, run, colour);
+	print_report_totals(f, entries, n_entries, run, colour);
+	for (size_t i = 0; i < n_issues; i++)
+		print_issue(f, &issues[i], colour);
+}

@@ -1,0 +1,57 @@
+/* tracker.h - the cycle-tracking protocol: "cycle-tracker-start: NAME" and
+ * "cycle-tracker-end: NAME" lines the guest writes. Fed with the bytes of
+ * each write and the clock; keeps the results the API hands out. */
+#ifndef CY_TRACKER_H
+#define CY_TRACKER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cyclops.h"
+
+/* The streams whose lines are read, each with its own line buffer. */
+enum tracker_stream {
+	TRACKER_STDOUT,
+	TRACKER_STDERR,
+	TRACKER_STREAMS,
+};
+
+/* A line longer than this (prefix and name) is ordinary output. */
+#define TRACKER_MAX_LINE 4096
+
+struct tracker;
+
+/* quiet: request lines are left out of what tracker_write gives back to
+ * echo. NULL when out of memory. */
+struct tracker *tracker_new(bool quiet);
+void tracker_free(struct tracker *t);
+
+/* The bytes one write call of the guest gave to stream, at clock (the
+ * cycles before the ecall). Every complete line is serviced in order.
+ * *echo and *echo_len say what to pass on to the host: buf itself, or in
+ * quiet mode the output that is not part of a request (bytes held back
+ * from earlier writes included, bytes of a line that may still become a
+ * request held back). 0, or -ENOMEM (then nothing was recorded). */
+int tracker_write(struct tracker *t, enum tracker_stream stream, const uint8_t *buf, size_t len,
+		  uint64_t clock, const uint8_t **echo, size_t *echo_len);
+
+/* Bytes held back on stream at the end of the run (quiet mode: the guest
+ * stopped in the middle of a line); the tracker forgets them. */
+void tracker_take_held(struct tracker *t, enum tracker_stream stream, const uint8_t **buf,
+		       size_t *len);
+
+/* Results. The arrays belong to the tracker and stay valid until its next
+ * tracker_write, the next call of the same function, or tracker_free. */
+
+/* Every request that ended, in the order of its first end, with all of
+ * its elapsed cycles. */
+const cy_tracker_entry *tracker_results(struct tracker *t, size_t *n);
+/* The ends since the previous call only (one chunk). */
+const cy_tracker_entry *tracker_chunk_results(struct tracker *t, size_t *n);
+/* The span tree in pre-order. */
+const cy_span *tracker_spans(struct tracker *t, size_t *n);
+/* Unmatched ends, starts given again before they ended, starts never ended. */
+const cy_tracker_issue *tracker_issues(struct tracker *t, size_t *n);
+
+#endif
