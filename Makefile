@@ -11,6 +11,7 @@ include mk/config.mk
 include mk/cyclops.mk
 include mk/guest.mk
 include mk/tests.mk
+include mk/unit.mk
 include mk/tools.mk
 
 .PHONY: all
