@@ -183,7 +183,8 @@ typedef struct cy_event {
 	uint8_t rd, rs1;            /* JUMP: link and base registers (call/return hints) */
 	uint32_t addr;              /* STORE: address; CSR: the CSR number */
 	uint32_t size;              /* STORE: bytes; CSR: 1 if written */
-	const cy_cost_parts *parts; /* RETIRE: what the cost is made of */
+	const cy_cost_parts *parts; /* RETIRE: what the cost is made of (NULL when the
+				     * model's costs do not depend on addresses) */
 } cy_event;
 
 typedef void (*cy_event_fn)(void *ctx, cy_vm *vm, const cy_event *ev);
