@@ -179,6 +179,13 @@ test_faults() {
 			"^cyclops: cycle limit $n reached at 0x[0-9a-f]{8} $at" --max-cycles "$n" $f/spin.elf
 		expect "cycle limit: $n instructions retired" [ "$(summary_insns "$OUT/f.err")" = "$n" ]
 	done
+	fault "unsupported syscall: -ENOSYS to the guest, a warning naming it" 0 \
+		'^cyclops: warning: unsupported syscall openat \(56\) at 0x[0-9a-f]{8}: returning -ENOSYS$' \
+		$f/enosys.elf
+	expect "unsupported syscall: one warning per number" \
+		[ "$(grep -c 'unsupported syscall openat' "$OUT/f.err")" = 1 ]
+	expect "unsupported syscall: an unnamed number is warned too" \
+		grep -Eq '^cyclops: warning: unsupported syscall 1234 at 0x[0-9a-f]{8}: returning -ENOSYS$' "$OUT/f.err"
 	fault "bad program: 64-bit ELF" 251 '^cyclops: /bin/true: 64-bit ELF' /bin/true
 	fault "bad program: missing file" 251 '^cyclops: /nonexistent.elf: No such file or directory$' /nonexistent.elf
 	printf 'not an elf at all' >"$OUT/text.elf"
