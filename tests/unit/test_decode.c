@@ -16,6 +16,8 @@
 #include "cyclops.h"
 #include "isa.h"
 
+#include "unit_check.h"
+
 /* A record of .cases: three words (pc, offset in .text, length), then the
  * instruction as written and the expected text, both NUL-terminated. */
 #define CASE_HEADER 12
@@ -24,26 +26,6 @@ struct section {
 	const uint8_t *bytes;
 	size_t size;
 };
-
-static int failures;
-
-static void check(bool ok, const char *got, const char *want, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void check(bool ok, const char *got, const char *want, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s - ", ok ? "ok" : "not ok");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	if (!ok) {
-		printf(": got '%s' expected '%s'", got, want);
-		failures++;
-	}
-	putchar('\n');
-}
 
 static uint32_t le32(const uint8_t *p)
 {

@@ -15,6 +15,8 @@
 
 #include "cyclops.h"
 
+#include "unit_check.h"
+
 #define NAME       "prog.elf"
 #define FUZZ_RUNS  4000 /* default; a third argument overrides it */
 #define MAX_PHDRS  64
@@ -33,26 +35,6 @@ static struct {
 	int n_load;
 	int other; /* a header that is not PT_LOAD, or -1 */
 } good;
-
-static int failures;
-
-static void check(bool ok, const char *got, const char *want, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void check(bool ok, const char *got, const char *want, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s - ", ok ? "ok" : "not ok");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	if (!ok) {
-		printf(": got '%s' expected '%s'", got, want);
-		failures++;
-	}
-	putchar('\n');
-}
 
 static uint32_t get16(const uint8_t *b, size_t off) { return (uint32_t)(b[off] | b[off + 1] << 8); }
 static uint32_t get32(const uint8_t *b, size_t off)
