@@ -284,7 +284,7 @@ typedef struct cy_commits {
 } cy_commits;
 void cy_vm_commits(const cy_vm *vm, cy_commits *out);
 
-/* How often the guest called each zkVM syscall, in code order; only codes
+/* How often the guest called each zkVM syscall, by syscall id (byte 0); only codes
  * called at least once. NULL and *n = 0 for Linux guests. */
 typedef struct cy_syscall_count {
 	uint32_t code; /* the full code from t0 */

@@ -13,7 +13,8 @@ struct curve {
 };
 
 static const struct curve curves[] = {
-	[CURVE_SECP256K1] = { "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 8 },
+	[CURVE_SECP256K1] = { "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+			      8 },
 	[CURVE_BN254] = { "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 8 },
 	[CURVE_BLS12381] = { "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241ea"
 			     "bfffeb153ffffb9feffffffffaaab",

@@ -119,8 +119,8 @@ zkvm_stop(struct cy_vm *vm, cy_fault fault, const char *sys, const char *fmt, ..
 	vm->stop = CY_STOP_FAULT;
 	vm->fault = fault;
 	vm->break_loop = true;
-	snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at 0x%08x%s: %s", sys, vm->pc,
-		 sym, why);
+	snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at 0x%08x%s: %s", sys, vm->pc, sym,
+		 why);
 }
 
 /* Guest memory that a syscall reads or writes: below the limit and, for
@@ -683,11 +683,13 @@ const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n)
 		return NULL;
 	for (int i = 0; i < N_ZKVM_SYSCALLS; i++)
 		if (z->counts[i])
-			z->count_out[k++] = (cy_syscall_count){ sys_codes[i], sys_names[i],
-								z->counts[i],
-								CODE_EXTRA_CYCLES(sys_codes[i]) };
-	for (size_t i = 1; i < k; i++) /* in code order */
-		for (size_t j = i; j > 0 && z->count_out[j - 1].code > z->count_out[j].code; j--) {
+			z->count_out[k++] =
+			    (cy_syscall_count){ sys_codes[i], sys_names[i], z->counts[i],
+						CODE_EXTRA_CYCLES(sys_codes[i]) };
+	for (size_t i = 1; i < k; i++) /* by syscall id */
+		for (size_t j = i;
+		     j > 0 && (z->count_out[j - 1].code & 0xff) > (z->count_out[j].code & 0xff);
+		     j--) {
 			cy_syscall_count t = z->count_out[j];
 			z->count_out[j] = z->count_out[j - 1];
 			z->count_out[j - 1] = t;

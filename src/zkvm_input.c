@@ -70,8 +70,8 @@ int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, siz
 			int hi = hex_digit(h[2 * i]), lo = hex_digit(h[2 * i + 1]);
 			if (hi < 0 || lo < 0) {
 				free(buf);
-				snprintf(err, err_size, "input '%s': '%c%c' is not a hex byte", spec,
-					 h[2 * i], h[2 * i + 1]);
+				snprintf(err, err_size, "input '%s': '%c%c' is not a hex byte",
+					 spec, h[2 * i], h[2 * i + 1]);
 				return -EINVAL;
 			}
 			buf[i] = (uint8_t)(hi << 4 | lo);
