@@ -65,7 +65,12 @@ typedef enum cy_fault {
 	CY_FAULT_EBREAK,       /* ebreak with no debugger attached */
 	CY_FAULT_MEMORY,       /* a syscall was given memory outside 4 GiB */
 	CY_FAULT_HOST,         /* host resources ran out */
+	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
 } cy_fault;
+
+/* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1 or pico from
+ * the ELF's symbols and linux otherwise. */
+typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
 
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
@@ -81,6 +86,7 @@ typedef struct cy_opts {
 	bool cycle_tracker;       /* service cycle-tracker-* lines on stdout/stderr */
 	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
 	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
+	cy_abi abi;               /* CY_ABI_AUTO: detected from the ELF */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -255,6 +261,39 @@ const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
 const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
 /* What did not pair up: unmatched ends, restarts, starts never ended. */
 const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
+
+/* zkVM guests (opts.abi sp1 or pico; docs/zkvm.md). */
+cy_abi cy_vm_abi(const cy_vm *vm);
+const char *cy_abi_name(cy_abi abi);
+/* Parses "linux", "sp1", "pico" or "auto"; 0 if valid. */
+int cy_abi_parse(const char *text, cy_abi *out);
+/* Appends one frame to the input queue that HINT_LEN/HINT_READ read;
+ * -EINVAL for a Linux guest, -ENOMEM. */
+int cy_vm_push_input(cy_vm *vm, const void *data, size_t len);
+/* Encodes an --input literal as the SDKs' write (bincode) does: "u32:N",
+ * "u64:N", "hex:BYTES", "str:TEXT". Returns 0 and a malloc'd frame, 1 if spec
+ * has none of these prefixes (a file name), or < 0 with a message in err. */
+int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, size_t err_size);
+/* The public-values stream (WRITE to fd 3); NULL and *len 0 if empty. */
+const uint8_t *cy_vm_public_values(const cy_vm *vm, size_t *len);
+
+/* The words COMMIT and COMMIT_DEFERRED_PROOFS recorded; bit i of *_set says
+ * word i was written. */
+typedef struct cy_commits {
+	uint32_t digest[8], deferred[8];
+	uint8_t digest_set, deferred_set;
+} cy_commits;
+void cy_vm_commits(const cy_vm *vm, cy_commits *out);
+
+/* How often the guest called each zkVM syscall, by syscall id (byte 0); only codes
+ * called at least once. NULL and *n = 0 for Linux guests. */
+typedef struct cy_syscall_count {
+	uint32_t code; /* the full code from t0 */
+	const char *name;
+	uint64_t count;
+	uint32_t extra_cycles; /* byte 2 of the code: reported, never added */
+} cy_syscall_count;
+const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n);
 
 #ifdef __cplusplus
 }

@@ -293,12 +293,16 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(ecall)
 		{
 			SYNC();
-			OBS_EVENT(CY_EV_ECALL, .addr = r[17]);
-			syscall_linux(vm);
+			OBS_EVENT(CY_EV_ECALL, .addr = vm->zkvm ? r[5] : r[17]);
+			vm->syscall(vm);
 			RELOAD();
 			RETIRE_LAST(0);
 			if (unlikely(vm->break_loop)) {
 				pc = NEXT_PC;
+				if (vm->ecall_redirect) {
+					pc = vm->ecall_next_pc;
+					vm->ecall_redirect = false;
+				}
 				goto out;
 			}
 			JUMP(NEXT_PC, 0);

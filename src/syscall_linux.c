@@ -137,6 +137,11 @@ static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t l
 	return (int32_t)done;
 }
 
+int32_t linux_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	return sys_write(vm, fd, buf, len);
+}
+
 void linux_flush_output(struct cy_vm *vm)
 {
 	for (uint32_t fd = 1; vm->tracker && fd <= 2; fd++) {

@@ -125,8 +125,13 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		return rc;
 	}
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
-	if (rc == 0)
+	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
+		vm->opts.abi = zkvm_detect(vm);
+	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
+	if (rc == 0 && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
+	else if (rc == 0)
+		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
 	if (rc != 0)
 		goto out_destroy;
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
@@ -188,6 +193,7 @@ void cy_vm_destroy(cy_vm *vm)
 		linux_flush_output(vm);
 		tracker_free(vm->tracker);
 	}
+	zkvm_free(vm);
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);

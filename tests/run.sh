@@ -441,6 +441,8 @@ sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
 	done
 }
 
+. tests/zkvm/tests.sh
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -452,5 +454,6 @@ test_faults
 test_cli
 test_api
 test_tracker
+test_zkvm
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

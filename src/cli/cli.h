@@ -21,6 +21,8 @@ int cli_parse_count(const char *text, uint64_t *out);
 size_t cli_utf8_len(const uint8_t *p, size_t n);
 /* Whether human output to f may use colour: a terminal, no NO_COLOR. */
 bool cli_use_colour(FILE *f);
+/* Reads a whole file into a malloc'd buffer; 0, or < 0 with "PATH: reason". */
+int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_t err_size);
 
 /* The cycle tracker's tree and warnings, for people (cli_tracker.c). */
 void cli_print_tracker(FILE *f, cy_vm *vm, bool colour);

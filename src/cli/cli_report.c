@@ -176,6 +176,39 @@ int report_add_chunk(struct report *r, const cy_chunk_report *c)
 	return r->failed ? -ENOMEM : 0;
 }
 
+/* zkVM guests: the ABI, the syscall counts, the public values and the
+ * committed words (docs/zkvm.md). */
+static void json_zkvm(FILE *f, cy_vm *vm)
+{
+	size_t n, pv_len;
+	const cy_syscall_count *c = cy_vm_syscall_counts(vm, &n);
+	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
+	cy_commits cm;
+
+	fprintf(f, ",\n  \"abi\": \"%s\"", cy_abi_name(cy_vm_abi(vm)));
+	if (cy_vm_abi(vm) == CY_ABI_LINUX)
+		return;
+	fputs(",\n  \"syscalls\": {", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f,
+			"%s\n    \"%s\": {\"code\": \"0x%08x\", \"count\": %llu, "
+			"\"extra_cycles\": %u}",
+			i ? "," : "", c[i].name, c[i].code, (unsigned long long)c[i].count,
+			c[i].extra_cycles);
+	fputs(n ? "\n  }" : "}", f);
+	fputs(",\n  \"public_values\": \"", f);
+	for (size_t i = 0; i < pv_len; i++)
+		fprintf(f, "%02x", pv[i]);
+	cy_vm_commits(vm, &cm);
+	fputs("\",\n  \"committed_digest\": [", f);
+	for (int i = 0; i < 8; i++)
+		fprintf(f, cm.digest_set >> i & 1 ? "%s%u" : "%snull", i ? ", " : "", cm.digest[i]);
+	fputs("],\n  \"deferred_proofs_digest\": [", f);
+	for (int i = 0; i < 8; i++)
+		fprintf(f, cm.deferred_set >> i & 1 ? "%s%u" : "%snull", i ? ", " : "",
+			cm.deferred[i]);
+	fputs("]", f);
+}
 static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm, int status)
 {
 	cy_stop stop = cy_vm_stop_reason(vm);
@@ -198,6 +231,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 		json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
 	else
 		fputs("null", f);
+	json_zkvm(f, vm);
 	fputs(",\n  \"cycle_tracker\": ", f);
 	json_tracker(f, e, n_entries, "  ");
 	fputs(",\n  \"cycle_tracker_report\": ", f);

@@ -3,6 +3,7 @@
  * with the cycle tracker, runs in chunks and adds its tree and a report. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -26,6 +27,12 @@ static const char usage[] =
     "  --report FILE.json   write a JSON report of the run (turns on\n"
     "                       --cycle-tracker)\n"
     "  --chunk-cycles N     the report's chunk size (default 4194304)\n"
+    "  --abi linux|sp1|pico the guest's syscall ABI (default: sp1 or pico\n"
+    "                       when the ELF's symbols say so, else linux)\n"
+    "  --input SPEC         zkVM guests: one input frame, in order; SPEC is\n"
+    "                       u32:N, u64:N, hex:BYTES, str:TEXT (encoded as the\n"
+    "                       SDKs' write does) or a file read whole\n"
+    "  --public-values FILE zkVM guests: write the public values there\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
@@ -42,6 +49,10 @@ struct run_args {
 	const char *report;
 	uint64_t chunk_cycles;
 	const char *program;
+	cy_abi abi;
+	const char **inputs; /* --input specs, n_inputs of them */
+	int n_inputs;
+	const char *public_values;
 	int guest_argc;
 	char **guest_argv;
 };
@@ -49,8 +60,10 @@ struct run_args {
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	int i;
+	const char **inputs = a->inputs;
 
 	memset(a, 0, sizeof(*a));
+	a->inputs = inputs;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *o = argv[i];
 		if (strcmp(o, "--") == 0) {
@@ -109,6 +122,29 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 					  v ? v : "");
 				return -1;
 			}
+		} else if (strcmp(o, "--abi") == 0 || strncmp(o, "--abi=", 6) == 0) {
+			const char *v = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cy_abi_parse(v, &a->abi) != 0) {
+				cli_error("run: --abi needs linux, sp1, pico or auto, got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--input") == 0 || strncmp(o, "--input=", 8) == 0) {
+			const char *v = o[7] == '=' ? o + 8 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v) {
+				cli_error("run: --input needs u32:N, u64:N, hex:BYTES, str:TEXT "
+					  "or a file");
+				return -1;
+			}
+			a->inputs[a->n_inputs++] = v;
+		} else if (strcmp(o, "--public-values") == 0 ||
+			   strncmp(o, "--public-values=", 16) == 0) {
+			a->public_values =
+			    o[15] == '=' ? o + 16 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!a->public_values || !*a->public_values) {
+				cli_error("run: --public-values needs a file name");
+				return -1;
+			}
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
@@ -164,6 +200,80 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
 }
 
+/* Queues the --input frames, in order; 0 or a message already printed. */
+static int push_inputs(cy_vm *vm, const struct run_args *a)
+{
+	char err[300];
+
+	if (a->n_inputs && cy_vm_abi(vm) == CY_ABI_LINUX) {
+		cli_error("run: --input is for zkVM guests (--abi sp1|pico); %s uses the "
+			  "linux ABI",
+			  a->program);
+		return -1;
+	}
+	for (int i = 0; i < a->n_inputs; i++) {
+		uint8_t *frame = NULL;
+		size_t len = 0;
+		int rc = cy_input_encode(a->inputs[i], &frame, &len, err, sizeof(err));
+		if (rc == 1)
+			rc = cli_read_file(a->inputs[i], &frame, &len, err, sizeof(err));
+		if (rc == 0 && cy_vm_push_input(vm, frame, len) != 0) {
+			snprintf(err, sizeof(err), "out of host memory");
+			rc = -1;
+		}
+		free(frame);
+		if (rc != 0) {
+			cli_error("run: %s", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A zkVM guest's outputs: public values (hex), committed words and syscall
+ * counts on stderr; the raw public values in a file if asked. */
+static int print_zkvm(cy_vm *vm, const struct run_args *a)
+{
+	size_t n, pv_len;
+	const cy_syscall_count *c = cy_vm_syscall_counts(vm, &n);
+	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
+	cy_commits cm;
+	int rc = 0;
+
+	if (a->public_values) {
+		FILE *f = fopen(a->public_values, "wb");
+		if (!f || fwrite(pv ? pv : (const uint8_t *)"", 1, pv_len, f) != pv_len ||
+		    fclose(f) != 0) {
+			cli_error("run: %s: cannot write the public values", a->public_values);
+			rc = -1;
+		}
+	}
+	if (a->quiet)
+		return rc;
+	fprintf(stderr, "cyclops: %s public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
+		pv_len);
+	for (size_t i = 0; i < pv_len; i++)
+		fprintf(stderr, "%02x", pv[i]);
+	cy_vm_commits(vm, &cm);
+	if (cm.digest_set || cm.deferred_set) {
+		fputs("\ncyclops: committed digest:", stderr);
+		for (int i = 0; i < 8; i++)
+			fprintf(stderr, cm.digest_set >> i & 1 ? " %08x" : " -", cm.digest[i]);
+		if (cm.deferred_set) {
+			fputs("; deferred proofs:", stderr);
+			for (int i = 0; i < 8; i++)
+				fprintf(stderr, cm.deferred_set >> i & 1 ? " %08x" : " -",
+					cm.deferred[i]);
+		}
+	}
+	fputs("\ncyclops: syscalls:", stderr);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "%s %s %llu", i ? "," : "", c[i].name,
+			(unsigned long long)c[i].count);
+	fputc('\n', stderr);
+	return rc;
+}
+
 /* Runs chunk by chunk, adding each to the report; the stop reason. */
 static cy_stop run_chunks(cy_vm *vm, struct report *report)
 {
@@ -187,9 +297,16 @@ int cli_run(int argc, char **argv)
 	double t0;
 	int rc, status;
 
+	a.inputs = calloc((size_t)argc, sizeof(*a.inputs));
+	if (!a.inputs) {
+		cli_error("out of host memory");
+		return CY_EXIT_INTERNAL;
+	}
 	rc = parse_args(argc, argv, &a);
-	if (rc != 0)
+	if (rc != 0) {
+		free(a.inputs);
 		return rc > 0 ? 0 : CY_EXIT_USAGE;
+	}
 	if (a.report && a.tracker == TRACK_OFF)
 		a.tracker = TRACK_ON; /* the report is the tracker's results */
 	if (a.report && report_check_path(a.report, err, sizeof(err)) != 0) {
@@ -207,9 +324,16 @@ int cli_run(int argc, char **argv)
 	opts.cycle_tracker_quiet = a.tracker == TRACK_QUIET;
 	if (a.chunk_cycles)
 		opts.chunk_cycles = a.chunk_cycles;
+	opts.abi = a.abi;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
+		free(a.inputs);
 		return CY_EXIT_BAD_PROGRAM;
+	}
+	if (push_inputs(vm, &a) != 0) {
+		cy_vm_destroy(vm);
+		free(a.inputs);
+		return CY_EXIT_USAGE;
 	}
 	if (a.report && !(report = report_new())) {
 		cli_error("out of host memory");
@@ -235,6 +359,8 @@ int cli_run(int argc, char **argv)
 		cli_print_tracker(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
+	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
+		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */
 	if (report &&
 	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
@@ -244,5 +370,6 @@ int cli_run(int argc, char **argv)
 	}
 	report_free(report);
 	cy_vm_destroy(vm);
+	free(a.inputs);
 	return status;
 }
