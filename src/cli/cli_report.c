@@ -115,7 +115,7 @@ static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
 	const cy_cost_parts *p = &s->parts;
 	char text[128];
 
-	fprintf(f, "{" cycle_before ": %llu, " cycle_after ": %llu, " pc ": %u, ",
+	fprintf(f, "{\"cycle_before\": %llu, \"cycle_after\": %llu, \"pc\": %u, ",
 		(unsigned long long)s->cycle_before, (unsigned long long)s->cycle_after, s->pc);
 	if (cy_vm_symbolize(vm, s->pc, text, sizeof(text)) == 0) {
 		fputs("\"symbol\": ", f);
