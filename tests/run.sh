@@ -434,6 +434,58 @@ sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
 	done
 }
 
+# Channel timers. Each tests/timer/*.S runs with --timers --report under the
+# model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
+# ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
+# "Walking on water": "# EXPECT-DIFF MODEL: N" is what the timers cost the
+# guest (the build with timers minus the one without), and the VM's
+# --timers changes no count.
+summary_counts() { echo "$(summary_insns "$1") $(summary_cycles "$1") $(grep '^cyclops: [0-9]* segments' "$1")"; }
+
+test_timer() {
+	local src name model tag args rc on off want m f=tests/timer/build
+	if ! command -v python3 >/dev/null; then
+		not_ok "timers" "python3 is not installed"
+		return
+	fi
+	for src in tests/timer/*.S; do
+		name=$(basename "$src" .S)
+		model=$(sed -n 's/^# MODEL: *//p' "$src")
+		model=${model:-unit}
+		while IFS='|' read -r tag args; do
+			rm -f "$OUT/tm.json"
+			cy run --model "$model" $args --report "$OUT/tm.json" "$f/$name.elf" \
+				>"$OUT/tm.out" 2>"$OUT/tm.err" </dev/null
+			rc=$?
+			if [ $rc -ne 0 ]; then
+				not_ok "timers: $name ($tag)" "exit $rc ($(head -c 200 "$OUT/tm.err"))"
+				continue
+			fi
+			python3 tests/timer/check.py "$src" "$tag" "$OUT/tm.json" "$OUT/tm.out" \
+				"$OUT/tm.err" >"$OUT/check.txt" 2>&1
+			rc=$?
+			tally "$OUT/check.txt"
+			if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$OUT/check.txt"; then
+				not_ok "timers: $name: check.py" "exited $rc: $(tail -1 "$OUT/check.txt")"
+			fi
+		done < <(echo "default|--timers"; sed -n 's/^# RUN \([a-z0-9]*\): */\1|/p' "$src")
+		while read -r m want; do
+			cy run --model "$m" "$f/$name.elf" >/dev/null 2>"$OUT/on.err"
+			cy run --model "$m" "$f/$name-off.elf" >/dev/null 2>"$OUT/off.err"
+			on=$(summary_cycles "$OUT/on.err")
+			off=$(summary_cycles "$OUT/off.err")
+			expect "timers: $name under $m: the timers cost the guest exactly their own $want cycles ($on - $off)" \
+				[ "$((on - off))" = "$want" ]
+		done < <(sed -n 's/^# EXPECT-DIFF \([a-z0-9-]*\): */\1 /p' "$src")
+		for m in unit zero-riscy risc0; do
+			cy run --model $m "$f/$name.elf" >/dev/null 2>"$OUT/off.err"
+			cy run --model $m --timers "$f/$name.elf" >/dev/null 2>"$OUT/on.err"
+			expect "timers: $name under $m: watching the timers changes no count" \
+				[ "$(summary_counts "$OUT/off.err")" = "$(summary_counts "$OUT/on.err")" ]
+		done
+	done
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -445,5 +497,6 @@ test_faults
 test_cli
 test_api
 test_tracker
+test_timer
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
