@@ -11,6 +11,7 @@
 #define NAME_COLS_MIN 5  /* the label column's width: at least ... */
 #define NAME_COLS_MAX 48 /* ... and at most */
 #define LIST_HEAD     4  /* a long address list shows this many, "...", the last */
+#define STEPS_SHOWN   8  /* steps shown per timer (the report has them all) */
 #define COLOUR_NAME   "\033[1m"
 #define COLOUR_DIM    "\033[2m"
 #define COLOUR_WARN   "\033[33m"
@@ -169,15 +170,18 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 			"", (unsigned long long)t[i].count, (unsigned long long)t[i].cycles,
 			(unsigned long long)t[i].instructions, share(t[i].cycles, whole),
 			t[i].open ? " (open)" : "");
-		for (size_t k = 0; k < n_steps; k++)
+		for (size_t k = 0; k < n_steps && shown < STEPS_SHOWN; k++)
 			if (steps[k].timer == (int)i) {
 				print_step(f, vm, &steps[k], t[i].depth, colour);
 				shown++;
 			}
 		if (t[i].steps > shown)
-			fprintf(f, "%*s... %llu more steps not kept (at most %d in all)\n",
+			fprintf(f,
+				"%*s... and %llu more steps of %llu cycles or more (--report has "
+				"them)\n",
 				(int)(INDENT * (t[i].depth + 1)), "",
-				(unsigned long long)(t[i].steps - shown), CY_TIMER_MAX_STEPS);
+				(unsigned long long)(t[i].steps - shown),
+				(unsigned long long)cy_vm_timer_threshold(vm));
 	}
 	if (n == 0)
 		fprintf(f, "cyclops: timers: no timer started\n");
