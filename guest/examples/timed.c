@@ -16,7 +16,7 @@
 #define STRIDE    1024 /* risc0's page size: one new page per step */
 #define N_SORT    64
 
-static uint8_t buf[BUF_BYTES];
+static uint8_t buf[BUF_BYTES] __attribute__((aligned(STRIDE))); /* whole pages */
 static uint32_t small[N_SORT];
 
 static void fill(void)
