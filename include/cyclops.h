@@ -87,6 +87,10 @@ typedef struct cy_opts {
 	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
 	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
 	cy_abi abi;               /* CY_ABI_AUTO: detected from the ELF */
+	/* Channel timers (docs/timers.md): off by default. */
+	bool timers;          /* watch the guest's timer channels */
+	uint64_t significant; /* explain steps of at least this many cycles;
+			       * 0: the model's page-in cost, or 1000 */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -294,6 +298,72 @@ typedef struct cy_syscall_count {
 	uint32_t extra_cycles; /* byte 2 of the code: reported, never added */
 } cy_syscall_count;
 const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n);
+/* Channel timers. With opts.timers the VM recognises the guest's
+ * CY_TIMER_INIT announcement and watches its three channels: a write to
+ * the length word opens a timer named by the message bytes, a write to the
+ * signal word closes the innermost open one (docs/timers.md). A timer
+ * counts from the clock after the length write to the clock before the
+ * signal write. Arrays belong to the VM, as the tracker's do. */
+
+/* A node of the timer tree: one label at one place in the nesting. */
+typedef struct cy_timer {
+	const char *label; /* the guest's bytes, with a NUL after them */
+	size_t label_len;
+	int parent;                    /* index of the parent node, -1 at the top */
+	unsigned depth;                /* 0 at the top */
+	uint64_t count;                /* timers stopped here */
+	uint64_t cycles, instructions; /* their totals */
+	bool open;                     /* a timer here is still open */
+	uint64_t steps;                /* its explained steps (some may be dropped) */
+} cy_timer;
+
+/* One instruction inside a timer whose cost reached the threshold. */
+#define CY_TIMER_MAX_WRITES 4
+typedef struct cy_timer_step {
+	int timer; /* the innermost open node */
+	uint64_t cycle_before, cycle_after;
+	uint32_t pc, bits; /* the instruction and its encoding */
+	bool has_jump;     /* jump_from/jump_to: the last jump before it */
+	uint32_t jump_from, jump_to;
+	uint32_t n_writes; /* stores it made (the first CY_TIMER_MAX_WRITES) */
+	uint32_t write_addr[CY_TIMER_MAX_WRITES], write_size[CY_TIMER_MAX_WRITES];
+	cy_cost_parts parts; /* pages in (with reasons), out, segment start */
+} cy_timer_step;
+
+/* One timer from its start to its stop, in the order of the starts: the
+ * slices of trace exports. */
+typedef struct cy_timer_slice {
+	int timer;
+	uint64_t start_cycle, end_cycle; /* end: the clock now if still open */
+	uint64_t start_instret, end_instret;
+	bool open;
+} cy_timer_slice;
+
+typedef enum cy_timer_issue_kind {
+	CY_TIMER_UNMATCHED_STOP, /* a stop with no timer open: ignored */
+	CY_TIMER_NEVER_STOPPED,  /* a timer still open */
+	CY_TIMER_LONG_LABEL,     /* a length above 512: the label is cut */
+} cy_timer_issue_kind;
+
+typedef struct cy_timer_issue {
+	cy_timer_issue_kind kind;
+	const char *label; /* NEVER_STOPPED, LONG_LABEL; else "" */
+	size_t label_len;
+	uint64_t count; /* how many times (NEVER_STOPPED: 1) */
+	uint64_t cycle; /* clock of the first time (NEVER_STOPPED: its start) */
+} cy_timer_issue;
+
+/* The timer tree in pre-order; NULL and *n = 0 when timers are off. */
+const cy_timer *cy_vm_timers(cy_vm *vm, size_t *n);
+/* The explained steps in the order they ran (at most CY_TIMER_MAX_STEPS). */
+#define CY_TIMER_MAX_STEPS 10000
+const cy_timer_step *cy_vm_timer_steps(cy_vm *vm, size_t *n);
+const cy_timer_slice *cy_vm_timer_slices(cy_vm *vm, size_t *n);
+const cy_timer_issue *cy_vm_timer_issues(cy_vm *vm, size_t *n);
+/* The threshold in use, and whether the guest announced its channels
+ * (then addr holds the message, length and signal addresses). */
+uint64_t cy_vm_timer_threshold(const cy_vm *vm);
+bool cy_vm_timer_channels(const cy_vm *vm, uint32_t addr[3]);
 
 #ifdef __cplusplus
 }

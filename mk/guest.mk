@@ -7,5 +7,6 @@ guest:
 	$(MAKE) -C tests/cost
 	$(MAKE) -C tests/tracker
 	$(MAKE) -C tests/zkvm
+	$(MAKE) -C tests/timer
 
 .PHONY: guest

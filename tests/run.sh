@@ -442,6 +442,97 @@ sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
 }
 
 . tests/zkvm/tests.sh
+# Channel timers. Each tests/timer/*.S runs with --timers --report under the
+# model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
+# ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
+# "Walking on water": "# EXPECT-DIFF MODEL: N" is what the timers cost the
+# guest (the build with timers minus the one without), and the VM's
+# --timers changes no count.
+summary_counts() { echo "$(summary_insns "$1") $(summary_cycles "$1") $(grep '^cyclops: [0-9]* segments' "$1")"; }
+
+test_timer() {
+	local src name model tag args rc on off want m f=tests/timer/build
+	if ! command -v python3 >/dev/null; then
+		not_ok "timers" "python3 is not installed"
+		return
+	fi
+	for src in tests/timer/*.S; do
+		name=$(basename "$src" .S)
+		model=$(sed -n 's/^# MODEL: *//p' "$src")
+		model=${model:-unit}
+		while IFS='|' read -r tag args; do
+			rm -f "$OUT/tm.json"
+			cy run --model "$model" $args --report "$OUT/tm.json" "$f/$name.elf" \
+				>"$OUT/tm.out" 2>"$OUT/tm.err" </dev/null
+			rc=$?
+			if [ $rc -ne 0 ]; then
+				not_ok "timers: $name ($tag)" "exit $rc ($(head -c 200 "$OUT/tm.err"))"
+				continue
+			fi
+			python3 tests/timer/check.py "$src" "$tag" "$OUT/tm.json" "$OUT/tm.out" \
+				"$OUT/tm.err" >"$OUT/check.txt" 2>&1
+			rc=$?
+			tally "$OUT/check.txt"
+			if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$OUT/check.txt"; then
+				not_ok "timers: $name: check.py" "exited $rc: $(tail -1 "$OUT/check.txt")"
+			fi
+		done < <(echo "default|--timers"; sed -n 's/^# RUN \([a-z0-9]*\): */\1|/p' "$src")
+		while read -r m want; do
+			cy run --model "$m" "$f/$name.elf" >/dev/null 2>"$OUT/on.err"
+			cy run --model "$m" "$f/$name-off.elf" >/dev/null 2>"$OUT/off.err"
+			on=$(summary_cycles "$OUT/on.err")
+			off=$(summary_cycles "$OUT/off.err")
+			expect "timers: $name under $m: the timers cost the guest exactly their own $want cycles ($on - $off)" \
+				[ "$((on - off))" = "$want" ]
+		done < <(sed -n 's/^# EXPECT-DIFF \([a-z0-9-]*\): */\1 /p' "$src")
+		for m in unit zero-riscy risc0; do
+			cy run --model $m "$f/$name.elf" >/dev/null 2>"$OUT/off.err"
+			cy run --model $m --timers "$f/$name.elf" >/dev/null 2>"$OUT/on.err"
+			expect "timers: $name under $m: watching the timers changes no count" \
+				[ "$(summary_counts "$OUT/off.err")" = "$(summary_counts "$OUT/on.err")" ]
+		done
+	done
+	# --significant N: in risc0.S, the steps of 453, 453 and 957 cycles reach
+	# 400, the auipc's 323 does not
+	cy run -q --model risc0 --significant 400 --report "$OUT/tm.json" "$f/risc0.elf" 2>"$OUT/tm.err"
+	expect "timers: --significant 400 keeps the three steps of 400 cycles or more" python3 -c "
+import json, sys
+t = json.load(open('$OUT/tm.json'))['timers']
+sys.exit(not (t['significant'] == 400 and [s['cycle_after'] - s['cycle_before'] for s in t['tree'][0]['steps']] == [453, 453, 957]))"
+	fault "usage: bad --significant" 250 "^cyclops: run: --significant needs a positive number of cycles, got '0'$" \
+		--significant 0 guest/build/hello.elf
+	cy run -q --timers guest/build/hello.elf >/dev/null 2>"$OUT/tm.err"
+	expect "timers: a guest that never announces its channels is told so" \
+		grep -qx 'cyclops: timers: the guest never announced its channels (CY_TIMER_INIT)' "$OUT/tm.err"
+	cy run -q "$f/nested.elf" 2>"$OUT/tm.err"
+	expect "timers: off, nothing about timers" sh -c "! grep -q timer '$OUT/tm.err'"
+	expect "cli: run --help lists --timers and --significant" \
+		sh -c "'$CYCLOPS' run --help | grep -q -- '--timers' && '$CYCLOPS' run --help | grep -q -- '--significant'"
+	# the C example: the header's announcement is recognised as compiled
+	cy run -q --timers --report "$OUT/tm.json" guest/build/timed.elf >/dev/null 2>"$OUT/tm.err"
+	expect "timers: the C example's tree" python3 -c "
+import json, sys
+t = json.load(open('$OUT/tm.json'))['timers']
+sys.exit(not ([(n['label'], n['depth'], n['count']) for n in t['tree']] == [('workload', 0, 1), ('fill', 1, 1), ('strided sum', 1, 1), ('sort', 1, 1)]
+              and t['warnings'] == []))"
+	# under risc0 fill stores to 64 fresh pages of 1 KiB, one per step: 64
+	# explained steps, each a store paging in and dirtying the page it wrote
+	cy run -q --model risc0 --timers --report "$OUT/tm.json" guest/build/timed.elf >/dev/null 2>"$OUT/tm.err"
+	expect "timers: the C example under risc0: fill's 64 fresh pages explained" python3 -c "
+import json, sys
+t = json.load(open('$OUT/tm.json'))['timers']
+fill = [n for n in t['tree'] if n['label'] == 'fill'][0]
+ok = fill['significant_steps'] == 64 and all(
+    [(p['page'], p['reason']) for p in s['pages_in']] == [(s['writes'][0]['addr'] & ~1023, 'store')]
+    and s['pages_out'] == [s['writes'][0]['addr'] & ~1023] for s in fill['steps'])
+sys.exit(not ok)"
+	if command -v script >/dev/null; then
+		script -qec "'$CYCLOPS' run -q --timers $f/nested.elf" /dev/null >"$OUT/tty.txt" 2>&1 </dev/null
+		expect "timers: colour on a terminal" grep -q "$(printf '\033')\[1mouter" "$OUT/tty.txt"
+		NO_COLOR=1 script -qec "'$CYCLOPS' run -q --timers $f/nested.elf" /dev/null >"$OUT/tty.txt" 2>&1 </dev/null
+		expect "timers: no colour with NO_COLOR" sh -c "! grep -q \$(printf '\\033') '$OUT/tty.txt'"
+	fi
+}
 
 echo "# cyclops tests"
 test_format
@@ -455,5 +546,6 @@ test_cli
 test_api
 test_tracker
 test_zkvm
+test_timer
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

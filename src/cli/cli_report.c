@@ -90,6 +90,126 @@ static void json_tracker_report(FILE *f, const cy_tracker_entry *e, size_t n, co
 	fprintf(f, any ? "\n%s}" : "}", indent);
 }
 
+static const char *timer_issue_name(cy_timer_issue_kind kind)
+{
+	switch (kind) {
+	case CY_TIMER_UNMATCHED_STOP: return "unmatched_stop";
+	case CY_TIMER_NEVER_STOPPED: return "never_stopped";
+	case CY_TIMER_LONG_LABEL: return "long_label";
+	}
+	return "?";
+}
+
+static const char *page_reason(uint8_t reason)
+{
+	switch (reason) {
+	case CY_PAGE_FETCH: return "fetch";
+	case CY_PAGE_LOAD: return "load";
+	case CY_PAGE_STORE: return "store";
+	}
+	return "?";
+}
+
+static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
+{
+	const cy_cost_parts *p = &s->parts;
+	char text[128];
+
+	fprintf(f, "{\"cycle_before\": %llu, \"cycle_after\": %llu, \"pc\": %u, ",
+		(unsigned long long)s->cycle_before, (unsigned long long)s->cycle_after, s->pc);
+	if (cy_vm_symbolize(vm, s->pc, text, sizeof(text)) == 0) {
+		fputs("\"symbol\": ", f);
+		json_string(f, text, strlen(text));
+	} else {
+		fputs("\"symbol\": null", f);
+	}
+	if (cy_disasm(s->pc, s->bits, text, sizeof(text)) == 0)
+		snprintf(text, sizeof(text), "0x%08x", s->bits);
+	fputs(", \"insn\": ", f);
+	json_string(f, text, strlen(text));
+	if (s->has_jump)
+		fprintf(f, ",\n       \"jump\": {\"from\": %u, \"to\": %u}", s->jump_from,
+			s->jump_to);
+	else
+		fputs(",\n       \"jump\": null", f);
+	fputs(", \"writes\": [", f);
+	for (uint32_t i = 0; i < s->n_writes && i < CY_TIMER_MAX_WRITES; i++)
+		fprintf(f, "%s{\"addr\": %u, \"size\": %u}", i ? ", " : "", s->write_addr[i],
+			s->write_size[i]);
+	fprintf(f,
+		"],\n       \"base\": %u, \"wait\": %u, \"page_in\": %u, \"page_out\": %u, "
+		"\"segment\": %u, \"segment_start\": %s,\n       \"pages_in\": [",
+		p->base, p->wait, p->page_in, p->page_out, p->segment,
+		p->segment_start ? "true" : "false");
+	for (uint32_t i = 0; i < p->n_page_in && i < CY_MAX_PAGES; i++)
+		fprintf(f, "%s{\"page\": %u, \"reason\": \"%s\"}", i ? ", " : "",
+			p->page_in_addr[i], page_reason(p->page_in_reason[i]));
+	fputs("], \"pages_out\": [", f);
+	for (uint32_t i = 0; i < p->n_page_out && i < CY_MAX_PAGES; i++)
+		fprintf(f, "%s%u", i ? ", " : "", p->page_out_addr[i]);
+	fprintf(f, "], \"n_pages_in\": %u, \"n_pages_out\": %u}", p->n_page_in, p->n_page_out);
+}
+
+/* "timers": the channel timers' tree, steps and warnings; null when off */
+static void json_timers(FILE *f, cy_vm *vm)
+{
+	size_t n, n_steps, n_issues, n_slices;
+	const cy_timer *t = cy_vm_timers(vm, &n);
+	const cy_timer_step *steps = cy_vm_timer_steps(vm, &n_steps);
+	const cy_timer_slice *sl = cy_vm_timer_slices(vm, &n_slices);
+	const cy_timer_issue *is = cy_vm_timer_issues(vm, &n_issues);
+	uint32_t chan[3];
+
+	if (!t && !cy_vm_timer_threshold(vm)) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"channels\": ", f);
+	if (cy_vm_timer_channels(vm, chan))
+		fprintf(f, "{\"message\": %u, \"length\": %u, \"signal\": %u}", chan[0], chan[1],
+			chan[2]);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"significant\": %llu,\n   \"tree\": [",
+		(unsigned long long)cy_vm_timer_threshold(vm));
+	for (size_t i = 0; i < n; i++) {
+		size_t shown = 0;
+		fprintf(f, "%s\n    {\"label\": ", i ? "," : "");
+		json_string(f, t[i].label, t[i].label_len);
+		fprintf(f,
+			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"cycles\": %llu, "
+			"\"instructions\": %llu, \"open\": %s, \"significant_steps\": %llu,\n     "
+			"\"steps\": [",
+			t[i].depth, t[i].parent, (unsigned long long)t[i].count,
+			(unsigned long long)t[i].cycles, (unsigned long long)t[i].instructions,
+			t[i].open ? "true" : "false", (unsigned long long)t[i].steps);
+		for (size_t k = 0; k < n_steps; k++)
+			if (steps[k].timer == (int)i) {
+				fputs(shown++ ? ",\n      " : "\n      ", f);
+				json_step(f, vm, &steps[k]);
+			}
+		fputs(shown ? "\n     ]}" : "]}", f);
+	}
+	fputs(n ? "\n   ],\n   \"slices\": [" : "],\n   \"slices\": [", f);
+	for (size_t i = 0; i < n_slices; i++)
+		fprintf(f,
+			"%s\n    {\"timer\": %d, \"start_cycle\": %llu, \"end_cycle\": %llu, "
+			"\"start_instret\": %llu, \"end_instret\": %llu, \"open\": %s}",
+			i ? "," : "", sl[i].timer, (unsigned long long)sl[i].start_cycle,
+			(unsigned long long)sl[i].end_cycle,
+			(unsigned long long)sl[i].start_instret,
+			(unsigned long long)sl[i].end_instret, sl[i].open ? "true" : "false");
+	fputs(n_slices ? "\n   ],\n   \"warnings\": [" : "],\n   \"warnings\": [", f);
+	for (size_t i = 0; i < n_issues; i++) {
+		fprintf(f, "%s\n    {\"kind\": \"%s\", \"label\": ", i ? "," : "",
+			timer_issue_name(is[i].kind));
+		json_string(f, is[i].label, is[i].label_len);
+		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
+			(unsigned long long)is[i].cycle);
+	}
+	fputs(n_issues ? "\n   ]}" : "]}", f);
+}
+
 static const char *stop_name(cy_stop stop)
 {
 	switch (stop) {
@@ -261,6 +381,9 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 			(unsigned long long)is[i].cycle);
 	}
 	fputs(n_issues ? "\n  ],\n" : "],\n", f);
+	fputs("  \"timers\": ", f);
+	json_timers(f, vm);
+	fputs(",\n", f);
 
 	fflush(r->chunks);
 	fputs("  \"chunks\": [", f);

@@ -33,6 +33,10 @@ static const char usage[] =
     "                       u32:N, u64:N, hex:BYTES, str:TEXT (encoded as the\n"
     "                       SDKs' write does) or a file read whole\n"
     "  --public-values FILE zkVM guests: write the public values there\n"
+    "  --timers             watch the guest's channel timers (CY_TIMER_*)\n"
+    "                       and print their tree and expensive steps\n"
+    "  --significant N      explain steps of N cycles or more (default: the\n"
+    "                       model's page-in cost, or 1000); turns on --timers\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
@@ -48,6 +52,8 @@ struct run_args {
 	enum tracking tracker;
 	const char *report;
 	uint64_t chunk_cycles;
+	bool timers;
+	uint64_t significant;
 	const char *program;
 	cy_abi abi;
 	const char **inputs; /* --input specs, n_inputs of them */
@@ -145,6 +151,18 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				cli_error("run: --public-values needs a file name");
 				return -1;
 			}
+		} else if (strcmp(o, "--timers") == 0) {
+			a->timers = true;
+		} else if (strcmp(o, "--significant") == 0 ||
+			   strncmp(o, "--significant=", 14) == 0) {
+			const char *v = o[13] == '=' ? o + 14 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cli_parse_count(v, &a->significant) != 0 || a->significant == 0) {
+				cli_error("run: --significant needs a positive number of cycles, "
+					  "got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+			a->timers = true;
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
@@ -325,6 +343,8 @@ int cli_run(int argc, char **argv)
 	if (a.chunk_cycles)
 		opts.chunk_cycles = a.chunk_cycles;
 	opts.abi = a.abi;
+	opts.timers = a.timers;
+	opts.significant = a.significant;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		free(a.inputs);
@@ -357,6 +377,8 @@ int cli_run(int argc, char **argv)
 	}
 	if (opts.cycle_tracker)
 		cli_print_tracker(stderr, vm, cli_use_colour(stderr));
+	if (opts.timers)
+		cli_print_timers(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
