@@ -6,6 +6,11 @@ demo: deps
 	$(MAKE) cyclops guest
 	@echo '$$ $(CYCLOPS) run guest/build/sha256.elf'
 	@$(CYCLOPS) run guest/build/sha256.elf
+	@mkdir -p $(O)/demo
+	@echo '$$ $(CYCLOPS) run -q --profile $(O)/demo/sha256.html --profile $(O)/demo/sha256.pb.gz guest/build/sha256.elf'
+	@$(CYCLOPS) run -q --profile $(O)/demo/sha256.html --profile $(O)/demo/sha256.pb.gz \
+		guest/build/sha256.elf >/dev/null
+	@echo "report: $(O)/demo/sha256.html (open it in a browser); pprof: $(O)/demo/sha256.pb.gz"
 
 bench: cyclops guest
 	@bench/run.sh

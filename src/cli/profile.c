@@ -237,7 +237,7 @@ size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size
 void profile_folded_name(FILE *f, const char *name)
 {
 	for (const char *s = name; *s; s++)
-		fputc(*s == ';' || *s == ' ' || *s == '\n' ? '_' : *s, f);
+		fputc(*s == ';' || *s == '\n' ? '_' : *s, f);
 }
 
 /* "main;work;leaf 120" per stack that spent cycles itself. */

@@ -89,7 +89,7 @@ int profile_write(struct profile *p, const char *path, enum profile_format fmt, 
 long profile_func_of(const struct profile *p, uint32_t pc);
 /* Node i's frames from the outermost to it, into out (depth + 1 entries). */
 size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size_t max);
-/* A name fit for formats that split on ';' and ' ': those become '_'. */
+/* A name fit for folded stacks: ';' and newlines become '_'. */
 void profile_folded_name(FILE *f, const char *name);
 
 /* The writers (body of cli_write_file; 0 or a negative errno). */

@@ -57,10 +57,9 @@ static int read_lines(struct srcinfo *s)
 					s->rows = r;
 					s->cap = cap;
 				}
-				s->rows[s->n++] = (struct src_row){
-					(uint32_t)addr, line,
-					end ? NULL : dwarf_linesrc(l, NULL, NULL)
-				};
+				s->rows[s->n++] =
+				    (struct src_row){ (uint32_t)addr, line,
+						      end ? NULL : dwarf_linesrc(l, NULL, NULL) };
 			}
 		}
 	}

@@ -68,6 +68,7 @@ static const char flame_js[] =
     "  }\n"
     "}\n"
     "function cyFlameInit(svg) {\n"
+    "  svg.setAttribute('data-frames', svg.querySelectorAll('g.f').length);\n"
     "  svg.addEventListener('click', function (ev) {\n"
     "    var g = ev.target.closest ? ev.target.closest('g.f') : null;\n"
     "    if (g) cyFlameZoom(svg, g);\n"
