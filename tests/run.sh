@@ -525,7 +525,7 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 		--format nope --profile x guest/build/hello.elf
 	fault "profile: --format without a --profile after it" 250 "^cyclops: run: --format applies to a --profile after it" \
 		--format folded guest/build/hello.elf
-	fault "profile: unwritable directory" 250 "^cyclops: run: --profile: cannot write" \
+	fault "profile: unwritable directory" 250 "^cyclops: run: cannot write the profile to '/nonexistent/p.folded': /nonexistent: No such file or directory$" \
 		--profile /nonexistent/p.folded guest/build/hello.elf
 	cy run -q --format folded --profile "$OUT/any.name" guest/build/hello.elf >/dev/null 2>&1
 	expect "profile: --format folded writes folded stacks whatever the name" grep -q '^_start;main' "$OUT/any.name"

@@ -261,8 +261,8 @@ int cli_run(int argc, char **argv)
 		return CY_EXIT_USAGE;
 	}
 	for (int k = 0; k < a.n_profiles; k++)
-		if (report_check_path(a.profiles[k], err, sizeof(err)) != 0) {
-			cli_error("run: --profile: %s", err);
+		if (profile_check_path(a.profiles[k], err, sizeof(err)) != 0) {
+			cli_error("run: %s", err);
 			return CY_EXIT_USAGE;
 		}
 	cy_opts_init(&opts);

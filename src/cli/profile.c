@@ -37,13 +37,26 @@ int profile_format_named(const char *name)
 
 const char *profile_format_list(void)
 {
-	static char list[128];
+	static char list[256];
 
 	if (!list[0])
 		for (int i = 0; i < PF_COUNT; i++)
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s (%s)",
 				 i ? ", " : "", formats[i].name, formats[i].ext);
 	return list;
+}
+
+int profile_check_path(const char *path, char *err, size_t err_size)
+{
+	char why[512];
+	int rc = report_check_path(path, why, sizeof(why));
+	const char *rest = strstr(why, "': ");
+
+	/* report_check_path speaks of "the report": say what it is here */
+	if (rc != 0)
+		snprintf(err, err_size, "cannot write the profile to '%s%s", path,
+			 rest ? rest : "'");
+	return rc;
 }
 
 static void on_segment(void *ctx, cy_vm *vm, const cy_event *ev)
