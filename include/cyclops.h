@@ -364,6 +364,69 @@ const cy_timer_issue *cy_vm_timer_issues(cy_vm *vm, size_t *n);
  * (then addr holds the message, length and signal addresses). */
 uint64_t cy_vm_timer_threshold(const cy_vm *vm);
 bool cy_vm_timer_channels(const cy_vm *vm, uint32_t addr[3]);
+/* Call-stack profiles (docs/profiles.md). */
+
+/* The program's symbols from its ELF symbol table, sorted by address (one
+ * per address, a sized one preferred). size 0: a label of unknown extent. */
+typedef struct cy_symbol {
+	uint32_t addr, size;
+	const char *name;
+} cy_symbol;
+
+/* The array belongs to the VM; NULL and *n = 0 if the ELF has none. */
+const cy_symbol *cy_vm_symbols(const cy_vm *vm, size_t *n);
+/* The Linux name of syscall nr ("write"), NULL if cyclops knows none. */
+const char *cy_syscall_name(uint32_t nr);
+
+/* The call-stack profiler: an observer that follows calls and returns and
+ * charges every cycle to the stack that spent it, aggregated by distinct
+ * stack. It belongs to its VM's life: read it while the VM exists, and free
+ * it after cy_vm_destroy (the VM keeps calling it while it runs). */
+typedef struct cy_callstack cy_callstack;
+
+typedef enum cy_frame_kind {
+	CY_FRAME_FUNCTION, /* a function symbol */
+	CY_FRAME_UNKNOWN,  /* code outside every function symbol: "[unknown]" */
+	CY_FRAME_ECALL,    /* the ecall instruction: "[ecall NAME]" */
+	CY_FRAME_PAGE_IN,  /* paging models: "[page-in]" */
+	CY_FRAME_PAGE_OUT, /* "[page-out]" */
+	CY_FRAME_SEGMENT,  /* a segment's fixed cycles: "[segment]" */
+} cy_frame_kind;
+
+/* One distinct stack: a node of the call tree. */
+typedef struct cy_stack_node {
+	int parent;     /* the caller's node; -1 for the outermost frames */
+	unsigned depth; /* 0 for the outermost frames */
+	cy_frame_kind kind;
+	const char *name;                        /* symbol name or "[...]" */
+	uint32_t addr, size;                     /* FUNCTION: the symbol; ECALL: addr = number */
+	uint64_t self_cycles, self_instructions; /* spent in this frame itself */
+	uint64_t cycles, instructions;           /* inclusive: with every node under it */
+} cy_stack_node;
+
+/* Cycles and instructions retired at one pc. */
+typedef struct cy_pc_cost {
+	uint32_t pc;
+	uint64_t cycles, instructions;
+} cy_pc_cost;
+
+/* Calls from one call site to one function, with the cycles from the call
+ * to the return (a tail call is charged to the first call's site). */
+typedef struct cy_call_edge {
+	uint32_t call_pc, callee; /* callee: the function's start */
+	uint64_t calls, cycles, instructions;
+} cy_call_edge;
+
+/* Attaches a profiler to vm (before it runs); 0 or a negative errno. */
+int cy_callstack_attach(cy_vm *vm, cy_callstack **out);
+void cy_callstack_free(cy_callstack *cs);
+/* The call tree, a parent before its children; NULL if the profiler ran out
+ * of memory (nothing it gathered can be trusted then). */
+const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n);
+/* Every pc that retired an instruction, by pc. */
+const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
+/* Every call site and callee, by call site; calls still open count to now. */
+const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
 
 #ifdef __cplusplus
 }

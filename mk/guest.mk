@@ -8,5 +8,6 @@ guest:
 	$(MAKE) -C tests/tracker
 	$(MAKE) -C tests/zkvm
 	$(MAKE) -C tests/timer
+	$(MAKE) -C tests/profile
 
 .PHONY: guest

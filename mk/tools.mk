@@ -16,6 +16,11 @@ demo: deps
 	@echo '# A guest that marks its phases with cycle-tracker lines (Pico/SP1 style):'
 	@echo '$$ $(CYCLOPS) run --cycle-tracker=quiet guest/build/tracked.elf'
 	@$(CYCLOPS) run --cycle-tracker=quiet guest/build/tracked.elf
+	@mkdir -p $(O)/demo
+	@echo '$$ $(CYCLOPS) run -q --profile $(O)/demo/sha256.html --profile $(O)/demo/sha256.pb.gz guest/build/sha256.elf'
+	@$(CYCLOPS) run -q --profile $(O)/demo/sha256.html --profile $(O)/demo/sha256.pb.gz \
+		guest/build/sha256.elf >/dev/null
+	@echo "report: $(O)/demo/sha256.html (open it in a browser); pprof: $(O)/demo/sha256.pb.gz"
 
 bench: cyclops guest
 	@bench/run.sh

@@ -85,6 +85,8 @@ static const char *syscall_name(uint32_t nr)
 	}
 }
 
+const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
+
 static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
 
 static int host_fd(const struct cy_vm *vm, uint32_t fd)

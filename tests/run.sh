@@ -534,6 +534,106 @@ sys.exit(not ok)"
 	fi
 }
 
+# Call-stack profiles (tests/profile/): each guest's folded stacks against
+# its hand-derived EXPECT-FOLDED lines, its functions' self and inclusive
+# cycles (EXPECT-PPROF) as go tool pprof and check.py's own protobuf decoder
+# read them, and every format's total against the run's cycles.
+PROFILE_EXTS="folded pb.gz speedscope.json callgrind trace.json svg html"
+profile_args() { local e; for e in $PROFILE_EXTS; do printf -- '--profile %s.%s ' "$1" "$e"; done; }
+pprof_row() { # FILE NAME: "NAME flat F cum C" from go tool pprof -top
+	HOME=$OUT GOFLAGS=-mod=mod timeout 60 go tool pprof -top "$1" 2>/dev/null |
+		awk -v n="$2" '$6 == n { print n " flat " $1 " cum " $4 }'
+}
+test_profile() {
+	local src name elf base want got rc line
+	local have_go=0
+	command -v go >/dev/null && have_go=1
+	for src in tests/profile/*.S; do
+		name=$(basename "$src" .S)
+		elf=tests/profile/build/$name.elf
+		base=$OUT/prof-$name
+		cy run -q $(profile_args "$base") "$elf" >/dev/null 2>"$base.err"
+		rc=$?
+		expect "profile: $name exits $(sed -n 's/^# EXPECT-EXIT: *//p' "$src")" \
+			[ "$rc" = "$(sed -n 's/^# EXPECT-EXIT: *//p' "$src")" ]
+		sed -n 's/^# EXPECT-FOLDED: *//p' "$src" | sort >"$base.want"
+		sort "$base.folded" >"$base.got" 2>/dev/null
+		if cmp -s "$base.want" "$base.got"; then
+			ok "profile: $name: stacks and self cycles as derived by hand"
+		else
+			not_ok "profile: $name: stacks" "$(diff "$base.want" "$base.got" | tr '\n' ' ')"
+		fi
+		want=$(sed -n 's/^# EXPECT-CYCLES: *//p' "$src")
+		expect "profile: $name: every format totals $want cycles" \
+			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$base.$e"; done)
+		python3 tests/profile/check.py pprof-top "$base.pb.gz" >"$base.top" 2>&1
+		while IFS= read -r line; do
+			expect "profile: $name: $line (check.py's protobuf decoder)" grep -qxF "$line" "$base.top"
+			if [ $have_go = 1 ]; then
+				got=$(pprof_row "$base.pb.gz" "${line%% *}")
+				expect "profile: $name: $line (go tool pprof -top)" [ "$got" = "$line" ]
+			fi
+		done < <(sed -n 's/^# EXPECT-PPROF: *//p' "$src")
+		got=$(callgrind_annotate "$base.callgrind" 2>/dev/null | sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | head -1 | tr -d ,)
+		expect "profile: $name: callgrind_annotate's program total is $want" [ "$got" = "$want" ]
+	done
+	[ $have_go = 1 ] || ok "profile: go tool pprof checks skipped: go is not installed (check.py decoded the files)"
+
+	# paging as pseudo-frames, the parts derived in tests/cost/risc0_pages.S
+	# (_start there has no size: its code is "[unknown]")
+	cy run -q --model risc0 --profile "$OUT/pages.folded" tests/cost/build/risc0_pages.elf
+	printf '%s\n' '[unknown] 13' '[unknown];[page-in] 2556' '[unknown];[page-out] 1769' \
+		'[unknown];[segment] 4123' '[unknown];[ecall exit] 1' | sort >"$OUT/pages.want"
+	expect "profile: risc0 paging: [page-in] 2556, [page-out] 1769, [segment] 4123 as derived" \
+		cmp -s "$OUT/pages.want" <(sort "$OUT/pages.folded")
+
+	# a compiled program under a detailed model: the totals still match
+	local m
+	for m in unit zero-riscy; do
+		cy run --model $m $(profile_args "$OUT/sha-$m") guest/build/sha256.elf >/dev/null 2>"$OUT/sha.err"
+		want=$(summary_cycles "$OUT/sha.err")
+		expect "profile: sha256 ($m): every format totals the summary's $want cycles" \
+			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$OUT/sha-$m.$e"; done)
+	done
+	expect "profile: sha256: callgrind has DWARF lines of examples/sha256.c" \
+		grep -q '^fl=examples/sha256.c$' "$OUT/sha-unit.callgrind"
+	# segments on the clock: 4 of them, derived in tests/cost/risc0_segments.S
+	cy run -q --model risc0 --segment-po2 15 --profile "$OUT/seg.trace.json" tests/cost/build/risc0_segments.elf
+	expect "profile: trace.json: the 4 segments of risc0_segments.S, ending at its 28929 cycles" \
+		python3 -c 'import json, sys
+ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("tid") == 3 and e["ph"] == "X"]
+sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"] == 28929))' "$OUT/seg.trace.json"
+
+	# the HTML report in headless Chromium
+	mkdir -p "$OUT/chromium"
+	tests/profile/html_chromium.sh "$OUT/sha-unit.html" "$OUT/chromium" main sha256_compress sha256_update \
+		>"$OUT/chromium.txt" 2>&1
+	rc=$?
+	if [ $rc = 2 ]; then
+		ok "profile: html in Chromium - skipped: chromium is not installed"
+	else
+		expect "profile: html renders in headless Chromium with the flame graph and no console errors" \
+			[ $rc = 0 ]
+		[ $rc = 0 ] || cat "$OUT/chromium.txt"
+		mkdir -p build/artifacts && cp "$OUT/chromium/report.png" build/artifacts/profile-report.png 2>/dev/null
+	fi
+
+	# bad requests
+	fault "profile: unknown extension" 250 "^cyclops: run: --profile x.prof: unknown format" \
+		--profile x.prof guest/build/hello.elf
+	fault "profile: unknown --format" 250 "^cyclops: run: --format needs one of pprof" \
+		--format nope --profile x guest/build/hello.elf
+	fault "profile: --format without a --profile after it" 250 "^cyclops: run: --format applies to a --profile after it" \
+		--format folded guest/build/hello.elf
+	fault "profile: unwritable directory" 250 "^cyclops: run: cannot write the profile to '/nonexistent/p.folded': /nonexistent: No such file or directory$" \
+		--profile /nonexistent/p.folded guest/build/hello.elf
+	cy run -q --format folded --profile "$OUT/any.name" guest/build/hello.elf >/dev/null 2>&1
+	expect "profile: --format folded writes folded stacks whatever the name" grep -q '^_start;main' "$OUT/any.name"
+	cy run -q --max-cycles 1000 --profile "$OUT/limit.folded" guest/build/sha256.elf >/dev/null 2>&1
+	expect "profile: written after the cycle limit, totalling 1000 cycles" \
+		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -547,5 +647,6 @@ test_api
 test_tracker
 test_zkvm
 test_timer
+test_profile
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

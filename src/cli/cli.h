@@ -43,5 +43,10 @@ int report_add_chunk(struct report *r, const cy_chunk_report *chunk);
 int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
 		 char *err, size_t err_size);
 void report_free(struct report *r);
+/* Writes path whole or not at all: body writes a temporary file that is
+ * renamed over path. 0, or body's or the system's negative errno. */
+int cli_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx);
+/* s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
+void cli_json_string(FILE *f, const char *s, size_t len);
 
 #endif

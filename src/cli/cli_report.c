@@ -22,7 +22,7 @@ struct report {
 /* A JSON string of guest bytes: the escapes JSON requires, other control
  * characters as \u00XX, and each byte that is not part of valid UTF-8 as
  * U+FFFD, so that the file is valid UTF-8 whatever the guest wrote. */
-static void json_string(FILE *f, const char *s, size_t len)
+void cli_json_string(FILE *f, const char *s, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)s;
 
@@ -62,7 +62,7 @@ static void json_tracker(FILE *f, const cy_tracker_entry *e, size_t n, const cha
 	fputs("{", f);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s\n%s  ", i ? "," : "", indent);
-		json_string(f, e[i].name, e[i].name_len);
+		cli_json_string(f, e[i].name, e[i].name_len);
 		fputs(": [", f);
 		for (size_t k = 0; k < e[i].count; k++)
 			fprintf(f, "%s%llu", k ? ", " : "", (unsigned long long)e[i].cycles[k]);
@@ -81,7 +81,7 @@ static void json_tracker_report(FILE *f, const cy_tracker_entry *e, size_t n, co
 		if (!e[i].report_count)
 			continue;
 		fprintf(f, "%s\n%s  ", any ? "," : "", indent);
-		json_string(f, e[i].name, e[i].name_len);
+		cli_json_string(f, e[i].name, e[i].name_len);
 		fprintf(f, ": {\"total\": %llu, \"count\": %llu}",
 			(unsigned long long)e[i].report_total,
 			(unsigned long long)e[i].report_count);
@@ -119,14 +119,14 @@ static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
 		(unsigned long long)s->cycle_before, (unsigned long long)s->cycle_after, s->pc);
 	if (cy_vm_symbolize(vm, s->pc, text, sizeof(text)) == 0) {
 		fputs("\"symbol\": ", f);
-		json_string(f, text, strlen(text));
+		cli_json_string(f, text, strlen(text));
 	} else {
 		fputs("\"symbol\": null", f);
 	}
 	if (cy_disasm(s->pc, s->bits, text, sizeof(text)) == 0)
 		snprintf(text, sizeof(text), "0x%08x", s->bits);
 	fputs(", \"insn\": ", f);
-	json_string(f, text, strlen(text));
+	cli_json_string(f, text, strlen(text));
 	if (s->has_jump)
 		fprintf(f, ",\n       \"jump\": {\"from\": %u, \"to\": %u}", s->jump_from,
 			s->jump_to);
@@ -175,7 +175,7 @@ static void json_timers(FILE *f, cy_vm *vm)
 	for (size_t i = 0; i < n; i++) {
 		size_t shown = 0;
 		fprintf(f, "%s\n    {\"label\": ", i ? "," : "");
-		json_string(f, t[i].label, t[i].label_len);
+		cli_json_string(f, t[i].label, t[i].label_len);
 		fprintf(f,
 			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"cycles\": %llu, "
 			"\"instructions\": %llu, \"open\": %s, \"significant_steps\": %llu,\n     "
@@ -203,7 +203,7 @@ static void json_timers(FILE *f, cy_vm *vm)
 	for (size_t i = 0; i < n_issues; i++) {
 		fprintf(f, "%s\n    {\"kind\": \"%s\", \"label\": ", i ? "," : "",
 			timer_issue_name(is[i].kind));
-		json_string(f, is[i].label, is[i].label_len);
+		cli_json_string(f, is[i].label, is[i].label_len);
 		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
 			(unsigned long long)is[i].cycle);
 	}
@@ -338,7 +338,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	const cy_tracker_issue *is;
 
 	fprintf(f, "{\n  \"cyclops\": \"%s\",\n  \"program\": ", CY_VERSION);
-	json_string(f, program, strlen(program));
+	cli_json_string(f, program, strlen(program));
 	fprintf(f, ",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n  \"stop\": \"%s\",\n",
 		(unsigned long long)cy_vm_instret(vm), (unsigned long long)cy_vm_cycles(vm),
 		stop_name(stop));
@@ -348,7 +348,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 		fputs("  \"exit_code\": null,\n", f);
 	fprintf(f, "  \"status\": %d,\n  \"message\": ", status);
 	if (stop == CY_STOP_FAULT || stop == CY_STOP_CYCLE_LIMIT)
-		json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
+		cli_json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
 	else
 		fputs("null", f);
 	json_zkvm(f, vm);
@@ -361,7 +361,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fputs(",\n  \"spans\": [", f);
 	for (size_t i = 0; i < n_spans; i++) {
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-		json_string(f, s[i].name, s[i].name_len);
+		cli_json_string(f, s[i].name, s[i].name_len);
 		fprintf(f,
 			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"total\": %llu, "
 			"\"min\": %llu, \"max\": %llu, \"open\": %s}",
@@ -376,7 +376,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	for (size_t i = 0; i < n_issues; i++) {
 		fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "",
 			issue_name(is[i].kind));
-		json_string(f, is[i].name, is[i].name_len);
+		cli_json_string(f, is[i].name, is[i].name_len);
 		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
 			(unsigned long long)is[i].cycle);
 	}
@@ -391,8 +391,34 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fputs(r->n_chunks ? "\n  ]\n}\n" : "]\n}\n", f);
 }
 
+/* write_body's arguments, for cli_write_file */
+struct report_body {
+	struct report *r;
+	const char *program;
+	cy_vm *vm;
+	int status;
+};
+
+static int report_body(FILE *f, void *ctx)
+{
+	struct report_body *b = ctx;
+
+	write_body(f, b->r, b->program, b->vm, b->status);
+	return 0;
+}
+
 int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
 		 char *err, size_t err_size)
+{
+	struct report_body b = { r, program, vm, status };
+	int rc = r->failed ? -ENOMEM : cli_write_file(path, report_body, &b);
+
+	if (rc != 0)
+		snprintf(err, err_size, "cannot write the report to '%s': %s", path, strerror(-rc));
+	return rc;
+}
+
+int cli_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx)
 {
 	size_t len = strlen(path);
 	char *tmp = malloc(len + sizeof(".XXXXXX"));
@@ -400,10 +426,8 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 	FILE *f;
 	int fd, rc;
 
-	if (!tmp || r->failed) {
-		rc = -ENOMEM;
-		goto out_free;
-	}
+	if (!tmp)
+		return -ENOMEM;
 	memcpy(tmp, path, len);
 	memcpy(tmp + len, ".XXXXXX", sizeof(".XXXXXX"));
 	fd = mkstemp(tmp);
@@ -420,7 +444,11 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 	mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	write_body(f, r, program, vm, status);
+	rc = body(f, ctx);
+	if (rc != 0) {
+		fclose(f);
+		goto out_unlink;
+	}
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
 		rc = errno ? -errno : -EIO;
 		fclose(f);
@@ -435,7 +463,6 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 out_unlink:
 	unlink(tmp);
 out_free:
-	snprintf(err, err_size, "cannot write the report to '%s': %s", path, strerror(-rc));
 	free(tmp);
 	return rc;
 }

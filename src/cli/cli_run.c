@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "cyclops.h"
+#include "profile.h"
 
 static const char usage[] =
     "usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"
@@ -37,12 +38,21 @@ static const char usage[] =
     "                       and print their tree and expensive steps\n"
     "  --significant N      explain steps of N cycles or more (default: the\n"
     "                       model's page-in cost, or 1000); turns on --timers\n"
+    "  --profile FILE       write a call-stack profile; the format comes from\n"
+    "                       the extension: .pb.gz (pprof), .speedscope.json,\n"
+    "                       .folded, .svg, .callgrind, .trace.json, .html;\n"
+    "                       may be given several times\n"
+    "  --format FMT         the format of the next --profile, whatever its\n"
+    "                       extension: pprof, speedscope, folded, svg,\n"
+    "                       callgrind, trace, html\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
     "fault, 253 cycle limit, 254 host out of memory.\n";
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
+
+#define MAX_PROFILES 16
 
 struct run_args {
 	bool quiet;
@@ -54,6 +64,10 @@ struct run_args {
 	uint64_t chunk_cycles;
 	bool timers;
 	uint64_t significant;
+	const char *profiles[MAX_PROFILES];
+	enum profile_format profile_formats[MAX_PROFILES];
+	int n_profiles;
+	int next_format; /* --format for the next --profile; -1: none */
 	const char *program;
 	cy_abi abi;
 	const char **inputs; /* --input specs, n_inputs of them */
@@ -63,6 +77,41 @@ struct run_args {
 	char **guest_argv;
 };
 
+/* --profile FILE and --format FMT; 0 or -1 after a message. */
+static int parse_profile(struct run_args *a, const char *o, const char *v)
+{
+	int fmt;
+
+	if (strncmp(o, "--format", 8) == 0) {
+		if (!v || (fmt = profile_format_named(v)) < 0) {
+			cli_error("run: --format needs one of %s, got '%s'", profile_format_list(),
+				  v ? v : "");
+			return -1;
+		}
+		a->next_format = fmt;
+		return 0;
+	}
+	if (!v || !*v) {
+		cli_error("run: --profile needs a file name");
+		return -1;
+	}
+	fmt = a->next_format >= 0 ? a->next_format : profile_format_of_path(v);
+	if (fmt < 0) {
+		cli_error("run: --profile %s: unknown format; name the file with one of %s, or "
+			  "give --format",
+			  v, profile_format_list());
+		return -1;
+	}
+	if (a->n_profiles == MAX_PROFILES) {
+		cli_error("run: at most %d --profile files", MAX_PROFILES);
+		return -1;
+	}
+	a->profiles[a->n_profiles] = v;
+	a->profile_formats[a->n_profiles++] = (enum profile_format)fmt;
+	a->next_format = -1;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	int i;
@@ -70,6 +119,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 
 	memset(a, 0, sizeof(*a));
 	a->inputs = inputs;
+	a->next_format = -1;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *o = argv[i];
 		if (strcmp(o, "--") == 0) {
@@ -163,10 +213,22 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				return -1;
 			}
 			a->timers = true;
+		} else if (strcmp(o, "--profile") == 0 || strncmp(o, "--profile=", 10) == 0) {
+			const char *v = o[9] == '=' ? o + 10 : (i + 1 < argc ? argv[++i] : NULL);
+			if (parse_profile(a, "--profile", v) != 0)
+				return -1;
+		} else if (strcmp(o, "--format") == 0 || strncmp(o, "--format=", 9) == 0) {
+			const char *v = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			if (parse_profile(a, "--format", v) != 0)
+				return -1;
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
 		}
+	}
+	if (a->next_format >= 0) {
+		cli_error("run: --format applies to a --profile after it, and none follows");
+		return -1;
 	}
 	if (i >= argc) {
 		cli_error("run: no program given (see cyclops run --help)");
@@ -309,6 +371,8 @@ int cli_run(int argc, char **argv)
 {
 	struct run_args a;
 	struct report *report = NULL;
+	struct profile profile;
+	cy_callstack *callstack = NULL;
 	cy_opts opts;
 	cy_vm *vm;
 	char err[512];
@@ -331,6 +395,11 @@ int cli_run(int argc, char **argv)
 		cli_error("run: %s", err);
 		return CY_EXIT_USAGE;
 	}
+	for (int k = 0; k < a.n_profiles; k++)
+		if (profile_check_path(a.profiles[k], err, sizeof(err)) != 0) {
+			cli_error("run: %s", err);
+			return CY_EXIT_USAGE;
+		}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
 	opts.argc = a.guest_argc;
@@ -356,6 +425,11 @@ int cli_run(int argc, char **argv)
 		return CY_EXIT_USAGE;
 	}
 	if (a.report && !(report = report_new())) {
+		cli_error("out of host memory");
+		cy_vm_destroy(vm);
+		return CY_EXIT_INTERNAL;
+	}
+	if (a.n_profiles && profile_attach(&profile, vm, &callstack) != 0) {
 		cli_error("out of host memory");
 		cy_vm_destroy(vm);
 		return CY_EXIT_INTERNAL;
@@ -391,7 +465,23 @@ int cli_run(int argc, char **argv)
 			status = CY_EXIT_INTERNAL;
 	}
 	report_free(report);
+	if (a.n_profiles) {
+		if (profile_gather(&profile, callstack, a.program, status) != 0) {
+			cli_error("run: out of host memory for the profile");
+			status = status ? status : CY_EXIT_INTERNAL;
+		} else {
+			for (int k = 0; k < a.n_profiles; k++)
+				if (profile_write(&profile, a.profiles[k], a.profile_formats[k],
+						  err, sizeof(err)) != 0) {
+					cli_error("run: %s", err);
+					if (status == 0)
+						status = CY_EXIT_INTERNAL;
+				}
+		}
+		profile_free(&profile);
+	}
 	cy_vm_destroy(vm);
 	free(a.inputs);
+	cy_callstack_free(callstack);
 	return status;
 }
