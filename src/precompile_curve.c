@@ -1,7 +1,8 @@
 /* precompile_curve.c - the elliptic-curve precompiles in affine
  * coordinates with GMP: short Weierstrass curves y^2 = x^3 + b (secp256k1,
- * BN254, BLS12-381 G1) and the twisted Edwards curve ed25519. Coordinates
- * are little-endian word arrays, x first. */
+ * BN254, BLS12-381 G1) and the twisted Edwards curve ed25519, their sums,
+ * doublings and decompressions. Coordinates are little-endian word arrays,
+ * x first. */
 #include <gmp.h>
 #include <string.h>
 
@@ -10,18 +11,22 @@
 struct curve {
 	const char *p; /* the field prime, hex */
 	unsigned words;
+	unsigned long b; /* y^2 = x^3 + b */
 };
 
 static const struct curve curves[] = {
-	[CURVE_SECP256K1] = { "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
-			      8 },
-	[CURVE_BN254] = { "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 8 },
+	[CURVE_SECP256K1] = { "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 8,
+			      7 },
+	[CURVE_BN254] = { "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 8,
+			  3 },
 	[CURVE_BLS12381] = { "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241ea"
 			     "bfffeb153ffffb9feffffffffaaab",
-			     12 },
+			     12, 4 },
 };
 
 unsigned curve_words(enum curve_id c) { return curves[c].words; }
+
+const char *curve_prime_hex(enum curve_id c) { return curves[c].p; }
 
 static void load(mpz_t z, const uint32_t *w, unsigned words)
 {
@@ -143,5 +148,102 @@ int ed25519_add(uint32_t pw[16], const uint32_t qw[16])
 	store(pw + 8, 8, num);
 out:
 	mpz_clears(p, d, x1, y1, x2, y2, k, num, den, NULL);
+	return rc;
+}
+
+/* y from x (at pt + words) with the parity odd, written at pt, as SP1's
+ * executor lays it out: the guest reverses its big-endian x||y buffer, so x
+ * sits in the upper half as little-endian words. All three primes are
+ * 3 mod 4, so a root of r is r^((p+1)/4) when r is a square. */
+int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd)
+{
+	unsigned n = curves[c].words;
+	mpz_t p, x, r, y, e;
+	int rc = 0;
+
+	mpz_inits(p, x, r, y, e, NULL);
+	mpz_set_str(p, curves[c].p, 16);
+	load(x, pt + n, n);
+	if (mpz_cmp(x, p) >= 0) {
+		rc = -1; /* not a field element: k256 refuses it too */
+		goto out;
+	}
+	mpz_powm_ui(r, x, 3, p);
+	mpz_add_ui(r, r, curves[c].b);
+	mpz_mod(r, r, p);
+	mpz_add_ui(e, p, 1);
+	mpz_fdiv_q_2exp(e, e, 2);
+	mpz_powm(y, r, e, p);
+	mpz_mul(e, y, y);
+	mpz_mod(e, e, p);
+	if (mpz_cmp(e, r) != 0) {
+		rc = -1; /* x^3 + b has no root: x is not on the curve */
+		goto out;
+	}
+	if ((mpz_odd_p(y) != 0) != odd)
+		mpz_sub(y, p, y);
+	store(pt, n, y);
+out:
+	mpz_clears(p, x, r, y, e, NULL);
+	return rc;
+}
+
+/* x from y (at pt + 8, bit 255 ignored) and the sign (x's low bit), written
+ * at pt. x^2 = (y^2 - 1) / (d y^2 + 1); p = 5 mod 8, so a root candidate is
+ * u^((p+3)/8), times sqrt(-1) = 2^((p-1)/4) when its square is -u (RFC 8032
+ * 5.1.3). A y >= p is taken mod p, and x = 0 with sign 1 gives x = 0, as
+ * curve25519-dalek's decompress does, which SP1 calls. */
+int ed25519_decompress(uint32_t pt[16], bool sign)
+{
+	uint32_t yw[8];
+	mpz_t p, d, y, u, v, x, e;
+	int rc = 0;
+
+	memcpy(yw, pt + 8, sizeof(yw));
+	yw[7] &= 0x7fffffffu;
+	mpz_inits(p, d, y, u, v, x, e, NULL);
+	mpz_ui_pow_ui(p, 2, 255);
+	mpz_sub_ui(p, p, 19);
+	mpz_set_ui(d, 121666);
+	mpz_invert(d, d, p);
+	mpz_mul_si(d, d, -121665);
+	mpz_mod(d, d, p);
+	load(y, yw, 8);
+	mpz_mul(y, y, y);
+	mpz_mod(y, y, p); /* y^2 from here on */
+	mpz_sub_ui(u, y, 1);
+	mpz_mul(v, d, y);
+	mpz_add_ui(v, v, 1);
+	mpz_mod(v, v, p);
+	if (!mpz_invert(v, v, p)) { /* never: -1/d is not a square */
+		rc = -1;
+		goto out;
+	}
+	mpz_mul(u, u, v);
+	mpz_mod(u, u, p); /* u = x^2 */
+	mpz_add_ui(e, p, 3);
+	mpz_fdiv_q_2exp(e, e, 3);
+	mpz_powm(x, u, e, p);
+	mpz_mul(e, x, x);
+	mpz_mod(e, e, p);
+	if (mpz_cmp(e, u) != 0) {
+		mpz_sub_ui(e, p, 1);
+		mpz_fdiv_q_2exp(e, e, 2);
+		mpz_set_ui(v, 2);
+		mpz_powm(v, v, e, p);
+		mpz_mul(x, x, v);
+		mpz_mod(x, x, p);
+		mpz_mul(e, x, x);
+		mpz_mod(e, e, p);
+		if (mpz_cmp(e, u) != 0) {
+			rc = -1; /* no square root: y is not on the curve */
+			goto out;
+		}
+	}
+	if ((mpz_odd_p(x) != 0) != sign && mpz_sgn(x) != 0)
+		mpz_sub(x, p, x);
+	store(pt, 8, x);
+out:
+	mpz_clears(p, d, y, u, v, x, e, NULL);
 	return rc;
 }

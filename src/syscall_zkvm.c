@@ -48,6 +48,18 @@
 	_(0x0001011D, UINT256_MUL, sys_uint256_mul)                                                \
 	_(0x0001011E, BLS12381_ADD, sys_bls12381_add)                                              \
 	_(0x0000011F, BLS12381_DOUBLE, sys_bls12381_double)                                        \
+	_(0x00010120, BLS12381_FP_ADD, sys_bls12381_fp_add)                                        \
+	_(0x00010121, BLS12381_FP_SUB, sys_bls12381_fp_sub)                                        \
+	_(0x00010122, BLS12381_FP_MUL, sys_bls12381_fp_mul)                                        \
+	_(0x00010123, BLS12381_FP2_ADD, sys_bls12381_fp2_add)                                      \
+	_(0x00010124, BLS12381_FP2_SUB, sys_bls12381_fp2_sub)                                      \
+	_(0x00010125, BLS12381_FP2_MUL, sys_bls12381_fp2_mul)                                      \
+	_(0x00010126, BN254_FP_ADD, sys_bn254_fp_add)                                              \
+	_(0x00010127, BN254_FP_SUB, sys_bn254_fp_sub)                                              \
+	_(0x00010128, BN254_FP_MUL, sys_bn254_fp_mul)                                              \
+	_(0x00010129, BN254_FP2_ADD, sys_bn254_fp2_add)                                            \
+	_(0x0001012A, BN254_FP2_SUB, sys_bn254_fp2_sub)                                            \
+	_(0x0001012B, BN254_FP2_MUL, sys_bn254_fp2_mul)                                            \
 	_(0x000000F0, HINT_LEN, sys_hint_len)                                                      \
 	_(0x000000F1, HINT_READ, sys_hint_read)
 
@@ -532,22 +544,73 @@ static void sys_ed_add(struct cy_vm *vm, uint32_t *a)
 	guest_written(vm, a[0], sizeof(p));
 }
 
-/* The decompressions are in the table so that a guest using them stops
- * with a clear message rather than "unknown code". */
-static void not_implemented(struct cy_vm *vm, const char *sys)
+/* Decompressions (SP1 v3): a0 points to 64 bytes; the known coordinate is
+ * read from the upper 32, the computed one written to the lower 32, the
+ * upper half left as it was. a1 is the sign (ed25519: x's low bit) or the
+ * parity of y (secp256k1); SP1 refuses anything but 0 or 1. */
+static void decompress(struct cy_vm *vm, uint32_t *a, const char *sys, bool ed)
 {
-	zkvm_stop(vm, CY_FAULT_SYSCALL, sys, "this precompile is not implemented in cyclops");
+	uint32_t pt[16];
+
+	if (a[1] > 1) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, sys, "%s %u in a1 is not 0 or 1",
+			  ed ? "sign" : "parity", a[1]);
+		return;
+	}
+	if (!guest_range(vm, sys, "point", a[0], sizeof(pt), true))
+		return;
+	memcpy(pt, vm->mem.base + a[0], sizeof(pt));
+	if ((ed ? ed25519_decompress(pt, a[1])
+		: weierstrass_decompress(CURVE_SECP256K1, pt, a[1])) != 0) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, sys, "%s",
+			  ed ? "y is not the y of an ed25519 point"
+			     : "x is not the x of a secp256k1 point");
+		return;
+	}
+	memcpy(vm->mem.base + a[0], pt, sizeof(pt) / 2);
+	guest_written(vm, a[0], sizeof(pt) / 2);
 }
 static void sys_ed_decompress(struct cy_vm *vm, uint32_t *a)
 {
-	(void)a;
-	not_implemented(vm, "ED_DECOMPRESS");
+	decompress(vm, a, "ED_DECOMPRESS", true);
 }
 static void sys_secp256k1_decompress(struct cy_vm *vm, uint32_t *a)
 {
-	(void)a;
-	not_implemented(vm, "SECP256K1_DECOMPRESS");
+	decompress(vm, a, "SECP256K1_DECOMPRESS", false);
 }
+
+/* Field operations: x (an Fp or Fp2 element) at a0 becomes x op y, y at a1. */
+static void field_call(struct cy_vm *vm, uint32_t *a, const char *sys, enum curve_id c,
+		       enum field_op op, bool fp2)
+{
+	uint32_t x[24], y[24];
+	size_t bytes = (fp2 ? 2 : 1) * curve_words(c) * 4;
+
+	if (!guest_range(vm, sys, "x", a[0], bytes, true) ||
+	    !guest_range(vm, sys, "y", a[1], bytes, true))
+		return;
+	memcpy(x, vm->mem.base + a[0], bytes);
+	memcpy(y, vm->mem.base + a[1], bytes);
+	(fp2 ? fp2_op : fp_op)(c, op, x, y);
+	memcpy(vm->mem.base + a[0], x, bytes);
+	guest_written(vm, a[0], bytes);
+}
+
+#define FIELD_SYSCALL(fn, name, curve, op, fp2)                                                    \
+	static void fn(struct cy_vm *vm, uint32_t *a) { field_call(vm, a, #name, curve, op, fp2); }
+FIELD_SYSCALL(sys_bls12381_fp_add, BLS12381_FP_ADD, CURVE_BLS12381, FIELD_ADD, false)
+FIELD_SYSCALL(sys_bls12381_fp_sub, BLS12381_FP_SUB, CURVE_BLS12381, FIELD_SUB, false)
+FIELD_SYSCALL(sys_bls12381_fp_mul, BLS12381_FP_MUL, CURVE_BLS12381, FIELD_MUL, false)
+FIELD_SYSCALL(sys_bls12381_fp2_add, BLS12381_FP2_ADD, CURVE_BLS12381, FIELD_ADD, true)
+FIELD_SYSCALL(sys_bls12381_fp2_sub, BLS12381_FP2_SUB, CURVE_BLS12381, FIELD_SUB, true)
+FIELD_SYSCALL(sys_bls12381_fp2_mul, BLS12381_FP2_MUL, CURVE_BLS12381, FIELD_MUL, true)
+FIELD_SYSCALL(sys_bn254_fp_add, BN254_FP_ADD, CURVE_BN254, FIELD_ADD, false)
+FIELD_SYSCALL(sys_bn254_fp_sub, BN254_FP_SUB, CURVE_BN254, FIELD_SUB, false)
+FIELD_SYSCALL(sys_bn254_fp_mul, BN254_FP_MUL, CURVE_BN254, FIELD_MUL, false)
+FIELD_SYSCALL(sys_bn254_fp2_add, BN254_FP2_ADD, CURVE_BN254, FIELD_ADD, true)
+FIELD_SYSCALL(sys_bn254_fp2_sub, BN254_FP2_SUB, CURVE_BN254, FIELD_SUB, true)
+FIELD_SYSCALL(sys_bn254_fp2_mul, BN254_FP2_MUL, CURVE_BN254, FIELD_MUL, true)
+#undef FIELD_SYSCALL
 
 typedef void (*sys_fn)(struct cy_vm *vm, uint32_t *a);
 

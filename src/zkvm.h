@@ -28,5 +28,16 @@ unsigned curve_words(enum curve_id c);
 int weierstrass_add(enum curve_id c, uint32_t *p, const uint32_t *q);
 int weierstrass_double(enum curve_id c, uint32_t *p);
 int ed25519_add(uint32_t p[16], const uint32_t q[16]);
+const char *curve_prime_hex(enum curve_id c);
+/* y (parity odd) at pt from x at pt + words; x (low bit sign) at pt from y
+ * at pt + 8 (bit 255 ignored); -1 when no point has that coordinate. */
+int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd);
+int ed25519_decompress(uint32_t pt[16], bool sign);
+
+/* precompile_field.c (GMP): x = x op y in the base field of a curve (Fp,
+ * curve_words words) or in Fp2 = Fp[u]/(u^2 + 1) (c0 then c1). */
+enum field_op { FIELD_ADD, FIELD_SUB, FIELD_MUL };
+void fp_op(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y);
+void fp2_op(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y);
 
 #endif

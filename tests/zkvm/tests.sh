@@ -72,6 +72,9 @@ assert r['cycle_tracker']['loop'][0] > 0
 
 	cy run -q $ZK/precompiles.elf >"$o/pre.out" 2>&1
 	python3 tests/zkvm/expected.py >"$o/pre.want"
-	expect "zkvm: precompiles match published vectors (sha256 abc, keccak-f, uint256, secp256k1 2G, bn254 2G, ed25519 B+B)" \
+	expect "zkvm: precompiles match published vectors (sha256 abc, keccak-f, uint256, secp256k1 2G, bn254 2G, ed25519 B+B, bls12-381 2G, decompressed B, -B, G, 2G, -G) and Python's field arithmetic (bls12-381, bn254 Fp, Fp2)" \
 		diff "$o/pre.want" "$o/pre.out"
+	cy run -q $ZK/decompress_bad.elf >/dev/null 2>"$o/decomp.err"
+	expect "zkvm: decompressing an x on no point stops, naming the syscall and the pc" \
+		sh -c "test $? -eq 252 && grep -q 'SECP256K1_DECOMPRESS at 0x[0-9a-f]* <main+0x[0-9a-f]*>: x is not the x of a secp256k1 point' '$o/decomp.err'"
 }

@@ -14,14 +14,30 @@
 #define ZK_SHA_EXTEND             0x00300105u
 #define ZK_SHA_COMPRESS           0x00010106u
 #define ZK_ED_ADD                 0x00010107u
+#define ZK_ED_DECOMPRESS          0x00000108u
 #define ZK_KECCAK_PERMUTE         0x00010109u
 #define ZK_SECP256K1_ADD          0x0001010Au
 #define ZK_SECP256K1_DOUBLE       0x0000010Bu
+#define ZK_SECP256K1_DECOMPRESS   0x0000010Cu
 #define ZK_BN254_ADD              0x0001010Eu
 #define ZK_BN254_DOUBLE           0x0000010Fu
 #define ZK_COMMIT                 0x00000010u
 #define ZK_COMMIT_DEFERRED_PROOFS 0x0000001Au
 #define ZK_UINT256_MUL            0x0001011Du
+#define ZK_BLS12381_ADD           0x0001011Eu
+#define ZK_BLS12381_DOUBLE        0x0000011Fu
+#define ZK_BLS12381_FP_ADD        0x00010120u
+#define ZK_BLS12381_FP_SUB        0x00010121u
+#define ZK_BLS12381_FP_MUL        0x00010122u
+#define ZK_BLS12381_FP2_ADD       0x00010123u
+#define ZK_BLS12381_FP2_SUB       0x00010124u
+#define ZK_BLS12381_FP2_MUL       0x00010125u
+#define ZK_BN254_FP_ADD           0x00010126u
+#define ZK_BN254_FP_SUB           0x00010127u
+#define ZK_BN254_FP_MUL           0x00010128u
+#define ZK_BN254_FP2_ADD          0x00010129u
+#define ZK_BN254_FP2_SUB          0x0001012Au
+#define ZK_BN254_FP2_MUL          0x0001012Bu
 #define ZK_HINT_LEN               0x000000F0u
 #define ZK_HINT_READ              0x000000F1u
 
@@ -59,7 +75,8 @@ static inline void zk_commit(uint32_t index, uint32_t word)
 {
 	zk_ecall(ZK_COMMIT, index, word, 0);
 }
-/* Two calls as SP1's: op(a0, a1) with the result in memory. */
+/* Two calls as SP1's: op(a0, a1) with the result in memory. The
+ * decompressions take a flag in a1 instead of a pointer (zk_ecall). */
 static inline void zk_precompile(uint32_t code, void *a0, const void *a1)
 {
 	zk_ecall(code, (uint32_t)(uintptr_t)a0, (uint32_t)(uintptr_t)a1, 0);
