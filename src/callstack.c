@@ -595,7 +595,8 @@ const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
 	cs->edges_out = NULL;
 	if (cs->failed || !(cs->edges_out = malloc((cs->edge_map.n + 1) * sizeof(*cs->edges_out))))
 		return NULL;
-	memcpy(cs->edges_out, cs->edges, cs->edge_map.n * sizeof(*cs->edges));
+	if (cs->edge_map.n)
+		memcpy(cs->edges_out, cs->edges, cs->edge_map.n * sizeof(*cs->edges));
 	for (size_t k = 0; k < cs->depth; k++) {
 		const struct frame *f = &cs->stack[k];
 		if (f->edge == UINT32_MAX)

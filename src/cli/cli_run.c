@@ -386,19 +386,21 @@ int cli_run(int argc, char **argv)
 	}
 	rc = parse_args(argc, argv, &a);
 	if (rc != 0) {
-		free(a.inputs);
-		return rc > 0 ? 0 : CY_EXIT_USAGE;
+		status = rc > 0 ? 0 : CY_EXIT_USAGE;
+		goto out_free_inputs;
 	}
 	if (a.report && a.tracker == TRACK_OFF)
 		a.tracker = TRACK_ON; /* the report is the tracker's results */
 	if (a.report && report_check_path(a.report, err, sizeof(err)) != 0) {
 		cli_error("run: %s", err);
-		return CY_EXIT_USAGE;
+		status = CY_EXIT_USAGE;
+		goto out_free_inputs;
 	}
 	for (int k = 0; k < a.n_profiles; k++)
 		if (profile_check_path(a.profiles[k], err, sizeof(err)) != 0) {
 			cli_error("run: %s", err);
-			return CY_EXIT_USAGE;
+			status = CY_EXIT_USAGE;
+			goto out_free_inputs;
 		}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
@@ -416,23 +418,22 @@ int cli_run(int argc, char **argv)
 	opts.significant = a.significant;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
-		free(a.inputs);
-		return CY_EXIT_BAD_PROGRAM;
+		status = CY_EXIT_BAD_PROGRAM;
+		goto out_free_inputs;
 	}
 	if (push_inputs(vm, &a) != 0) {
-		cy_vm_destroy(vm);
-		free(a.inputs);
-		return CY_EXIT_USAGE;
+		status = CY_EXIT_USAGE;
+		goto out_destroy_vm;
 	}
 	if (a.report && !(report = report_new())) {
 		cli_error("out of host memory");
-		cy_vm_destroy(vm);
-		return CY_EXIT_INTERNAL;
+		status = CY_EXIT_INTERNAL;
+		goto out_destroy_vm;
 	}
 	if (a.n_profiles && profile_attach(&profile, vm, &callstack) != 0) {
 		cli_error("out of host memory");
-		cy_vm_destroy(vm);
-		return CY_EXIT_INTERNAL;
+		status = CY_EXIT_INTERNAL;
+		goto out_free_report;
 	}
 	/* a closed pipe is the guest's write error, not the end of cyclops */
 	signal(SIGPIPE, SIG_IGN);
@@ -464,7 +465,6 @@ int cli_run(int argc, char **argv)
 		if (status == 0)
 			status = CY_EXIT_INTERNAL;
 	}
-	report_free(report);
 	if (a.n_profiles) {
 		if (profile_gather(&profile, callstack, a.program, status) != 0) {
 			cli_error("run: out of host memory for the profile");
@@ -480,8 +480,12 @@ int cli_run(int argc, char **argv)
 		}
 		profile_free(&profile);
 	}
-	cy_vm_destroy(vm);
-	free(a.inputs);
+out_free_report:
+	report_free(report);
+out_destroy_vm:
 	cy_callstack_free(callstack);
+	cy_vm_destroy(vm);
+out_free_inputs:
+	free(a.inputs);
 	return status;
 }
