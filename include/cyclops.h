@@ -81,6 +81,11 @@ typedef struct cy_opts {
 	bool cycle_tracker;       /* service cycle-tracker-* lines on stdout/stderr */
 	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
 	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
+	/* PC sampling (docs/sampling.md). The guest's cy_sample_* calls work
+	 * whatever these say. */
+	bool sample;              /* start sampling at cycle 0 */
+	uint64_t sample_interval; /* cycles between samples; 0: 32 */
+	const char *out_dir;      /* where the guest's saves go; NULL: "." */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -254,6 +259,15 @@ const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
 const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
 /* What did not pair up: unmatched ends, restarts, starts never ended. */
 const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
+
+/* PC sampling (docs/sampling.md): every opts.sample_interval cycles the
+ * instruction executing gets one count in a histogram indexed by pc. */
+/* Allocates and zeroes the histogram and starts sampling now. */
+int cy_vm_sample_start(cy_vm *vm);
+/* Whether a histogram exists (started, not stopped by the guest). */
+bool cy_vm_sampling(const cy_vm *vm);
+/* Writes it to path atomically (format: include/cyclops_samples.h). */
+int cy_vm_sample_save(cy_vm *vm, const char *path, char *err, size_t err_size);
 
 #ifdef __cplusplus
 }

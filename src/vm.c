@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "sample.h"
 #include "tracker.h"
 #include "vm_private.h"
 
@@ -127,6 +128,12 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
 	if (rc == 0)
 		rc = linux_setup_stack(vm, why, sizeof(why));
+	if (rc == 0 && (rc = sampler_new(vm, elf, size)) != 0)
+		snprintf(why, sizeof(why), "out of memory");
+	if (rc == 0 && vm->opts.sample && cy_vm_sample_start(vm) != 0) {
+		snprintf(why, sizeof(why), "out of memory for the histogram");
+		rc = -ENOMEM;
+	}
 	if (rc != 0)
 		goto out_destroy;
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
@@ -188,6 +195,7 @@ void cy_vm_destroy(cy_vm *vm)
 		linux_flush_output(vm);
 		tracker_free(vm->tracker);
 	}
+	sampler_free(vm);
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);
@@ -294,7 +302,10 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		budget = vm->opts.max_cycles;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
-	exec_run(vm, budget);
+	if (vm->sampler)
+		sample_run(vm, budget);
+	else
+		exec_run(vm, budget);
 	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
 		char at[200];
 		describe_at(vm, vm->pc, true, at, sizeof(at));

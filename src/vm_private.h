@@ -119,6 +119,11 @@ struct cy_vm {
 
 	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
 	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
+
+	/* PC sampling (sample.c): the last instruction that retired, stored
+	 * by the interpreter when a slice ends, never per instruction */
+	uint32_t retired_pc;
+	struct sampler *sampler;
 };
 
 /* exec.c */

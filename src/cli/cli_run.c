@@ -26,6 +26,13 @@ static const char usage[] =
     "  --report FILE.json   write a JSON report of the run (turns on\n"
     "                       --cycle-tracker)\n"
     "  --chunk-cycles N     the report's chunk size (default 4194304)\n"
+    "  --sample[=N]         count the pc every N cycles (default 32) from the\n"
+    "                       start into a histogram, saved at exit to\n"
+    "                       --sample-out (read it with cyclops hist)\n"
+    "  --sample-out FILE    where the histogram goes at exit (default\n"
+    "                       OUT-DIR/cyclops.samples with --sample)\n"
+    "  --out-dir DIR        the directory the guest's cy_sample_save files go\n"
+    "                       to (default the working directory)\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
@@ -41,6 +48,10 @@ struct run_args {
 	enum tracking tracker;
 	const char *report;
 	uint64_t chunk_cycles;
+	bool sample;
+	uint64_t sample_interval;
+	const char *sample_out;
+	const char *out_dir;
 	const char *program;
 	int guest_argc;
 	char **guest_argv;
@@ -109,6 +120,12 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 					  v ? v : "");
 				return -1;
 			}
+		} else if (strncmp(o, "--sample", 8) == 0 || strncmp(o, "--out-dir", 9) == 0) {
+			int rc =
+			    cli_parse_sample_option(argc, argv, &i, &a->sample, &a->sample_interval,
+						    &a->sample_out, &a->out_dir);
+			if (rc != 0)
+				return rc;
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
@@ -207,6 +224,9 @@ int cli_run(int argc, char **argv)
 	opts.cycle_tracker_quiet = a.tracker == TRACK_QUIET;
 	if (a.chunk_cycles)
 		opts.chunk_cycles = a.chunk_cycles;
+	opts.sample = a.sample;
+	opts.sample_interval = a.sample_interval;
+	opts.out_dir = a.out_dir;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		return CY_EXIT_BAD_PROGRAM;
@@ -236,6 +256,9 @@ int cli_run(int argc, char **argv)
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
 	/* what was measured before a fault is written out too */
+	if ((a.sample || a.sample_out) &&
+	    cli_save_samples(vm, a.sample_out, a.out_dir, a.quiet) != 0 && status == 0)
+		status = CY_EXIT_INTERNAL;
 	if (report &&
 	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
 		cli_error("run: %s", err);
