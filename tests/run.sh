@@ -529,6 +529,16 @@ test_sample() {
 	expect "sample: hist sums several files" \
 		test "$(hist_field "$d/e2.json" "r['total']")" = "$(($(hist_field "$d/e.json" "r['total']") * 2))"
 
+	# code run outside the ELF's executable segments: the table of other pcs
+	cy run -q --sample=1 --sample-out "$d/o.samples" "$s/elsewhere.elf"
+	expect "sample: code written to the stack is sampled: its 2 pcs, 1 each, no symbol" \
+		test "$(cy hist --json "$d/o.samples" --elf "$s/elsewhere.elf" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print(r["unattributed"], [i["samples"] for i in r["instructions"] if i["function"] is None and i["address"] >= 0x7f000000])')" = "2 [1, 1]"
+	expect "sample: hist names them [no symbol]" \
+		sh -c "'$CYCLOPS' hist '$d/o.samples' --elf '$s/elsewhere.elf' | grep -Eq '^ +2 +[0-9.]+% +\[no symbol\]$'"
+
 	# saved at exit also after a fault and at the cycle limit
 	fault "sample: --sample-out is written after a fault" 252 '^cyclops: ebreak at' \
 		--sample=1 --sample-out "$d/f.samples" tests/faults/build/ebreak.elf

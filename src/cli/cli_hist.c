@@ -38,6 +38,7 @@ static const char usage[] =
 struct func {
 	const char *name;
 	uint32_t start, end;
+	uint32_t section_end; /* a function never runs past its section */
 	uint64_t samples;
 };
 
@@ -148,24 +149,27 @@ static int load_symbols(struct hist *h)
 					return -ENOMEM;
 				h->funcs = f;
 			}
-			h->funcs[h->n_funcs++] = (struct func){
-				name, (uint32_t)sym.st_value,
-				(uint32_t)(sym.st_value + (sym.st_size ? sym.st_size : 0)), 0
-			};
+			h->funcs[h->n_funcs++] =
+			    (struct func){ name, (uint32_t)sym.st_value,
+					   (uint32_t)(sym.st_value + sym.st_size),
+					   (uint32_t)(target.sh_addr + target.sh_size), 0 };
 		}
 	}
 	qsort(h->funcs, h->n_funcs, sizeof(*h->funcs), cmp_func);
-	/* one per address (the first after sorting); a function without a
-	 * size ends where the next one starts */
+	/* one per address (the first after sorting), none at the end of its
+	 * section; a function without a size ends where the next one starts
+	 * or its section ends */
 	size_t n = 0;
 	for (size_t i = 0; i < h->n_funcs; i++)
-		if (n == 0 || h->funcs[n - 1].start != h->funcs[i].start)
+		if ((n == 0 || h->funcs[n - 1].start != h->funcs[i].start) &&
+		    h->funcs[i].start < h->funcs[i].section_end)
 			h->funcs[n++] = h->funcs[i];
 	h->n_funcs = n;
 	for (size_t i = 0; i < n; i++) {
+		struct func *f = &h->funcs[i];
 		uint32_t next = i + 1 < n ? h->funcs[i + 1].start : UINT32_MAX;
-		if (h->funcs[i].end <= h->funcs[i].start || h->funcs[i].end > next)
-			h->funcs[i].end = next;
+		if (f->end <= f->start || f->end > next)
+			f->end = next < f->section_end ? next : f->section_end;
 	}
 	return 0;
 }
