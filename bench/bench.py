@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench.py - times cyclops (run, embed, embed --observe) against qemu-riscv32.
+"""bench.py - times cyclops (run, run --sample, embed, embed --observe) against qemu-riscv32.
 
 Every command of every workload is run N times, interleaved round-robin so that
 machine noise hits all of them alike; the table gives medians. Each run's exit code
@@ -156,6 +156,9 @@ def commands(tools, elf):
     return [
         ("qemu", [tools["qemu"], elf]),
         ("cyclops", [tools["cyclops"], "run", "-q", elf]),
+        # PC sampling every 32 cycles, the histogram saved at exit
+        ("sample", [tools["cyclops"], "run", "-q", "--sample",
+                    "--sample-out", tools["sample_out"], elf]),
         ("embed", [tools["embed"], elf]),
         ("observe", [tools["embed"], "--observe", elf]),
     ]
@@ -222,6 +225,7 @@ def summarize(workloads, info, samples):
             "mips": info[w]["instructions"] / med["cyclops"] / 1e6,
             "speed": med["qemu"] / med["cyclops"],
             "observer": med["observe"] / med["embed"],
+            "sampling": med["sample"] / med["cyclops"],
             "rss_ratio": rss["cyclops"] / rss["qemu"] if rss["cyclops"] and rss["qemu"] else None,
         })
     return rows
@@ -236,8 +240,9 @@ def mib(kib):
 
 
 def table(rows):
-    head = ["workload", "guest instructions", "qemu ms", "cyclops ms", "embed ms",
-            "embed --observe ms", "cyclops MIPS", "cyclops/qemu speed", "observer overhead",
+    head = ["workload", "guest instructions", "qemu ms", "cyclops ms", "cyclops --sample ms",
+            "embed ms", "embed --observe ms", "cyclops MIPS", "cyclops/qemu speed",
+            "sampling overhead", "observer overhead",
             "peak RSS qemu", "peak RSS cyclops", "RSS cyclops/qemu"]
     lines = ["| " + " | ".join(head) + " |",
              "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
@@ -245,8 +250,10 @@ def table(rows):
         t = r["time"]
         cells = [r["workload"], f"{r['instructions']:,}",
                  f"{t['qemu'] * 1e3:.1f}", f"{t['cyclops'] * 1e3:.1f}",
+                 f"{t['sample'] * 1e3:.1f}",
                  f"{t['embed'] * 1e3:.1f}", f"{t['observe'] * 1e3:.1f}",
-                 f"{r['mips']:.1f}", f"{r['speed']:.2f}x", f"{r['observer']:.2f}x",
+                 f"{r['mips']:.1f}", f"{r['speed']:.2f}x", f"{r['sampling']:.2f}x",
+                 f"{r['observer']:.2f}x",
                  mib(r["rss"]["qemu"]), mib(r["rss"]["cyclops"]),
                  "n/a" if r["rss_ratio"] is None else f"{r['rss_ratio']:.2f}x"]
         lines.append("| " + " | ".join(cells) + " |")
@@ -267,6 +274,8 @@ def verdict(rows):
         f"Target: cyclops >= {TARGET_SPEED_RATIO:.2f}x qemu's speed: **{met}** "
         f"({g:.3f}x / {TARGET_SPEED_RATIO:.2f}x = {g / TARGET_SPEED_RATIO:.0%} of the target).",
         f"Observer overhead (embed --observe / embed), geometric mean: {obs:.2f}x.",
+        "Sampling overhead (run -q --sample / run -q, every 32 cycles), geometric mean: "
+        f"{geomean([r['sampling'] for r in compute]):.2f}x.",
     ]
     return g, obs, lines
 
@@ -315,17 +324,20 @@ def method(runs):
         f"Each command ran {runs} {times} per workload; the table gives the median wall time "
         "(Python `time.perf_counter` from spawn to `wait4`, start-up included). Runs are "
         "interleaved round-robin (round 1 runs every command of every workload once, then "
-        "round 2, ...), with the order of the four commands rotated each round, so that machine "
+        "round 2, ...), with the order of the commands rotated each round, so that machine "
         "noise hits them alike. An untimed warm-up round comes first: each command once under "
         "GNU `time -f %M`, which gives the peak resident set size (ru_maxrss of a child forked "
         "straight from Python would include Python's own pages), qemu's stdout as the "
         "reference, and the guest instruction count from `cyclops run`'s summary line. Every "
         "run, warm-up and timed, must exit 0 with stdout byte-identical to qemu's, or the bench "
-        "stops. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, `build/embed W.elf` "
+        "stops. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, "
+        "`build/cyclops run -q --sample --sample-out TMP W.elf` (PC sampling every 32 cycles), "
+        "`build/embed W.elf` "
         "(the embedding API, run in slices) and `build/embed --observe W.elf` (with an observer "
         "that receives an event for every retired instruction). MIPS = guest instructions / "
         "median `cyclops run -q` time. Speed = qemu time / cyclops time (>1: cyclops is faster). "
-        "Observer overhead = `embed --observe` time / `embed` time. RSS ratio = cyclops / qemu "
+        "Observer overhead = `embed --observe` time / `embed` time. Sampling overhead = "
+        "`run -q --sample` time / `run -q` time. RSS ratio = cyclops / qemu "
         "(<1: cyclops uses less memory).")
     return textwrap.fill(text, width=88, break_on_hyphens=False)
 
@@ -414,6 +426,8 @@ def main():
     try:
         opts = parse_args(sys.argv[1:])
         tools = find_tools()
+        sample_dir = tempfile.mkdtemp(prefix="cyclops-bench.")
+        tools["sample_out"] = os.path.join(sample_dir, "bench.samples")
         for w in opts["workloads"]:
             elf = os.path.join("guest", "build", w + ".elf")
             if not os.path.isfile(elf):
@@ -429,6 +443,7 @@ def main():
     except KeyboardInterrupt:
         print("bench: interrupted", file=sys.stderr)
         return 130
+    shutil.rmtree(os.path.dirname(tools["sample_out"]), ignore_errors=True)
     rows = summarize(opts["workloads"], info, samples)
     g, obs, verdict_lines = verdict(rows)
     print(f"bench: {time.perf_counter() - started:.1f} s", file=sys.stderr)
