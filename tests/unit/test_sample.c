@@ -170,6 +170,68 @@ static void test_truncations(const char *dir)
 	free(data);
 }
 
+/* Per-pc cycles as the observer's RETIRE events report them. */
+struct costs {
+	uint32_t pc[64];
+	uint64_t cycles[64];
+	size_t n;
+};
+
+static void on_retire(void *ctx, cy_vm *vm, const cy_event *ev)
+{
+	struct costs *c = ctx;
+	size_t i;
+
+	(void)vm;
+	for (i = 0; i < c->n && c->pc[i] != ev->pc; i++)
+		;
+	if (i == c->n && c->n < 64)
+		c->pc[c->n++] = ev->pc;
+	if (i < 64)
+		c->cycles[i] += ev->cost;
+}
+
+/* With --sample=1 each pc's count is its cycles, whichever interpreter
+ * runs: here the detailed one (a model with fetch stalls, so costs depend
+ * on addresses) with an observer, whose events give the cycles. */
+static void test_observed(const char *dir, const char *elf)
+{
+	char path[512], err[512], name[300];
+	struct costs c = { 0 };
+	cy_samples *s = NULL;
+	cy_opts opts;
+	cy_vm *vm;
+	bool same = true;
+
+	snprintf(path, sizeof(path), "%s/observed.samples", dir);
+	snprintf(name, sizeof(name),
+		 "%s every cycle, detailed model, observer attached: each pc gets its cycles", elf);
+	cy_opts_init(&opts);
+	opts.model = "tests/cost/zero-riscy-slow.model";
+	opts.sample = true;
+	opts.sample_interval = 1;
+	opts.quiet = true;
+	if (cy_vm_create_from_file(&vm, elf, &opts, err, sizeof(err)) != 0) {
+		check(false, "sampling with an observer", err);
+		return;
+	}
+	cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_RETIRE), on_retire, &c);
+	while (cy_vm_run(vm, 5) == CY_STOP_NONE)
+		;
+	if (cy_vm_sample_save(vm, path, err, sizeof(err)) != 0 ||
+	    cy_samples_read(&s, path, err, sizeof(err)) != 0) {
+		check(false, "sampling with an observer", err);
+		cy_vm_destroy(vm);
+		return;
+	}
+	for (size_t i = 0; i < c.n; i++)
+		same = same && cy_samples_at(s, c.pc[i]) == c.cycles[i];
+	check(same && s->total == cy_vm_cycles(vm) && c.n > 0, name,
+	      "counts differ from the events' costs");
+	cy_samples_free(s);
+	cy_vm_destroy(vm);
+}
+
 static void test_identity(void)
 {
 	cy_elf_identity a, b;
@@ -214,6 +276,8 @@ int main(void)
 	test_slices(dir);
 	test_truncations(dir);
 	test_identity();
+	test_observed(dir, LOOP_ELF);
+	test_observed(dir, "tests/cost/build/zero_riscy.elf");
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
