@@ -39,6 +39,7 @@ struct cy_vm;
 #define SAMPLE_EFAULT          (-6)
 
 #define SAMPLE_DEFAULT_INTERVAL 32
+#define SAMPLE_MAX_INTERVAL     (1ull << 32) /* larger ones are clamped to it */
 #define SAMPLE_DEFAULT_FILE     "cyclops.samples"
 #define SAMPLE_NAME_MAX         255
 

@@ -550,6 +550,13 @@ print(r["unattributed"], [i["samples"] for i in r["instructions"] if i["function
 	expect "sample: the cycle limit's histogram has 1000 / 10 samples" \
 		test "$(cy hist --json "$d/l.samples" --elf tests/faults/build/spin.elf | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')" = 100
 
+	# a program with a GNU build-id is identified by it (readelf's reading)
+	local want_id
+	want_id=$(riscv64-unknown-elf-readelf -n "$s/costs_build_id.elf" | sed -n 's/^ *Build ID: *//p')
+	cy run -q --sample --sample-out "$d/b.samples" "$s/costs_build_id.elf"
+	expect "sample: a build-id ELF's histogram carries its build-id ($want_id)" \
+		test "$(cy hist --json "$d/b.samples" --elf "$s/costs_build_id.elf" | python3 -c 'import json,sys; print(json.load(sys.stdin)["identity"])')" = "build-id $want_id"
+
 	# bad files get one clear message
 	hist_fails() {
 		local name=$1 re=$2
