@@ -84,7 +84,7 @@ typedef struct cy_opts {
 	/* PC sampling (docs/sampling.md). The guest's cy_sample_* calls work
 	 * whatever these say. */
 	bool sample;              /* start sampling at cycle 0 */
-	uint64_t sample_interval; /* cycles between samples; 0: 32 */
+	uint64_t sample_interval; /* cycles between samples; 0: 32; at most 2^32 */
 	const char *out_dir;      /* where the guest's saves go; NULL: "." */
 } cy_opts;
 

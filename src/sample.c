@@ -194,6 +194,8 @@ static int sampler_start(struct cy_vm *vm)
 	}
 	s->allocated = s->active = true;
 	s->interval = vm->opts.sample_interval ? vm->opts.sample_interval : SAMPLE_DEFAULT_INTERVAL;
+	if (s->interval > SAMPLE_MAX_INTERVAL) /* so that the clocks cannot wrap */
+		s->interval = SAMPLE_MAX_INTERVAL;
 	s->next = vm->cycles + s->interval;
 	s->active_since = vm->cycles;
 	vm->break_loop = true; /* the current run must be sliced from now */

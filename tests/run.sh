@@ -595,8 +595,10 @@ open('$d/bad.samples', 'wb').write(d)"
 	hist_fails "hist: files of different intervals are not summed" \
 		"^cyclops: hist: $d/costs5.samples: cannot be added to $d/costs.samples: sampled every 5 cycles of model unit, the first file every 4 of unit$" \
 		"$d/costs.samples" "$d/costs5.samples" --elf "$s/costs.elf"
-	fault "usage: --sample=0" 250 "^cyclops: run: --sample=N needs a positive number of cycles, got '0'$" \
+	fault "usage: --sample=0" 250 "^cyclops: run: --sample=N needs a number of cycles from 1 to 4G, got '0'$" \
 		--sample=0 guest/build/hello.elf
+	fault "usage: --sample=5G" 250 "^cyclops: run: --sample=N needs a number of cycles from 1 to 4G, got '5G'$" \
+		--sample=5G guest/build/hello.elf
 	fault "usage: --out-dir that is not a directory" 250 "^cyclops: run: --out-dir /nonexistent: not a directory$" \
 		--out-dir /nonexistent guest/build/hello.elf
 	expect "cli: run --help lists --sample, --sample-out and --out-dir" \

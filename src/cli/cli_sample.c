@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #define DEFAULT_SAMPLE_FILE "cyclops.samples"
+#define MAX_INTERVAL        (1ull << 32)
 
 /* The value of --NAME=V or --NAME V; NULL if missing. */
 static const char *value_of(int argc, char **argv, int *i, size_t name_len)
@@ -27,8 +28,9 @@ int cli_parse_sample_option(int argc, char **argv, int *i, bool *sample, uint64_
 	if (strcmp(o, "--sample") == 0) {
 		*sample = true;
 	} else if (strncmp(o, "--sample=", 9) == 0) {
-		if (cli_parse_count(o + 9, interval) != 0 || *interval == 0) {
-			cli_error("run: --sample=N needs a positive number of cycles, got '%s'",
+		if (cli_parse_count(o + 9, interval) != 0 || *interval == 0 ||
+		    *interval > MAX_INTERVAL) {
+			cli_error("run: --sample=N needs a number of cycles from 1 to 4G, got '%s'",
 				  o + 9);
 			return -1;
 		}
