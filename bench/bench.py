@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench.py - times cyclops (run, embed, embed --observe) against qemu-riscv32.
+"""bench.py - times cyclops (run, run --sample, embed, embed --observe) against qemu-riscv32.
 
 Every command of every workload is run N times, interleaved round-robin so that
 machine noise hits all of them alike; the table gives medians. Each run's exit code
@@ -156,6 +156,9 @@ def commands(tools, elf):
     return [
         ("qemu", [tools["qemu"], elf]),
         ("cyclops", [tools["cyclops"], "run", "-q", elf]),
+        # PC sampling every 32 cycles, the histogram saved at exit
+        ("sample", [tools["cyclops"], "run", "-q", "--sample",
+                    "--sample-out", tools["sample_out"], elf]),
         ("embed", [tools["embed"], elf]),
         ("observe", [tools["embed"], "--observe", elf]),
         # the cost of the cost models that need the detailed interpreter
@@ -227,6 +230,7 @@ def summarize(workloads, info, samples):
             "observer": med["observe"] / med["embed"],
             "zero-riscy": med["zero-riscy"] / med["cyclops"],
             "risc0": med["risc0"] / med["cyclops"],
+            "sampling": med["sample"] / med["cyclops"],
             "rss_ratio": rss["cyclops"] / rss["qemu"] if rss["cyclops"] and rss["qemu"] else None,
         })
     return rows
@@ -241,8 +245,9 @@ def mib(kib):
 
 
 def table(rows):
-    head = ["workload", "guest instructions", "qemu ms", "cyclops ms", "embed ms",
-            "embed --observe ms", "cyclops MIPS", "cyclops/qemu speed", "observer overhead",
+    head = ["workload", "guest instructions", "qemu ms", "cyclops ms", "cyclops --sample ms",
+            "embed ms", "embed --observe ms", "cyclops MIPS", "cyclops/qemu speed",
+            "sampling overhead", "observer overhead",
             "peak RSS qemu", "peak RSS cyclops", "RSS cyclops/qemu",
             "zero-riscy ms", "risc0 ms", "zero-riscy/unit time", "risc0/unit time"]
     lines = ["| " + " | ".join(head) + " |",
@@ -251,8 +256,10 @@ def table(rows):
         t = r["time"]
         cells = [r["workload"], f"{r['instructions']:,}",
                  f"{t['qemu'] * 1e3:.1f}", f"{t['cyclops'] * 1e3:.1f}",
+                 f"{t['sample'] * 1e3:.1f}",
                  f"{t['embed'] * 1e3:.1f}", f"{t['observe'] * 1e3:.1f}",
-                 f"{r['mips']:.1f}", f"{r['speed']:.2f}x", f"{r['observer']:.2f}x",
+                 f"{r['mips']:.1f}", f"{r['speed']:.2f}x", f"{r['sampling']:.2f}x",
+                 f"{r['observer']:.2f}x",
                  mib(r["rss"]["qemu"]), mib(r["rss"]["cyclops"]),
                  "n/a" if r["rss_ratio"] is None else f"{r['rss_ratio']:.2f}x",
                  f"{t['zero-riscy'] * 1e3:.1f}", f"{t['risc0'] * 1e3:.1f}",
@@ -278,6 +285,8 @@ def verdict(rows):
         f"Cost models (time under the model / time under unit), geometric mean: zero-riscy "
         f"{geomean([r['zero-riscy'] for r in compute]):.2f}x, risc0 "
         f"{geomean([r['risc0'] for r in compute]):.2f}x.",
+        "Sampling overhead (run -q --sample / run -q, every 32 cycles), geometric mean: "
+        f"{geomean([r['sampling'] for r in compute]):.2f}x.",
     ]
     return g, obs, lines
 
@@ -332,13 +341,16 @@ def method(runs):
         "straight from Python would include Python's own pages), qemu's stdout as the "
         "reference, and the guest instruction count from `cyclops run`'s summary line. Every "
         "run, warm-up and timed, must exit 0 with stdout byte-identical to qemu's, or the bench "
-        "stops. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, `build/embed W.elf` "
+        "stops. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, "
+        "`build/cyclops run -q --sample --sample-out TMP W.elf` (PC sampling every 32 cycles), "
+        "`build/embed W.elf` "
         "(the embedding API, run in slices) and `build/embed --observe W.elf` (with an observer "
         "that receives an event for every retired instruction), and `build/cyclops run -q --model "
         "zero-riscy|risc0 W.elf` (the cost models that need the detailed interpreter). "
         "MIPS = guest instructions / "
         "median `cyclops run -q` time. Speed = qemu time / cyclops time (>1: cyclops is faster). "
-        "Observer overhead = `embed --observe` time / `embed` time. RSS ratio = cyclops / qemu "
+        "Observer overhead = `embed --observe` time / `embed` time. Sampling overhead = "
+        "`run -q --sample` time / `run -q` time. RSS ratio = cyclops / qemu "
         "(<1: cyclops uses less memory). Model time ratios = time under the model / time under "
         "unit.")
     return textwrap.fill(text, width=88, break_on_hyphens=False)
@@ -428,6 +440,8 @@ def main():
     try:
         opts = parse_args(sys.argv[1:])
         tools = find_tools()
+        sample_dir = tempfile.mkdtemp(prefix="cyclops-bench.")
+        tools["sample_out"] = os.path.join(sample_dir, "bench.samples")
         for w in opts["workloads"]:
             elf = os.path.join("guest", "build", w + ".elf")
             if not os.path.isfile(elf):
@@ -443,6 +457,7 @@ def main():
     except KeyboardInterrupt:
         print("bench: interrupted", file=sys.stderr)
         return 130
+    shutil.rmtree(os.path.dirname(tools["sample_out"]), ignore_errors=True)
     rows = summarize(opts["workloads"], info, samples)
     g, obs, verdict_lines = verdict(rows)
     print(f"bench: {time.perf_counter() - started:.1f} s", file=sys.stderr)

@@ -91,6 +91,11 @@ typedef struct cy_opts {
 	bool timers;          /* watch the guest's timer channels */
 	uint64_t significant; /* explain steps of at least this many cycles;
 			       * 0: the model's page-in cost, or 1000 */
+	/* PC sampling (docs/sampling.md). The guest's cy_sample_* calls work
+	 * whatever these say. */
+	bool sample;              /* start sampling at cycle 0 */
+	uint64_t sample_interval; /* cycles between samples; 0: 32; at most 2^32 */
+	const char *out_dir;      /* where the guest's saves go; NULL: "." */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -427,6 +432,14 @@ const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n);
 const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
 /* Every call site and callee, by call site; calls still open count to now. */
 const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
+/* PC sampling (docs/sampling.md): every opts.sample_interval cycles the
+ * instruction executing gets one count in a histogram indexed by pc. */
+/* Allocates and zeroes the histogram and starts sampling now. */
+int cy_vm_sample_start(cy_vm *vm);
+/* Whether a histogram exists (started, not stopped by the guest). */
+bool cy_vm_sampling(const cy_vm *vm);
+/* Writes it to path atomically (format: include/cyclops_samples.h). */
+int cy_vm_sample_save(cy_vm *vm, const char *path, char *err, size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -29,6 +29,7 @@ clean:
 	$(MAKE) -C tests/zkvm clean
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean
+	$(MAKE) -C tests/sample clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

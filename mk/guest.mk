@@ -9,5 +9,6 @@ guest:
 	$(MAKE) -C tests/zkvm
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile
+	$(MAKE) -C tests/sample
 
 .PHONY: guest

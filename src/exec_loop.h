@@ -432,8 +432,12 @@ stop_before_insn: /* the budget ran out before the instruction at ip */
 	pc = ip->pc;
 	cycles = NOW_CYCLES;
 	instret = NOW_INSTRET;
+	if (ip > b->insns)
+		ip--; /* the last one that retired, for the sampler */
 #endif
-out: /* cycles and instret are the clock at pc */
+out:            /* cycles and instret are the clock at pc */
+	if (ip) /* the sampler's: the last instruction that retired */
+		vm->retired_pc = ip->op == OP_block_end ? ip[-1].pc : ip->pc;
 	vm->pc = pc;
 	vm->cycles = cycles;
 	vm->instret = instret;

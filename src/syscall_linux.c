@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sample.h"
 #include "tracker.h"
 #include "vm_private.h"
 
@@ -281,6 +282,10 @@ void syscall_linux(struct cy_vm *vm)
 	case 214: ret = (int32_t)sys_brk(vm, a[0]); break;
 	case 403: ret = sys_clock_gettime64(vm, a[0], a[1]); break;
 	default:
+		if (sample_is_syscall(nr) && vm->sampler) {
+			ret = sample_syscall(vm, nr);
+			break;
+		}
 		warn_unsupported(vm, nr);
 		ret = -ENOSYS;
 		break;

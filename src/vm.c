@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "sample.h"
 #include "timer.h"
 #include "tracker.h"
 #include "vm_private.h"
@@ -143,6 +144,12 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		rc = linux_setup_stack(vm, why, sizeof(why));
 	else if (rc == 0)
 		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
+	if (rc == 0 && (rc = sampler_new(vm, elf, size)) != 0)
+		snprintf(why, sizeof(why), "out of memory");
+	if (rc == 0 && vm->opts.sample && cy_vm_sample_start(vm) != 0) {
+		snprintf(why, sizeof(why), "out of memory for the histogram");
+		rc = -ENOMEM;
+	}
 	if (rc != 0)
 		goto out_destroy;
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
@@ -206,6 +213,7 @@ void cy_vm_destroy(cy_vm *vm)
 	}
 	zkvm_free(vm);
 	timers_free(vm->timers);
+	sampler_free(vm);
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);
@@ -312,7 +320,10 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		budget = vm->opts.max_cycles;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
-	exec_run(vm, budget);
+	if (vm->sampler)
+		sample_run(vm, budget);
+	else
+		exec_run(vm, budget);
 	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
 		char at[200];
 		describe_at(vm, vm->pc, true, at, sizeof(at));

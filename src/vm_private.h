@@ -127,6 +127,11 @@ struct cy_vm {
 	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
 	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
 	struct timers *timers;   /* the channel timers (timer.c); NULL: off */
+
+	/* PC sampling (sample.c): the last instruction that retired, stored
+	 * by the interpreter when a slice ends, never per instruction */
+	uint32_t retired_pc;
+	struct sampler *sampler;
 };
 
 /* exec.c */

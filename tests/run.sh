@@ -634,6 +634,177 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
 }
 
+# hist_field FILE.json EXPR : prints a Python expression of the report r.
+hist_field() { python3 -c "import json; r = json.load(open('$1')); print($2)"; }
+
+# PC sampling (docs/sampling.md): exact counts derived by hand, qemu's
+# instruction trace as the reference under the unit model, guest control,
+# saved files and cyclops hist.
+test_sample() {
+	local s=tests/sample/build d="$OUT/sample" spec src model n log cycles cyclops root=$PWD
+	mkdir -p "$d"
+	cyclops=$(cd "$(dirname "$CYCLOPS")" && pwd)/$(basename "$CYCLOPS")
+	for spec in "costs zero-riscy 1" "costs zero-riscy 4" "costs zero-riscy 5" "costs unit 1" \
+		"costs unit 2" "loop zero-riscy 1" "loop zero-riscy 7" "loop zero-riscy 10" "loop unit 1"; do
+		set -- $spec
+		src=$1 model=$2 n=$3
+		cy run -q --model "$model" --sample="$n" --sample-out "$d/x.samples" "$s/$src.elf"
+		cy hist --json "$d/x.samples" --elf "$s/$src.elf" >"$d/x.json" 2>"$d/x.err"
+		if tests/sample/check.py expect "tests/sample/$src.S" "$s/$src.elf" "$d/x.json" "$model" "$n" >"$d/diff.txt"; then
+			ok "sample: $src under $model, every $n cycles: the hand-derived counts"
+		else
+			not_ok "sample: $src under $model, every $n cycles" "$(head -3 "$d/diff.txt" "$d/x.err" | tr '\n' ' ')"
+		fi
+	done
+
+	# unit model: the sample at clock kN is the kN-th instruction qemu ran
+	if command -v "$QEMU" >/dev/null; then
+		for elf in guest/build/hello.elf tests/count/build/count_nested.elf; do
+			log="$d/qemu.log"
+			"$QEMU" -singlestep -d exec,nochain -D "$log" "$elf" >/dev/null 2>&1 </dev/null
+			for n in 1 7 32; do
+				cy run -q --sample="$n" --sample-out "$d/q.samples" "$elf" >/dev/null 2>&1 </dev/null
+				cy hist --json "$d/q.samples" --elf "$elf" >"$d/q.json"
+				if tests/sample/check.py qemu "$log" "$d/q.json" "$n" >"$d/diff.txt"; then
+					ok "sample: $(basename "$elf" .elf) every $n cycles matches qemu's trace"
+				else
+					not_ok "sample: $(basename "$elf" .elf) every $n cycles vs qemu" "$(head -3 "$d/diff.txt" | tr '\n' ' ')"
+				fi
+			done
+			rm -f "$log"
+		done
+		"$QEMU" "$s/control.elf" >"$d/qc.out" 2>/dev/null </dev/null
+		expect "sample: on qemu every call fails with CY_ENOT_ON_CYCLOPS, exit 0" \
+			sh -c "[ $? -eq 0 ] && cmp -s '$d/qc.out' tests/sample/control.qemu.expected"
+	else
+		not_ok "sample: qemu trace" "$QEMU is not installed"
+	fi
+
+	# the total of a run sampled from start to end is floor(cycles / N)
+	cy run --sample=5 --sample-out "$d/h.samples" guest/build/hello.elf >/dev/null 2>"$d/h.err" </dev/null
+	cycles=$(summary_cycles "$d/h.err")
+	cy hist --json "$d/h.samples" --elf guest/build/hello.elf >"$d/h.json"
+	expect "sample: hello every 5 cycles: floor($cycles / 5) samples" \
+		test "$(hist_field "$d/h.json" "r['total']")" = "$((cycles / 5))"
+	(cd "$d" && timeout 120 "$cyclops" run --sample "$root/guest/build/hello.elf" >/dev/null 2>"$d/h2.err")
+	cycles=$(summary_cycles "$d/h2.err")
+	expect "sample: --sample alone saves cyclops.samples every 32 cycles" \
+		test "$(cy hist --json "$d/cyclops.samples" --elf guest/build/hello.elf | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["interval"], r["total"])')" = "32 $((cycles / 32))"
+
+	# guest control: every call and misuse, each misuse one warning
+	mkdir -p "$d/out"
+	cy run --out-dir "$d/out" "$s/control.elf" >"$d/c.out" 2>"$d/c.err" </dev/null
+	expect "sample: guest control: every call returns its code (control.expected)" \
+		cmp -s "$d/c.out" tests/sample/control.expected
+	expect "sample: guest control: one warning per misuse (18)" \
+		test "$(grep -c '^cyclops: warning: cy_sample_' "$d/c.err")" = 18
+	expect "sample: a misuse's warning names the call and the code" \
+		grep -Eq '^cyclops: warning: cy_sample_pause at 0x[0-9a-f]{8}: no histogram \(CY_ENO_BUFFER\)' "$d/c.err"
+	expect "sample: the refused names' warnings give the reason" \
+		sh -c "grep -q 'file name refused (CY_EBAD_NAME): an absolute path' '$d/c.err' &&
+		       grep -q 'file name refused (CY_EBAD_NAME): a .\.\.. component' '$d/c.err' &&
+		       grep -q 'file name refused (CY_EBAD_NAME): a control character' '$d/c.err'"
+	expect "sample: guest saves land in --out-dir" \
+		test -f "$d/out/cyclops.samples" -a -f "$d/out/control.samples" -a -f "$d/out/a..b.samples"
+	expect "sample: nothing is written outside --out-dir" \
+		sh -c "[ ! -e '$d/up.samples' ] && [ ! -e '$d/out/late.samples' ] && [ \$(ls '$d/out' | wc -l) -eq 3 ]"
+
+	# the example guest: only checksum() runs while sampling is on
+	(cd "$d" && timeout 120 "$cyclops" run -q "$root/guest/build/sampled.elf" >/dev/null 2>&1)
+	cy hist --json "$d/sampled.samples" --elf guest/build/sampled.elf >"$d/e.json" 2>"$d/e.err"
+	local hot
+	hot=$(grep -n 'the hot line' guest/examples/sampled.c | cut -d: -f1)
+	expect "sample: example: all samples in checksum(), none in fill() (paused)" \
+		test "$(hist_field "$d/e.json" "[(f['name'].split('.')[0], f['share']) for f in r['functions']]")" = "[('checksum', 100.0)]"
+	expect "sample: example: the hottest line is the marked one (sampled.c:$hot)" \
+		test "$(hist_field "$d/e.json" "(r['lines'][0]['file'].endswith('sampled.c'), r['lines'][0]['line'])")" = "(True, $hot)"
+	expect "sample: example: paused and resumed, still floor(sampled cycles / 32)" \
+		test "$(hist_field "$d/e.json" "r['total'] == r['cycles'] // 32 and r['total'] > 1000")" = True
+	cy hist --top 1 "$d/sampled.samples" --elf guest/build/sampled.elf >"$d/e.txt" 2>&1
+	expect "sample: hist text: function table, line table and annotated disassembly" \
+		sh -c "grep -q '^ *samples *share *cumul *function' '$d/e.txt' &&
+		       grep -q 'sampled.c:$hot\$' '$d/e.txt' &&
+		       grep -Eq '^ +[0-9.]+% +[0-9]+  [0-9a-f]{8}:  (lw|add|slli|srli|or|xor|addi|bne) ' '$d/e.txt'"
+	cy hist --json "$d/sampled.samples" "$d/sampled.samples" --elf guest/build/sampled.elf >"$d/e2.json"
+	expect "sample: hist sums several files" \
+		test "$(hist_field "$d/e2.json" "r['total']")" = "$(($(hist_field "$d/e.json" "r['total']") * 2))"
+
+	# code run outside the ELF's executable segments: the table of other pcs
+	cy run -q --sample=1 --sample-out "$d/o.samples" "$s/elsewhere.elf"
+	expect "sample: code written to the stack is sampled: its 2 pcs, 1 each, no symbol" \
+		test "$(cy hist --json "$d/o.samples" --elf "$s/elsewhere.elf" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print(r["unattributed"], [i["samples"] for i in r["instructions"] if i["function"] is None and i["address"] >= 0x7f000000])')" = "2 [1, 1]"
+	expect "sample: hist names them [no symbol]" \
+		sh -c "'$CYCLOPS' hist '$d/o.samples' --elf '$s/elsewhere.elf' | grep -Eq '^ +2 +[0-9.]+% +\[no symbol\]$'"
+
+	# saved at exit also after a fault and at the cycle limit
+	fault "sample: --sample-out is written after a fault" 252 '^cyclops: ebreak at' \
+		--sample=1 --sample-out "$d/f.samples" tests/faults/build/ebreak.elf
+	cycles=$(summary_cycles "$OUT/f.err")
+	expect "sample: the fault's histogram counts every cycle before it ($cycles)" \
+		test "$(cy hist --json "$d/f.samples" --elf tests/faults/build/ebreak.elf | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')" = "$cycles"
+	fault "sample: --sample-out is written at the cycle limit" 253 '^cyclops: cycle limit 1000' \
+		--max-cycles 1000 --sample=10 --sample-out "$d/l.samples" tests/faults/build/spin.elf
+	expect "sample: the cycle limit's histogram has 1000 / 10 samples" \
+		test "$(cy hist --json "$d/l.samples" --elf tests/faults/build/spin.elf | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')" = 100
+
+	# a program with a GNU build-id is identified by it (readelf's reading)
+	local want_id
+	want_id=$(riscv64-unknown-elf-readelf -n "$s/costs_build_id.elf" | sed -n 's/^ *Build ID: *//p')
+	cy run -q --sample --sample-out "$d/b.samples" "$s/costs_build_id.elf"
+	expect "sample: a build-id ELF's histogram carries its build-id ($want_id)" \
+		test "$(cy hist --json "$d/b.samples" --elf "$s/costs_build_id.elf" | python3 -c 'import json,sys; print(json.load(sys.stdin)["identity"])')" = "build-id $want_id"
+
+	# bad files get one clear message
+	hist_fails() {
+		local name=$1 re=$2
+		shift 2
+		cy hist "$@" >"$d/hf.out" 2>"$d/hf.err"
+		local rc=$?
+		if [ $rc -ne 0 ] && [ "$(wc -l <"$d/hf.err")" -eq 1 ] && grep -Eq -- "$re" "$d/hf.err"; then
+			ok "$name"
+		else
+			not_ok "$name" "exit $rc: $(head -c 300 "$d/hf.err")"
+		fi
+	}
+	cy run -q --sample=4 --sample-out "$d/costs.samples" "$s/costs.elf"
+	hist_fails "hist: a histogram of another program is refused" \
+		"^cyclops: hist: $d/costs.samples: taken from another program \(segment hash [0-9a-f]{16}\), not $s/loop.elf \(segment hash [0-9a-f]{16}\)$" \
+		"$d/costs.samples" --elf "$s/loop.elf"
+	head -c 100 "$d/costs.samples" >"$d/short.samples"
+	hist_fails "hist: a file cut inside the header" "^cyclops: hist: $d/short.samples: truncated: 100 bytes, shorter than the 128-byte header$" \
+		"$d/short.samples" --elf "$s/costs.elf"
+	head -c $(($(wc -c <"$d/costs.samples") - 3)) "$d/costs.samples" >"$d/short.samples"
+	hist_fails "hist: a file cut in its counts" "^cyclops: hist: $d/short.samples: truncated: [0-9]+ bytes, the header says [0-9]+$" \
+		"$d/short.samples" --elf "$s/costs.elf"
+	python3 -c "
+d = bytearray(open('$d/costs.samples', 'rb').read()); d[150] ^= 1
+open('$d/bad.samples', 'wb').write(d)"
+	hist_fails "hist: a flipped bit is caught by the checksum" "^cyclops: hist: $d/bad.samples: damaged: the checksum does not match the contents$" \
+		"$d/bad.samples" --elf "$s/costs.elf"
+	hist_fails "hist: an ELF is not a sample file" "^cyclops: hist: $s/costs.elf: not a cyclops sample file \(no CYSAMPLE magic\)$" \
+		"$s/costs.elf" --elf "$s/costs.elf"
+	hist_fails "hist: a missing file" "^cyclops: hist: $d/none.samples: No such file or directory$" \
+		"$d/none.samples" --elf "$s/costs.elf"
+	hist_fails "hist: --elf is required" "^cyclops: hist: --elf PROGRAM.elf is required" "$d/costs.samples"
+	hist_fails "hist: --elf must be a RISC-V ELF" "^cyclops: hist: tests/sample/costs.S: not an ELF32 RISC-V file$" \
+		"$d/costs.samples" --elf tests/sample/costs.S
+	cy run -q --sample=5 --sample-out "$d/costs5.samples" "$s/costs.elf"
+	hist_fails "hist: files of different intervals are not summed" \
+		"^cyclops: hist: $d/costs5.samples: cannot be added to $d/costs.samples: sampled every 5 cycles of model unit, the first file every 4 of unit$" \
+		"$d/costs.samples" "$d/costs5.samples" --elf "$s/costs.elf"
+	fault "usage: --sample=0" 250 "^cyclops: run: --sample=N needs a number of cycles from 1 to 4G, got '0'$" \
+		--sample=0 guest/build/hello.elf
+	fault "usage: --sample=5G" 250 "^cyclops: run: --sample=N needs a number of cycles from 1 to 4G, got '5G'$" \
+		--sample=5G guest/build/hello.elf
+	fault "usage: --out-dir that is not a directory" 250 "^cyclops: run: --out-dir /nonexistent: not a directory$" \
+		--out-dir /nonexistent guest/build/hello.elf
+	expect "cli: run --help lists --sample, --sample-out and --out-dir" \
+		sh -c "'$CYCLOPS' run --help | grep -q -- '--sample-out' && '$CYCLOPS' run --help | grep -q -- '--out-dir'"
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -648,5 +819,6 @@ test_tracker
 test_zkvm
 test_timer
 test_profile
+test_sample
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -45,6 +45,13 @@ static const char usage[] =
     "  --format FMT         the format of the next --profile, whatever its\n"
     "                       extension: pprof, speedscope, folded, svg,\n"
     "                       callgrind, trace, html\n"
+    "  --sample[=N]         count the pc every N cycles (default 32) from the\n"
+    "                       start into a histogram, saved at exit to\n"
+    "                       --sample-out (read it with cyclops hist)\n"
+    "  --sample-out FILE    where the histogram goes at exit (default\n"
+    "                       OUT-DIR/cyclops.samples with --sample)\n"
+    "  --out-dir DIR        the directory the guest's cy_sample_save files go\n"
+    "                       to (default the working directory)\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
@@ -68,6 +75,10 @@ struct run_args {
 	enum profile_format profile_formats[MAX_PROFILES];
 	int n_profiles;
 	int next_format; /* --format for the next --profile; -1: none */
+	bool sample;
+	uint64_t sample_interval;
+	const char *sample_out;
+	const char *out_dir;
 	const char *program;
 	cy_abi abi;
 	const char **inputs; /* --input specs, n_inputs of them */
@@ -221,6 +232,12 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			const char *v = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
 			if (parse_profile(a, "--format", v) != 0)
 				return -1;
+		} else if (strncmp(o, "--sample", 8) == 0 || strncmp(o, "--out-dir", 9) == 0) {
+			int rc =
+			    cli_parse_sample_option(argc, argv, &i, &a->sample, &a->sample_interval,
+						    &a->sample_out, &a->out_dir);
+			if (rc != 0)
+				return rc;
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
@@ -416,6 +433,9 @@ int cli_run(int argc, char **argv)
 	opts.abi = a.abi;
 	opts.timers = a.timers;
 	opts.significant = a.significant;
+	opts.sample = a.sample;
+	opts.sample_interval = a.sample_interval;
+	opts.out_dir = a.out_dir;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		status = CY_EXIT_BAD_PROGRAM;
@@ -459,6 +479,9 @@ int cli_run(int argc, char **argv)
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */
+	if ((a.sample || a.sample_out) &&
+	    cli_save_samples(vm, a.sample_out, a.out_dir, a.quiet) != 0 && status == 0)
+		status = CY_EXIT_INTERNAL;
 	if (report &&
 	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
 		cli_error("run: %s", err);

@@ -12,6 +12,7 @@ static const char usage[] =
     "\n"
     "commands:\n"
     "  run       run a program: cyclops run [options] PROGRAM.elf [-- ARGS]\n"
+    "  hist      analyse saved PC histograms: cyclops hist FILE... --elf PROG.elf\n"
     "\n"
     "  cyclops <command> --help   options of one command\n"
     "  cyclops --version          the version\n";
@@ -32,6 +33,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "run") == 0)
 		return cli_run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "hist") == 0)
+		return cli_hist(argc - 1, argv + 1);
 	if (strcmp(argv[1], "models") == 0)
 		return cli_models(argc - 1, argv + 1);
 	cli_error("unknown command '%s' (see cyclops --help)", argv[1]);
