@@ -67,6 +67,13 @@ typedef enum cy_fault {
 	CY_FAULT_HOST,         /* host resources ran out */
 } cy_fault;
 
+/* ZERO-RISCY's performance counters come in two builds (docs/counters.md):
+ * the FPGA's one counter per event, the ASIC's one counter for all. */
+typedef enum cy_counters_build {
+	CY_COUNTERS_FPGA = 0,
+	CY_COUNTERS_ASIC,
+} cy_counters_build;
+
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
 	int argc;            /* guest argv; argc 0: argv[0] = path */
@@ -78,9 +85,10 @@ typedef struct cy_opts {
 	uint32_t segment_po2;               /* paging models: 0 keeps the model's */
 	bool quiet;                         /* no warnings on stderr */
 	/* The cycle-tracking protocol (docs/api.md): off by default. */
-	bool cycle_tracker;       /* service cycle-tracker-* lines on stdout/stderr */
-	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
-	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
+	bool cycle_tracker;               /* service cycle-tracker-* lines on stdout/stderr */
+	bool cycle_tracker_quiet;         /* and leave them out of the guest's output */
+	uint64_t chunk_cycles;            /* cy_vm_run_chunk's chunk; 0: the default */
+	cy_counters_build counters_build; /* PCCR0-31: per event (default) or ASIC */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -254,6 +262,26 @@ const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
 const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
 /* What did not pair up: unmatched ends, restarts, starts never ended. */
 const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
+
+/* Performance counters (docs/counters.md). One row per counter the guest
+ * enabled at some time (a PCER bit set, an mhpmevent written non-zero),
+ * plus mcycle and minstret, with their values now. */
+typedef struct cy_counter {
+	char name[24];   /* "pccr5", "pccr (asic)", "mhpmcounter3", "mcycle" */
+	uint32_t csr;    /* the CSR that reads it (the low half) */
+	uint32_t events; /* the events it counts, bits by cy_counter_event_name */
+	uint64_t value;  /* PCCRs are 32 bits, the others 64 */
+} cy_counter;
+
+#define CY_MAX_COUNTERS 64
+
+/* Fills out[0..max) and returns how many rows there are. */
+size_t cy_vm_counters(const cy_vm *vm, cy_counter *out, size_t max);
+/* The name of event bit i ("CYCLES", "LD", ...; the PULP numbering, which
+ * mhpmevent shares for bits 0-10), or NULL. */
+const char *cy_counter_event_name(unsigned i);
+/* "fpga" or "asic" */
+const char *cy_vm_counters_build(const cy_vm *vm);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,11 @@ bool cli_use_colour(FILE *f);
 /* The cycle tracker's tree and warnings, for people (cli_tracker.c). */
 void cli_print_tracker(FILE *f, cy_vm *vm, bool colour);
 
+/* The performance counters after a run, for people and for the JSON
+ * report's "counters" member (cli_counters.c). */
+void cli_print_counters(FILE *f, const cy_vm *vm, bool colour);
+void report_json_counters(FILE *f, const cy_vm *vm);
+
 /* The JSON report (cli_report.c): chunks are added as the run goes, the
  * file is written at the end, whole or not at all. */
 struct report;

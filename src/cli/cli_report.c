@@ -227,6 +227,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 			(unsigned long long)is[i].cycle);
 	}
 	fputs(n_issues ? "\n  ],\n" : "],\n", f);
+	report_json_counters(f, vm);
 
 	fflush(r->chunks);
 	fputs("  \"chunks\": [", f);
