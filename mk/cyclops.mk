@@ -26,6 +26,7 @@ clean:
 	$(MAKE) -C tests/faults clean
 	$(MAKE) -C tests/cost clean
 	$(MAKE) -C tests/tracker clean
+	$(MAKE) -C tests/counters clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

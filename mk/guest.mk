@@ -6,5 +6,6 @@ guest:
 	$(MAKE) -C tests/faults
 	$(MAKE) -C tests/cost
 	$(MAKE) -C tests/tracker
+	$(MAKE) -C tests/counters
 
 .PHONY: guest

@@ -434,6 +434,60 @@ sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
 	done
 }
 
+# Performance counters: each tests/counters/*.S checks the counts derived by
+# hand in its comments itself and exits with the number of the first check
+# that failed (0: all passed). Its "# RUN: OPTIONS [-- GUEST ARGS]" lines
+# say how to run it.
+test_counters() {
+	local src name elf line opts guest rc c=tests/counters/build
+	for src in tests/counters/*.S; do
+		name=$(basename "$src" .S)
+		elf=$c/$name.elf
+		while IFS= read -r line; do
+			opts=${line%% -- *}
+			guest=
+			case $line in *" -- "*) guest=${line#* -- } ;; esac
+			cy run -q $opts "$elf" $guest >/dev/null 2>"$OUT/ctr.err" </dev/null
+			rc=$?
+			if [ $rc -eq 0 ]; then
+				ok "counters: $name ($line)"
+			else
+				not_ok "counters: $name ($line)" "check $rc failed: $(head -c 200 "$OUT/ctr.err")"
+			fi
+		done < <(sed -n 's/^# RUN: *//p' "$src")
+	done
+
+	# the table: the counters the guest enabled, values from pulp_events.S
+	cy run --counters --model zero-riscy "$c/pulp_events.elf" fpga >/dev/null 2>"$OUT/ctr.err"
+	expect "counters: the table names the build" grep -qx 'cyclops: performance counters (fpga build)' "$OUT/ctr.err"
+	expect "counters: the table has pccr0 CYCLES = 26" grep -Eqx 'pccr0 +0x780 +26  CYCLES' "$OUT/ctr.err"
+	expect "counters: the table has pccr5 LD = 3" grep -Eqx 'pccr5 +0x785 +3  LD' "$OUT/ctr.err"
+	expect "counters: the table has pccr9 BTAKEN = 1" grep -Eqx 'pccr9 +0x789 +1  BTAKEN' "$OUT/ctr.err"
+	cy run --counters asic --model zero-riscy "$c/pulp_events.elf" asic >/dev/null 2>"$OUT/ctr.err"
+	expect "counters: the ASIC table has one counter, with the last mask's 0" \
+		grep -Eqx 'pccr \(asic\) +0x780 +0  IMISS\|LD_EXT\|ST_EXT\|LD_EXT_CYC\|ST_EXT_CYC\|TCDM_CONT' "$OUT/ctr.err"
+	cy run -q --model zero-riscy "$c/pulp_events.elf" fpga >/dev/null 2>"$OUT/ctr.err"
+	expect "counters: no table without --counters" [ ! -s "$OUT/ctr.err" ]
+	cy run -q --counters=fpga --model zero-riscy --report "$OUT/ctr.json" "$c/hpm.elf" >/dev/null 2>&1
+	expect "counters: the report lists the HPM counters hpm.S derives" python3 -c "
+import json, sys
+r = json.load(open('$OUT/ctr.json'))
+c = {x['name']: x for x in r['counters']}
+sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
+              and c['mhpmcounter3']['events'] == ['LD'] and c['mhpmcounter4']['value'] == 2
+              and c['mhpmcounter5']['value'] == 22 and c['mhpmcounter8']['value'] == 0x100000008
+              and c['mhpmcounter8']['csr'] == 0xb08))"
+
+	fault "counters: csrw cycle is illegal (read-only)" 252 \
+		'^cyclops: illegal instruction 0xc0001073 at 0x[0-9a-f]+ <_start\+0x[0-9a-f]+>: csrrw x0,cycle,x0 \(unknown or read-only CSR\)$' \
+		"$c/write_cycle.elf"
+	fault "counters: a counter CSR that does not exist is illegal" 252 \
+		'csrrs x6,0xb01,x0 \(unknown or read-only CSR\)$' "$c/write_cycle.elf" x
+	fault "usage: --counters with a build that does not exist" 250 \
+		"^cyclops: run: --counters takes fpga or asic, got 'gpu'$" --counters=gpu "$c/hpm.elf"
+	expect "cli: run --help lists --counters" sh -c "'$CYCLOPS' run --help | grep -q -- '--counters'"
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -445,5 +499,6 @@ test_faults
 test_cli
 test_api
 test_tracker
+test_counters
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

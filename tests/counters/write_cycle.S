@@ -1,0 +1,17 @@
+# The user-level counters are read-only: csrw cycle faults (illegal
+# instruction, exit status 252), and so does a counter CSR that does not
+# exist (0xb01). tests/run.sh runs it with and without an argument.
+# FAULT
+
+    .option norvc
+    .text
+    .globl _start
+_start:
+    lw t0, 0(sp)                # argc
+    addi t0, t0, -1
+    bnez t0, 1f
+    csrw cycle, zero
+1:  csrr t1, 0xb01
+    li a0, 0
+    li a7, 93
+    ecall
