@@ -36,7 +36,7 @@ struct cy_vm;
 	_(HPMCOUNTER##n, 0xc00 + n, "hpmcounter" #n)                                               \
 	_(HPMCOUNTER##n##H, 0xc80 + n, "hpmcounter" #n "h")                                        \
 	_(MHPMEVENT##n, 0x320 + n, "mhpmevent" #n)
-/* it does not settle on one layout for these lists */
+/* clang-format does not settle on one layout for these lists */
 // clang-format off
 #define CSR_N3_31(X, _)                                                                            \
 	X(_, 3) X(_, 4) X(_, 5) X(_, 6) X(_, 7) X(_, 8) X(_, 9) X(_, 10) X(_, 11) X(_, 12)         \
