@@ -458,6 +458,20 @@ test_counters() {
 		done < <(sed -n 's/^# RUN: *//p' "$src")
 	done
 
+	# through the API: in slices of 1 and 3 cycles, and with an observer
+	# (the observed interpreter), the checks pass the same
+	local slice
+	for slice in 1 3; do
+		emb --slice=$slice --model=zero-riscy "$c/pulp_events.elf" fpga >/dev/null 2>"$OUT/ctr.err"
+		expect "counters: pulp_events in slices of $slice cycles" grep -q '^embed: exited .* a0 0,' "$OUT/ctr.err"
+		emb --slice=$slice --model=zero-riscy "$c/hpm.elf" >/dev/null 2>"$OUT/ctr.err"
+		expect "counters: hpm in slices of $slice cycles" grep -q '^embed: exited .* a0 0,' "$OUT/ctr.err"
+		emb --slice=$slice --model=tests/cost/zero-riscy-slow.model "$c/pulp_ext.elf" fpga >/dev/null 2>"$OUT/ctr.err"
+		expect "counters: pulp_ext in slices of $slice cycles" grep -q '^embed: exited .* a0 0,' "$OUT/ctr.err"
+	done
+	emb --observe --model=zero-riscy "$c/pulp_modes.elf" fpga >/dev/null 2>"$OUT/ctr.err"
+	expect "counters: pulp_modes with an observer attached" grep -q '^embed: exited .* a0 0,' "$OUT/ctr.err"
+
 	# the table: the counters the guest enabled, values from pulp_events.S
 	cy run --counters --model zero-riscy "$c/pulp_events.elf" fpga >/dev/null 2>"$OUT/ctr.err"
 	expect "counters: the table names the build" grep -qx 'cyclops: performance counters (fpga build)' "$OUT/ctr.err"
