@@ -121,7 +121,7 @@ static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct a
  * division by zero. Used only to decide whether it fits the segment; the
  * interpreter charges these itself. */
 /* Whether the instruction is a branch that will be taken. */
-static bool branch_taken(const struct cy_vm *vm, const struct insn *in)
+static inline bool branch_taken(const struct cy_vm *vm, const struct insn *in)
 {
 	uint32_t a = vm->x[in->rs1], b = vm->x[in->rs2];
 
@@ -139,11 +139,17 @@ static bool branch_taken(const struct cy_vm *vm, const struct insn *in)
 static int32_t own_extra(const struct cy_vm *vm, const struct insn *in)
 {
 	switch (in->op) {
+	case OP_beq:
+	case OP_bne:
+	case OP_blt:
+	case OP_bge:
+	case OP_bltu:
+	case OP_bgeu: return branch_taken(vm, in) ? (int32_t)vm->cost.taken_extra : 0;
 	case OP_div:
 	case OP_divu:
 	case OP_rem:
 	case OP_remu: return vm->x[in->rs2] == 0 ? vm->cost.div_zero_delta : 0;
-	default: return branch_taken(vm, in) ? (int32_t)vm->cost.taken_extra : 0;
+	default: return 0;
 	}
 }
 

@@ -152,7 +152,8 @@ static void update_counting(struct cy_vm *vm)
 	if (counting != c->counting) {
 		c->counting = counting;
 		c->repick = true;
-		vm->break_loop = true;
+		/* the interpreter ends the block as after a write to code */
+		vm->flush_pending = true;
 	}
 }
 
