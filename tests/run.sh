@@ -507,6 +507,8 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 	fault "counters: csrw cycle is illegal (read-only)" 252 \
 		'^cyclops: illegal instruction 0xc0001073 at 0x[0-9a-f]+ <_start\+0x[0-9a-f]+>: csrrw x0,cycle,x0 \(unknown or read-only CSR\)$' \
 		"$c/write_cycle.elf"
+	fault "counters: a faulting instruction is not counted (PCCR1 = 2)" 252 \
+		'^pccr1 +0x781 +2  INSTR$' --counters "$c/write_cycle.elf"
 	fault "counters: a counter CSR that does not exist is illegal" 252 \
 		'csrrs x6,0xb01,x0 \(unknown or read-only CSR\)$' "$c/write_cycle.elf" x
 	fault "usage: --counters with a build that does not exist" 250 \

@@ -22,7 +22,8 @@
 #   total            34 cycles, 7 instructions
 # FPGA: CYCLES 34, INSTR 7, IMISS 7, LD 4, ST 4, LD_EXT 3, ST_EXT 3,
 #   LD_EXT_CYC 2 + 4 = 6, ST_EXT_CYC 2 + 4 = 6, the others 0.
-# ASIC (cycles with at least one enabled event):
+# ASIC (cycles with at least one enabled event): each event alone as in
+#   the FPGA, and
 #   INSTR|IMISS 14 (cycle 1 and the last cycle of each, never the same);
 #   LD|LD_EXT_CYC 3 + 6 + 1 = 10; LD|LD_EXT 4 (LD_EXT is in LD's cycles);
 #   IMISS|LD_EXT_CYC|ST_EXT_CYC 7 + 6 + 6 = 19; ST|ST_EXT_CYC 3 + 1 + 6 = 10;
@@ -65,7 +66,15 @@ _start:
     .endm
 asic:
     ASIC_CASE EV_CYCLES, 34
+    ASIC_CASE EV_INSTR, 7
     ASIC_CASE EV_IMISS, 7
+    ASIC_CASE EV_LD, 4
+    ASIC_CASE EV_ST, 4
+    ASIC_CASE EV_LD_EXT, 3
+    ASIC_CASE EV_ST_EXT, 3
+    ASIC_CASE EV_LD_EXT_CYC, 6
+    ASIC_CASE EV_ST_EXT_CYC, 6
+    ASIC_CASE EV_TCDM_CONT, 0
     ASIC_CASE EV_INSTR | EV_IMISS, 14
     ASIC_CASE EV_LD | EV_LD_EXT_CYC, 10
     ASIC_CASE EV_LD | EV_LD_EXT, 4
