@@ -158,6 +158,9 @@ def commands(tools, elf):
         ("cyclops", [tools["cyclops"], "run", "-q", elf]),
         ("embed", [tools["embed"], elf]),
         ("observe", [tools["embed"], "--observe", elf]),
+        # the cost of the cost models that need the detailed interpreter
+        ("zero-riscy", [tools["cyclops"], "run", "-q", "--model", "zero-riscy", elf]),
+        ("risc0", [tools["cyclops"], "run", "-q", "--model", "risc0", elf]),
     ]
 
 
@@ -222,6 +225,8 @@ def summarize(workloads, info, samples):
             "mips": info[w]["instructions"] / med["cyclops"] / 1e6,
             "speed": med["qemu"] / med["cyclops"],
             "observer": med["observe"] / med["embed"],
+            "zero-riscy": med["zero-riscy"] / med["cyclops"],
+            "risc0": med["risc0"] / med["cyclops"],
             "rss_ratio": rss["cyclops"] / rss["qemu"] if rss["cyclops"] and rss["qemu"] else None,
         })
     return rows
@@ -238,7 +243,8 @@ def mib(kib):
 def table(rows):
     head = ["workload", "guest instructions", "qemu ms", "cyclops ms", "embed ms",
             "embed --observe ms", "cyclops MIPS", "cyclops/qemu speed", "observer overhead",
-            "peak RSS qemu", "peak RSS cyclops", "RSS cyclops/qemu"]
+            "peak RSS qemu", "peak RSS cyclops", "RSS cyclops/qemu",
+            "zero-riscy ms", "risc0 ms", "zero-riscy/unit time", "risc0/unit time"]
     lines = ["| " + " | ".join(head) + " |",
              "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
     for r in rows:
@@ -248,7 +254,9 @@ def table(rows):
                  f"{t['embed'] * 1e3:.1f}", f"{t['observe'] * 1e3:.1f}",
                  f"{r['mips']:.1f}", f"{r['speed']:.2f}x", f"{r['observer']:.2f}x",
                  mib(r["rss"]["qemu"]), mib(r["rss"]["cyclops"]),
-                 "n/a" if r["rss_ratio"] is None else f"{r['rss_ratio']:.2f}x"]
+                 "n/a" if r["rss_ratio"] is None else f"{r['rss_ratio']:.2f}x",
+                 f"{t['zero-riscy'] * 1e3:.1f}", f"{t['risc0'] * 1e3:.1f}",
+                 f"{r['zero-riscy']:.2f}x", f"{r['risc0']:.2f}x"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -267,6 +275,9 @@ def verdict(rows):
         f"Target: cyclops >= {TARGET_SPEED_RATIO:.2f}x qemu's speed: **{met}** "
         f"({g:.3f}x / {TARGET_SPEED_RATIO:.2f}x = {g / TARGET_SPEED_RATIO:.0%} of the target).",
         f"Observer overhead (embed --observe / embed), geometric mean: {obs:.2f}x.",
+        f"Cost models (time under the model / time under unit), geometric mean: zero-riscy "
+        f"{geomean([r['zero-riscy'] for r in compute]):.2f}x, risc0 "
+        f"{geomean([r['risc0'] for r in compute]):.2f}x.",
     ]
     return g, obs, lines
 
@@ -315,7 +326,7 @@ def method(runs):
         f"Each command ran {runs} {times} per workload; the table gives the median wall time "
         "(Python `time.perf_counter` from spawn to `wait4`, start-up included). Runs are "
         "interleaved round-robin (round 1 runs every command of every workload once, then "
-        "round 2, ...), with the order of the four commands rotated each round, so that machine "
+        "round 2, ...), with the order of the commands rotated each round, so that machine "
         "noise hits them alike. An untimed warm-up round comes first: each command once under "
         "GNU `time -f %M`, which gives the peak resident set size (ru_maxrss of a child forked "
         "straight from Python would include Python's own pages), qemu's stdout as the "
@@ -323,10 +334,13 @@ def method(runs):
         "run, warm-up and timed, must exit 0 with stdout byte-identical to qemu's, or the bench "
         "stops. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, `build/embed W.elf` "
         "(the embedding API, run in slices) and `build/embed --observe W.elf` (with an observer "
-        "that receives an event for every retired instruction). MIPS = guest instructions / "
+        "that receives an event for every retired instruction), and `build/cyclops run -q --model "
+        "zero-riscy|risc0 W.elf` (the cost models that need the detailed interpreter). "
+        "MIPS = guest instructions / "
         "median `cyclops run -q` time. Speed = qemu time / cyclops time (>1: cyclops is faster). "
         "Observer overhead = `embed --observe` time / `embed` time. RSS ratio = cyclops / qemu "
-        "(<1: cyclops uses less memory).")
+        "(<1: cyclops uses less memory). Model time ratios = time under the model / time under "
+        "unit.")
     return textwrap.fill(text, width=88, break_on_hyphens=False)
 
 

@@ -65,6 +65,7 @@ typedef enum cy_fault {
 	CY_FAULT_EBREAK,       /* ebreak with no debugger attached */
 	CY_FAULT_MEMORY,       /* a syscall was given memory outside 4 GiB */
 	CY_FAULT_HOST,         /* host resources ran out */
+	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
 } cy_fault;
 
 /* ZERO-RISCY's performance counters come in two builds (docs/counters.md):
@@ -73,6 +74,9 @@ typedef enum cy_counters_build {
 	CY_COUNTERS_FPGA = 0,
 	CY_COUNTERS_ASIC,
 } cy_counters_build;
+/* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1 or pico from
+ * the ELF's symbols and linux otherwise. */
+typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
 
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
@@ -85,9 +89,14 @@ typedef struct cy_opts {
 	uint32_t segment_po2;               /* paging models: 0 keeps the model's */
 	bool quiet;                         /* no warnings on stderr */
 	/* The cycle-tracking protocol (docs/api.md): off by default. */
-	bool cycle_tracker;               /* service cycle-tracker-* lines on stdout/stderr */
-	bool cycle_tracker_quiet;         /* and leave them out of the guest's output */
-	uint64_t chunk_cycles;            /* cy_vm_run_chunk's chunk; 0: the default */
+	bool cycle_tracker;       /* service cycle-tracker-* lines on stdout/stderr */
+	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
+	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
+	cy_abi abi;               /* CY_ABI_AUTO: detected from the ELF */
+	/* Channel timers (docs/timers.md): off by default. */
+	bool timers;                      /* watch the guest's timer channels */
+	uint64_t significant;             /* explain steps of at least this many cycles;
+					   * 0: the model's page-in cost, or 1000 */
 	cy_counters_build counters_build; /* PCCR0-31: per event (default) or ASIC */
 } cy_opts;
 
@@ -191,7 +200,8 @@ typedef struct cy_event {
 	uint8_t rd, rs1;            /* JUMP: link and base registers (call/return hints) */
 	uint32_t addr;              /* STORE: address; CSR: the CSR number */
 	uint32_t size;              /* STORE: bytes; CSR: 1 if written */
-	const cy_cost_parts *parts; /* RETIRE: what the cost is made of */
+	const cy_cost_parts *parts; /* RETIRE: what the cost is made of (NULL when the
+				     * model's costs do not depend on addresses) */
 } cy_event;
 
 typedef void (*cy_event_fn)(void *ctx, cy_vm *vm, const cy_event *ev);
@@ -282,6 +292,167 @@ size_t cy_vm_counters(const cy_vm *vm, cy_counter *out, size_t max);
 const char *cy_counter_event_name(unsigned i);
 /* "fpga" or "asic" */
 const char *cy_vm_counters_build(const cy_vm *vm);
+/* zkVM guests (opts.abi sp1 or pico; docs/zkvm.md). */
+cy_abi cy_vm_abi(const cy_vm *vm);
+const char *cy_abi_name(cy_abi abi);
+/* Parses "linux", "sp1", "pico" or "auto"; 0 if valid. */
+int cy_abi_parse(const char *text, cy_abi *out);
+/* Appends one frame to the input queue that HINT_LEN/HINT_READ read;
+ * -EINVAL for a Linux guest, -ENOMEM. */
+int cy_vm_push_input(cy_vm *vm, const void *data, size_t len);
+/* Encodes an --input literal as the SDKs' write (bincode) does: "u32:N",
+ * "u64:N", "hex:BYTES", "str:TEXT". Returns 0 and a malloc'd frame, 1 if spec
+ * has none of these prefixes (a file name), or < 0 with a message in err. */
+int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, size_t err_size);
+/* The public-values stream (WRITE to fd 3); NULL and *len 0 if empty. */
+const uint8_t *cy_vm_public_values(const cy_vm *vm, size_t *len);
+
+/* The words COMMIT and COMMIT_DEFERRED_PROOFS recorded; bit i of *_set says
+ * word i was written. */
+typedef struct cy_commits {
+	uint32_t digest[8], deferred[8];
+	uint8_t digest_set, deferred_set;
+} cy_commits;
+void cy_vm_commits(const cy_vm *vm, cy_commits *out);
+
+/* How often the guest called each zkVM syscall, by syscall id (byte 0); only codes
+ * called at least once. NULL and *n = 0 for Linux guests. */
+typedef struct cy_syscall_count {
+	uint32_t code; /* the full code from t0 */
+	const char *name;
+	uint64_t count;
+	uint32_t extra_cycles; /* byte 2 of the code: reported, never added */
+} cy_syscall_count;
+const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n);
+/* Channel timers. With opts.timers the VM recognises the guest's
+ * CY_TIMER_INIT announcement and watches its three channels: a write to
+ * the length word opens a timer named by the message bytes, a write to the
+ * signal word closes the innermost open one (docs/timers.md). A timer
+ * counts from the clock after the length write to the clock before the
+ * signal write. Arrays belong to the VM, as the tracker's do. */
+
+/* A node of the timer tree: one label at one place in the nesting. */
+typedef struct cy_timer {
+	const char *label; /* the guest's bytes, with a NUL after them */
+	size_t label_len;
+	int parent;                    /* index of the parent node, -1 at the top */
+	unsigned depth;                /* 0 at the top */
+	uint64_t count;                /* timers stopped here */
+	uint64_t cycles, instructions; /* their totals */
+	bool open;                     /* a timer here is still open */
+	uint64_t steps;                /* its explained steps (some may be dropped) */
+} cy_timer;
+
+/* One instruction inside a timer whose cost reached the threshold. */
+#define CY_TIMER_MAX_WRITES 4
+typedef struct cy_timer_step {
+	int timer; /* the innermost open node */
+	uint64_t cycle_before, cycle_after;
+	uint32_t pc, bits; /* the instruction and its encoding */
+	bool has_jump;     /* jump_from/jump_to: the last jump before it */
+	uint32_t jump_from, jump_to;
+	uint32_t n_writes; /* stores it made (the first CY_TIMER_MAX_WRITES) */
+	uint32_t write_addr[CY_TIMER_MAX_WRITES], write_size[CY_TIMER_MAX_WRITES];
+	cy_cost_parts parts; /* pages in (with reasons), out, segment start */
+} cy_timer_step;
+
+/* One timer from its start to its stop, in the order of the starts: the
+ * slices of trace exports. */
+typedef struct cy_timer_slice {
+	int timer;
+	uint64_t start_cycle, end_cycle; /* end: the clock now if still open */
+	uint64_t start_instret, end_instret;
+	bool open;
+} cy_timer_slice;
+
+typedef enum cy_timer_issue_kind {
+	CY_TIMER_UNMATCHED_STOP, /* a stop with no timer open: ignored */
+	CY_TIMER_NEVER_STOPPED,  /* a timer still open */
+	CY_TIMER_LONG_LABEL,     /* a length above 512: the label is cut */
+} cy_timer_issue_kind;
+
+typedef struct cy_timer_issue {
+	cy_timer_issue_kind kind;
+	const char *label; /* NEVER_STOPPED, LONG_LABEL; else "" */
+	size_t label_len;
+	uint64_t count; /* how many times (NEVER_STOPPED: 1) */
+	uint64_t cycle; /* clock of the first time (NEVER_STOPPED: its start) */
+} cy_timer_issue;
+
+/* The timer tree in pre-order; NULL and *n = 0 when timers are off. */
+const cy_timer *cy_vm_timers(cy_vm *vm, size_t *n);
+/* The explained steps in the order they ran (at most CY_TIMER_MAX_STEPS). */
+#define CY_TIMER_MAX_STEPS 10000
+const cy_timer_step *cy_vm_timer_steps(cy_vm *vm, size_t *n);
+const cy_timer_slice *cy_vm_timer_slices(cy_vm *vm, size_t *n);
+const cy_timer_issue *cy_vm_timer_issues(cy_vm *vm, size_t *n);
+/* The threshold in use, and whether the guest announced its channels
+ * (then addr holds the message, length and signal addresses). */
+uint64_t cy_vm_timer_threshold(const cy_vm *vm);
+bool cy_vm_timer_channels(const cy_vm *vm, uint32_t addr[3]);
+/* Call-stack profiles (docs/profiles.md). */
+
+/* The program's symbols from its ELF symbol table, sorted by address (one
+ * per address, a sized one preferred). size 0: a label of unknown extent. */
+typedef struct cy_symbol {
+	uint32_t addr, size;
+	const char *name;
+} cy_symbol;
+
+/* The array belongs to the VM; NULL and *n = 0 if the ELF has none. */
+const cy_symbol *cy_vm_symbols(const cy_vm *vm, size_t *n);
+/* The Linux name of syscall nr ("write"), NULL if cyclops knows none. */
+const char *cy_syscall_name(uint32_t nr);
+
+/* The call-stack profiler: an observer that follows calls and returns and
+ * charges every cycle to the stack that spent it, aggregated by distinct
+ * stack. It belongs to its VM's life: read it while the VM exists, and free
+ * it after cy_vm_destroy (the VM keeps calling it while it runs). */
+typedef struct cy_callstack cy_callstack;
+
+typedef enum cy_frame_kind {
+	CY_FRAME_FUNCTION, /* a function symbol */
+	CY_FRAME_UNKNOWN,  /* code outside every function symbol: "[unknown]" */
+	CY_FRAME_ECALL,    /* the ecall instruction: "[ecall NAME]" */
+	CY_FRAME_PAGE_IN,  /* paging models: "[page-in]" */
+	CY_FRAME_PAGE_OUT, /* "[page-out]" */
+	CY_FRAME_SEGMENT,  /* a segment's fixed cycles: "[segment]" */
+} cy_frame_kind;
+
+/* One distinct stack: a node of the call tree. */
+typedef struct cy_stack_node {
+	int parent;     /* the caller's node; -1 for the outermost frames */
+	unsigned depth; /* 0 for the outermost frames */
+	cy_frame_kind kind;
+	const char *name;                        /* symbol name or "[...]" */
+	uint32_t addr, size;                     /* FUNCTION: the symbol; ECALL: addr = number */
+	uint64_t self_cycles, self_instructions; /* spent in this frame itself */
+	uint64_t cycles, instructions;           /* inclusive: with every node under it */
+} cy_stack_node;
+
+/* Cycles and instructions retired at one pc. */
+typedef struct cy_pc_cost {
+	uint32_t pc;
+	uint64_t cycles, instructions;
+} cy_pc_cost;
+
+/* Calls from one call site to one function, with the cycles from the call
+ * to the return (a tail call is charged to the first call's site). */
+typedef struct cy_call_edge {
+	uint32_t call_pc, callee; /* callee: the function's start */
+	uint64_t calls, cycles, instructions;
+} cy_call_edge;
+
+/* Attaches a profiler to vm (before it runs); 0 or a negative errno. */
+int cy_callstack_attach(cy_vm *vm, cy_callstack **out);
+void cy_callstack_free(cy_callstack *cs);
+/* The call tree, a parent before its children; NULL if the profiler ran out
+ * of memory (nothing it gathered can be trusted then). */
+const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n);
+/* Every pc that retired an instruction, by pc. */
+const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
+/* Every call site and callee, by call site; calls still open count to now. */
+const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,9 @@ clean:
 	$(MAKE) -C tests/cost clean
 	$(MAKE) -C tests/tracker clean
 	$(MAKE) -C tests/counters clean
+	$(MAKE) -C tests/zkvm clean
+	$(MAKE) -C tests/timer clean
+	$(MAKE) -C tests/profile clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

@@ -7,5 +7,8 @@ guest:
 	$(MAKE) -C tests/cost
 	$(MAKE) -C tests/tracker
 	$(MAKE) -C tests/counters
+	$(MAKE) -C tests/zkvm
+	$(MAKE) -C tests/timer
+	$(MAKE) -C tests/profile
 
 .PHONY: guest

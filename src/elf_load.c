@@ -27,21 +27,30 @@ static int fail(char *err, size_t size, const char *fmt, ...)
 	return -EINVAL;
 }
 
+/* Checks the identification and header bytes before libelf parses them,
+ * so that a short or foreign file gets a precise reason. */
+static int check_raw_header(const unsigned char *b, size_t size, char *err, size_t n)
+{
+	if (size < 4 || memcmp(b, ELFMAG, SELFMAG) != 0)
+		return fail(err, n, "not an ELF file");
+	if (size < EI_NIDENT)
+		return fail(err, n, "truncated ELF identification (%zu bytes)", size);
+	if (b[EI_CLASS] == ELFCLASS64)
+		return fail(err, n, "64-bit ELF (ELFCLASS64); cyclops runs RV32 programs");
+	if (b[EI_CLASS] != ELFCLASS32)
+		return fail(err, n, "bad ELF class %u", b[EI_CLASS]);
+	if (b[EI_DATA] != ELFDATA2LSB)
+		return fail(err, n, "not a little-endian ELF");
+	if (size < sizeof(Elf32_Ehdr))
+		return fail(err, n, "truncated ELF header (%zu of %zu bytes)", size,
+			    sizeof(Elf32_Ehdr));
+	return 0;
+}
+
 static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t n)
 {
-	const unsigned char *ident;
+	size_t shnum = 0;
 
-	if (elf_kind(elf) != ELF_K_ELF)
-		return fail(err, n, "not an ELF file");
-	ident = (const unsigned char *)elf_getident(elf, NULL);
-	if (!ident || size < EI_NIDENT)
-		return fail(err, n, "truncated ELF identification");
-	if (ident[EI_CLASS] == ELFCLASS64)
-		return fail(err, n, "64-bit ELF (ELFCLASS64); cyclops runs RV32 programs");
-	if (ident[EI_CLASS] != ELFCLASS32)
-		return fail(err, n, "bad ELF class %u", ident[EI_CLASS]);
-	if (ident[EI_DATA] != ELFDATA2LSB)
-		return fail(err, n, "not a little-endian ELF");
 	if (!gelf_getehdr(elf, eh))
 		return fail(err, n, "truncated or damaged ELF header (%s)", elf_errmsg(-1));
 	if (eh->e_machine != EM_RISCV)
@@ -52,6 +61,21 @@ static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t 
 			    "cyclops runs statically linked executables");
 	if (eh->e_type != ET_EXEC)
 		return fail(err, n, "not an executable (e_type %u)", eh->e_type);
+	if (eh->e_phnum && eh->e_phentsize != sizeof(Elf32_Phdr))
+		return fail(err, n,
+			    "truncated or damaged program headers (entry size %u, expected %zu)",
+			    eh->e_phentsize, sizeof(Elf32_Phdr));
+	/* the symbols live in sections: a file cut short there loses them */
+	if (elf_getshdrnum(elf, &shnum) != 0)
+		return fail(err, n, "truncated or damaged section headers (%s)", elf_errmsg(-1));
+	if (eh->e_shnum) /* libelf reports none when they lie past the end */
+		shnum = eh->e_shnum;
+	if (shnum && (eh->e_shoff > size || (uint64_t)shnum * eh->e_shentsize > size - eh->e_shoff))
+		return fail(
+		    err, n,
+		    "truncated: %zu section headers at offset 0x%llx extend past the end of "
+		    "the file",
+		    shnum, (unsigned long long)eh->e_shoff);
 	return 0;
 }
 
@@ -154,8 +178,9 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return fail(err, n, "libelf is out of date");
-	if (size < 4)
-		return fail(err, n, "not an ELF file (%zu bytes)", size);
+	rc = check_raw_header(data, size, err, n);
+	if (rc != 0)
+		return rc;
 	elf = elf_memory((char *)data, size);
 	if (!elf)
 		return fail(err, n, "not an ELF file (%s)", elf_errmsg(-1));
@@ -187,8 +212,14 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 		fail(err, n, "out of memory reading symbols");
 		goto out_end;
 	}
+	top = (top + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
+	if (top > UINT32_MAX) {
+		/* the heap starts after the last segment: none is left */
+		rc = fail(err, n, "no room for a heap below the stack");
+		goto out_end;
+	}
 	*entry = (uint32_t)eh.e_entry;
-	vm->brk_start = (uint32_t)((top + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1));
+	vm->brk_start = (uint32_t)top;
 out_end:
 	elf_end(elf);
 	return rc;

@@ -13,7 +13,8 @@
 		if (unlikely(NOW_CYCLES >= budget))                                                \
 			goto stop_before_insn;                                                     \
 		insn_clock = NOW_CYCLES;                                                           \
-		cycles += cost_before(vm, ip, insn_clock);                                         \
+		if (!OBSERVE || detailed)                                                          \
+			cycles += cost_before(vm, ip, insn_clock);                                 \
 	} while (0)
 #else
 #define BEFORE_INSN() ((void)0)
@@ -35,7 +36,8 @@
 #define OBS_EVENT(kind, ...) OBS_EVENT_AT(kind, NOW_CYCLES, NOW_INSTRET, __VA_ARGS__)
 #define OBS_RETIRE(c_)                                                                             \
 	OBS_EVENT_AT(CY_EV_RETIRE, NOW_CYCLES + (c_), NOW_INSTRET + 1,                             \
-		     .cost = (uint32_t)(NOW_CYCLES + (c_)-insn_clock), .parts = &vm->cost.parts)
+		     .cost = (uint32_t)(NOW_CYCLES + (c_)-insn_clock),                             \
+		     .parts = detailed ? &vm->cost.parts : NULL)
 #define OBS_JUMP(to)                                                                               \
 	OBS_EVENT(CY_EV_JUMP, .target = (to), .rd = (uint8_t)(ip->rd == REG_SINK ? 0 : ip->rd),    \
 		  .rs1 = ip->rs1)
@@ -81,6 +83,9 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	const uint64_t div_zero_delta = (uint64_t)(int64_t)vm->cost.div_zero_delta;
 #if DETAILED
 	uint64_t insn_clock = 0; /* the clock before the current instruction */
+	/* the observed interpreter runs the cost account only when the model
+	 * needs it; its RETIRE events then carry the cost's parts */
+	const bool detailed = vm->cost.detailed;
 #endif
 	uint64_t cycles = vm->cycles, instret = vm->instret;
 	uint32_t pc = vm->pc, last_pc = vm->pc;
@@ -288,12 +293,16 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(ecall)
 		{
 			SYNC();
-			OBS_EVENT(CY_EV_ECALL, .addr = r[17]);
-			syscall_linux(vm);
+			OBS_EVENT(CY_EV_ECALL, .addr = vm->zkvm ? r[5] : r[17]);
+			vm->syscall(vm);
 			RELOAD();
 			RETIRE_LAST(0);
 			if (unlikely(vm->break_loop)) {
 				pc = NEXT_PC;
+				if (vm->ecall_redirect) {
+					pc = vm->ecall_next_pc;
+					vm->ecall_redirect = false;
+				}
 				goto out;
 			}
 			JUMP(NEXT_PC, 0);

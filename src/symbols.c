@@ -55,7 +55,8 @@ void symtab_finish(struct symtab *t)
 
 	for (size_t i = 0; i < t->n; i++)
 		t->syms[i].name = t->strings + (uintptr_t)t->syms[i].name;
-	qsort(t->syms, t->n, sizeof(*t->syms), by_addr);
+	if (t->n)
+		qsort(t->syms, t->n, sizeof(*t->syms), by_addr);
 	for (size_t i = 0; i < t->n; i++)
 		if (out == 0 || t->syms[out - 1].addr != t->syms[i].addr)
 			t->syms[out++] = t->syms[i];

@@ -85,6 +85,8 @@ static const char *syscall_name(uint32_t nr)
 	}
 }
 
+const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
+
 static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
 
 static int host_fd(const struct cy_vm *vm, uint32_t fd)
@@ -135,6 +137,11 @@ static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t l
 	if (done == (int64_t)n) /* all of it: the held-back rest counts too */
 		return (int32_t)len;
 	return (int32_t)done;
+}
+
+int32_t linux_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	return sys_write(vm, fd, buf, len);
 }
 
 void linux_flush_output(struct cy_vm *vm)

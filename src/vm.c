@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "timer.h"
 #include "tracker.h"
 #include "vm_private.h"
 
@@ -125,9 +126,24 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		cy_vm_destroy(vm);
 		return rc;
 	}
+	if (vm->opts.timers) {
+		uint64_t threshold = vm->opts.significant;
+		if (threshold == 0)
+			threshold = vm->model.paging ? vm->model.page_in : 1000;
+		rc = timers_attach(vm, threshold, &vm->timers);
+		if (rc != 0) {
+			snprintf(why, sizeof(why), "out of memory");
+			goto out_destroy;
+		}
+	}
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
-	if (rc == 0)
+	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
+		vm->opts.abi = zkvm_detect(vm);
+	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
+	if (rc == 0 && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
+	else if (rc == 0)
+		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
 	if (rc != 0)
 		goto out_destroy;
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
@@ -189,6 +205,8 @@ void cy_vm_destroy(cy_vm *vm)
 		linux_flush_output(vm);
 		tracker_free(vm->tracker);
 	}
+	zkvm_free(vm);
+	timers_free(vm->timers);
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);

@@ -118,9 +118,17 @@ struct cy_vm {
 	int n_observers;
 	unsigned obs_mask;
 
+	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
+	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */
+	void (*syscall)(struct cy_vm *vm);
+	struct zkvm *zkvm; /* zkVM ABI state; NULL for Linux guests */
+	bool ecall_redirect;
+	uint32_t ecall_next_pc;
+
 	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
 	struct counters ctr;     /* the performance counter CSRs (counters.c) */
 	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
+	struct timers *timers;   /* the channel timers (timer.c); NULL: off */
 };
 
 /* exec.c */
@@ -174,6 +182,15 @@ void syscall_linux(struct cy_vm *vm);
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
 /* Writes out guest output the cycle tracker still holds back. */
 void linux_flush_output(struct cy_vm *vm);
+/* write(2) to guest fd 1 or 2, through the cycle tracker; bytes or -errno. */
+int32_t linux_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len);
+
+/* syscall_zkvm.c */
+void syscall_zkvm(struct cy_vm *vm);
+/* Which zkVM ABI the symbols suggest: CY_ABI_SP1, CY_ABI_PICO or LINUX. */
+cy_abi zkvm_detect(const struct cy_vm *vm);
+int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size);
+void zkvm_free(struct cy_vm *vm);
 
 /* elf_load.c */
 int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, char *err,

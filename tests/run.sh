@@ -180,6 +180,13 @@ test_faults() {
 			"^cyclops: cycle limit $n reached at 0x[0-9a-f]{8} $at" --max-cycles "$n" $f/spin.elf
 		expect "cycle limit: $n instructions retired" [ "$(summary_insns "$OUT/f.err")" = "$n" ]
 	done
+	fault "unsupported syscall: -ENOSYS to the guest, a warning naming it" 0 \
+		'^cyclops: warning: unsupported syscall openat \(56\) at 0x[0-9a-f]{8}: returning -ENOSYS$' \
+		$f/enosys.elf
+	expect "unsupported syscall: one warning per number" \
+		[ "$(grep -c 'unsupported syscall openat' "$OUT/f.err")" = 1 ]
+	expect "unsupported syscall: an unnamed number is warned too" \
+		grep -Eq '^cyclops: warning: unsupported syscall 1234 at 0x[0-9a-f]{8}: returning -ENOSYS$' "$OUT/f.err"
 	fault "bad program: 64-bit ELF" 251 '^cyclops: /bin/true: 64-bit ELF' /bin/true
 	fault "bad program: missing file" 251 '^cyclops: /nonexistent.elf: No such file or directory$' /nonexistent.elf
 	printf 'not an elf at all' >"$OUT/text.elf"
@@ -516,6 +523,199 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 	expect "cli: run --help lists --counters" sh -c "'$CYCLOPS' run --help | grep -q -- '--counters'"
 }
 
+. tests/zkvm/tests.sh
+# Channel timers. Each tests/timer/*.S runs with --timers --report under the
+# model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
+# ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
+# "Walking on water": "# EXPECT-DIFF MODEL: N" is what the timers cost the
+# guest (the build with timers minus the one without), and the VM's
+# --timers changes no count.
+summary_counts() { echo "$(summary_insns "$1") $(summary_cycles "$1") $(grep '^cyclops: [0-9]* segments' "$1")"; }
+
+test_timer() {
+	local src name model tag args rc on off want m f=tests/timer/build
+	if ! command -v python3 >/dev/null; then
+		not_ok "timers" "python3 is not installed"
+		return
+	fi
+	for src in tests/timer/*.S; do
+		name=$(basename "$src" .S)
+		model=$(sed -n 's/^# MODEL: *//p' "$src")
+		model=${model:-unit}
+		while IFS='|' read -r tag args; do
+			rm -f "$OUT/tm.json"
+			cy run --model "$model" $args --report "$OUT/tm.json" "$f/$name.elf" \
+				>"$OUT/tm.out" 2>"$OUT/tm.err" </dev/null
+			rc=$?
+			if [ $rc -ne 0 ]; then
+				not_ok "timers: $name ($tag)" "exit $rc ($(head -c 200 "$OUT/tm.err"))"
+				continue
+			fi
+			python3 tests/timer/check.py "$src" "$tag" "$OUT/tm.json" "$OUT/tm.out" \
+				"$OUT/tm.err" >"$OUT/check.txt" 2>&1
+			rc=$?
+			tally "$OUT/check.txt"
+			if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$OUT/check.txt"; then
+				not_ok "timers: $name: check.py" "exited $rc: $(tail -1 "$OUT/check.txt")"
+			fi
+		done < <(echo "default|--timers"; sed -n 's/^# RUN \([a-z0-9]*\): */\1|/p' "$src")
+		while read -r m want; do
+			cy run --model "$m" "$f/$name.elf" >/dev/null 2>"$OUT/on.err"
+			cy run --model "$m" "$f/$name-off.elf" >/dev/null 2>"$OUT/off.err"
+			on=$(summary_cycles "$OUT/on.err")
+			off=$(summary_cycles "$OUT/off.err")
+			expect "timers: $name under $m: the timers cost the guest exactly their own $want cycles ($on - $off)" \
+				[ "$((on - off))" = "$want" ]
+		done < <(sed -n 's/^# EXPECT-DIFF \([a-z0-9-]*\): */\1 /p' "$src")
+		for m in unit zero-riscy risc0; do
+			cy run --model $m "$f/$name.elf" >/dev/null 2>"$OUT/off.err"
+			cy run --model $m --timers "$f/$name.elf" >/dev/null 2>"$OUT/on.err"
+			expect "timers: $name under $m: watching the timers changes no count" \
+				[ "$(summary_counts "$OUT/off.err")" = "$(summary_counts "$OUT/on.err")" ]
+		done
+	done
+	# --significant N: in risc0.S, the steps of 453, 453 and 957 cycles reach
+	# 400, the auipc's 323 does not
+	cy run -q --model risc0 --significant 400 --report "$OUT/tm.json" "$f/risc0.elf" 2>"$OUT/tm.err"
+	expect "timers: --significant 400 keeps the three steps of 400 cycles or more" python3 -c "
+import json, sys
+t = json.load(open('$OUT/tm.json'))['timers']
+sys.exit(not (t['significant'] == 400 and [s['cycle_after'] - s['cycle_before'] for s in t['tree'][0]['steps']] == [453, 453, 957]))"
+	fault "usage: bad --significant" 250 "^cyclops: run: --significant needs a positive number of cycles, got '0'$" \
+		--significant 0 guest/build/hello.elf
+	cy run -q --timers guest/build/hello.elf >/dev/null 2>"$OUT/tm.err"
+	expect "timers: a guest that never announces its channels is told so" \
+		grep -qx 'cyclops: timers: the guest never announced its channels (CY_TIMER_INIT)' "$OUT/tm.err"
+	cy run -q "$f/nested.elf" 2>"$OUT/tm.err"
+	expect "timers: off, nothing about timers" sh -c "! grep -q timer '$OUT/tm.err'"
+	expect "cli: run --help lists --timers and --significant" \
+		sh -c "'$CYCLOPS' run --help | grep -q -- '--timers' && '$CYCLOPS' run --help | grep -q -- '--significant'"
+	# the C example: the header's announcement is recognised as compiled
+	cy run -q --timers --report "$OUT/tm.json" guest/build/timed.elf >/dev/null 2>"$OUT/tm.err"
+	expect "timers: the C example's tree" python3 -c "
+import json, sys
+t = json.load(open('$OUT/tm.json'))['timers']
+sys.exit(not ([(n['label'], n['depth'], n['count']) for n in t['tree']] == [('workload', 0, 1), ('fill', 1, 1), ('strided sum', 1, 1), ('sort', 1, 1)]
+              and t['warnings'] == []))"
+	# under risc0 fill stores to 64 fresh pages of 1 KiB, one per step: 64
+	# explained steps, each a store paging in and dirtying the page it wrote
+	cy run -q --model risc0 --timers --report "$OUT/tm.json" guest/build/timed.elf >/dev/null 2>"$OUT/tm.err"
+	expect "timers: the C example under risc0: fill's 64 fresh pages explained" python3 -c "
+import json, sys
+t = json.load(open('$OUT/tm.json'))['timers']
+fill = [n for n in t['tree'] if n['label'] == 'fill'][0]
+ok = fill['significant_steps'] == 64 and all(
+    [(p['page'], p['reason']) for p in s['pages_in']] == [(s['writes'][0]['addr'] & ~1023, 'store')]
+    and s['pages_out'] == [s['writes'][0]['addr'] & ~1023] for s in fill['steps'])
+sys.exit(not ok)"
+	if command -v script >/dev/null; then
+		script -qec "'$CYCLOPS' run -q --timers $f/nested.elf" /dev/null >"$OUT/tty.txt" 2>&1 </dev/null
+		expect "timers: colour on a terminal" grep -q "$(printf '\033')\[1mouter" "$OUT/tty.txt"
+		NO_COLOR=1 script -qec "'$CYCLOPS' run -q --timers $f/nested.elf" /dev/null >"$OUT/tty.txt" 2>&1 </dev/null
+		expect "timers: no colour with NO_COLOR" sh -c "! grep -q \$(printf '\\033') '$OUT/tty.txt'"
+	fi
+}
+
+# Call-stack profiles (tests/profile/): each guest's folded stacks against
+# its hand-derived EXPECT-FOLDED lines, its functions' self and inclusive
+# cycles (EXPECT-PPROF) as go tool pprof and check.py's own protobuf decoder
+# read them, and every format's total against the run's cycles.
+PROFILE_EXTS="folded pb.gz speedscope.json callgrind trace.json svg html"
+profile_args() { local e; for e in $PROFILE_EXTS; do printf -- '--profile %s.%s ' "$1" "$e"; done; }
+pprof_row() { # FILE NAME: "NAME flat F cum C" from go tool pprof -top
+	HOME=$OUT GOFLAGS=-mod=mod timeout 60 go tool pprof -top "$1" 2>/dev/null |
+		awk -v n="$2" '$6 == n { print n " flat " $1 " cum " $4 }'
+}
+test_profile() {
+	local src name elf base want got rc line
+	local have_go=0
+	command -v go >/dev/null && have_go=1
+	for src in tests/profile/*.S; do
+		name=$(basename "$src" .S)
+		elf=tests/profile/build/$name.elf
+		base=$OUT/prof-$name
+		cy run -q $(profile_args "$base") "$elf" >/dev/null 2>"$base.err"
+		rc=$?
+		expect "profile: $name exits $(sed -n 's/^# EXPECT-EXIT: *//p' "$src")" \
+			[ "$rc" = "$(sed -n 's/^# EXPECT-EXIT: *//p' "$src")" ]
+		sed -n 's/^# EXPECT-FOLDED: *//p' "$src" | sort >"$base.want"
+		sort "$base.folded" >"$base.got" 2>/dev/null
+		if cmp -s "$base.want" "$base.got"; then
+			ok "profile: $name: stacks and self cycles as derived by hand"
+		else
+			not_ok "profile: $name: stacks" "$(diff "$base.want" "$base.got" | tr '\n' ' ')"
+		fi
+		want=$(sed -n 's/^# EXPECT-CYCLES: *//p' "$src")
+		expect "profile: $name: every format totals $want cycles" \
+			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$base.$e"; done)
+		python3 tests/profile/check.py pprof-top "$base.pb.gz" >"$base.top" 2>&1
+		while IFS= read -r line; do
+			expect "profile: $name: $line (check.py's protobuf decoder)" grep -qxF "$line" "$base.top"
+			if [ $have_go = 1 ]; then
+				got=$(pprof_row "$base.pb.gz" "${line%% *}")
+				expect "profile: $name: $line (go tool pprof -top)" [ "$got" = "$line" ]
+			fi
+		done < <(sed -n 's/^# EXPECT-PPROF: *//p' "$src")
+		got=$(callgrind_annotate "$base.callgrind" 2>/dev/null | sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | head -1 | tr -d ,)
+		expect "profile: $name: callgrind_annotate's program total is $want" [ "$got" = "$want" ]
+	done
+	[ $have_go = 1 ] || ok "profile: go tool pprof checks skipped: go is not installed (check.py decoded the files)"
+
+	# paging as pseudo-frames, the parts derived in tests/cost/risc0_pages.S
+	# (_start there has no size: its code is "[unknown]")
+	cy run -q --model risc0 --profile "$OUT/pages.folded" tests/cost/build/risc0_pages.elf
+	printf '%s\n' '[unknown] 13' '[unknown];[page-in] 2556' '[unknown];[page-out] 1769' \
+		'[unknown];[segment] 4123' '[unknown];[ecall exit] 1' | sort >"$OUT/pages.want"
+	expect "profile: risc0 paging: [page-in] 2556, [page-out] 1769, [segment] 4123 as derived" \
+		cmp -s "$OUT/pages.want" <(sort "$OUT/pages.folded")
+
+	# a compiled program under a detailed model: the totals still match
+	local m
+	for m in unit zero-riscy; do
+		cy run --model $m $(profile_args "$OUT/sha-$m") guest/build/sha256.elf >/dev/null 2>"$OUT/sha.err"
+		want=$(summary_cycles "$OUT/sha.err")
+		expect "profile: sha256 ($m): every format totals the summary's $want cycles" \
+			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$OUT/sha-$m.$e"; done)
+	done
+	expect "profile: sha256: callgrind has DWARF lines of examples/sha256.c" \
+		grep -q '^fl=examples/sha256.c$' "$OUT/sha-unit.callgrind"
+	# segments on the clock: 4 of them, derived in tests/cost/risc0_segments.S
+	cy run -q --model risc0 --segment-po2 15 --profile "$OUT/seg.trace.json" tests/cost/build/risc0_segments.elf
+	expect "profile: trace.json: the 4 segments of risc0_segments.S, ending at its 28929 cycles" \
+		python3 -c 'import json, sys
+ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("tid") == 3 and e["ph"] == "X"]
+sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"] == 28929))' "$OUT/seg.trace.json"
+
+	# the HTML report in headless Chromium
+	mkdir -p "$OUT/chromium"
+	tests/profile/html_chromium.sh "$OUT/sha-unit.html" "$OUT/chromium" main sha256_compress sha256_update \
+		>"$OUT/chromium.txt" 2>&1
+	rc=$?
+	if [ $rc = 2 ]; then
+		ok "profile: html in Chromium - skipped: chromium is not installed"
+	else
+		expect "profile: html renders in headless Chromium with the flame graph and no console errors" \
+			[ $rc = 0 ]
+		[ $rc = 0 ] || cat "$OUT/chromium.txt"
+		mkdir -p build/artifacts && cp "$OUT/chromium/report.png" build/artifacts/profile-report.png 2>/dev/null
+	fi
+
+	# bad requests
+	fault "profile: unknown extension" 250 "^cyclops: run: --profile x.prof: unknown format" \
+		--profile x.prof guest/build/hello.elf
+	fault "profile: unknown --format" 250 "^cyclops: run: --format needs one of pprof" \
+		--format nope --profile x guest/build/hello.elf
+	fault "profile: --format without a --profile after it" 250 "^cyclops: run: --format applies to a --profile after it" \
+		--format folded guest/build/hello.elf
+	fault "profile: unwritable directory" 250 "^cyclops: run: cannot write the profile to '/nonexistent/p.folded': /nonexistent: No such file or directory$" \
+		--profile /nonexistent/p.folded guest/build/hello.elf
+	cy run -q --format folded --profile "$OUT/any.name" guest/build/hello.elf >/dev/null 2>&1
+	expect "profile: --format folded writes folded stacks whatever the name" grep -q '^_start;main' "$OUT/any.name"
+	cy run -q --max-cycles 1000 --profile "$OUT/limit.folded" guest/build/sha256.elf >/dev/null 2>&1
+	expect "profile: written after the cycle limit, totalling 1000 cycles" \
+		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -528,5 +728,8 @@ test_cli
 test_api
 test_tracker
 test_counters
+test_zkvm
+test_timer
+test_profile
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

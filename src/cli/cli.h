@@ -21,9 +21,17 @@ int cli_parse_count(const char *text, uint64_t *out);
 size_t cli_utf8_len(const uint8_t *p, size_t n);
 /* Whether human output to f may use colour: a terminal, no NO_COLOR. */
 bool cli_use_colour(FILE *f);
+/* Reads a whole file into a malloc'd buffer; 0, or < 0 with "PATH: reason". */
+int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_t err_size);
 
 /* The cycle tracker's tree and warnings, for people (cli_tracker.c). */
 void cli_print_tracker(FILE *f, cy_vm *vm, bool colour);
+/* Guest bytes made safe for a terminal; the columns they take (f NULL:
+ * only counts). */
+size_t cli_put_name(FILE *f, const char *name, size_t len);
+
+/* The channel timers' tree, explained steps and warnings (cli_timers.c). */
+void cli_print_timers(FILE *f, cy_vm *vm, bool colour);
 
 /* The performance counters after a run, for people and for the JSON
  * report's "counters" member (cli_counters.c). */
@@ -40,5 +48,10 @@ int report_add_chunk(struct report *r, const cy_chunk_report *chunk);
 int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
 		 char *err, size_t err_size);
 void report_free(struct report *r);
+/* Writes path whole or not at all: body writes a temporary file that is
+ * renamed over path. 0, or body's or the system's negative errno. */
+int cli_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx);
+/* s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
+void cli_json_string(FILE *f, const char *s, size_t len);
 
 #endif

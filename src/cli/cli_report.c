@@ -22,7 +22,7 @@ struct report {
 /* A JSON string of guest bytes: the escapes JSON requires, other control
  * characters as \u00XX, and each byte that is not part of valid UTF-8 as
  * U+FFFD, so that the file is valid UTF-8 whatever the guest wrote. */
-static void json_string(FILE *f, const char *s, size_t len)
+void cli_json_string(FILE *f, const char *s, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)s;
 
@@ -62,7 +62,7 @@ static void json_tracker(FILE *f, const cy_tracker_entry *e, size_t n, const cha
 	fputs("{", f);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s\n%s  ", i ? "," : "", indent);
-		json_string(f, e[i].name, e[i].name_len);
+		cli_json_string(f, e[i].name, e[i].name_len);
 		fputs(": [", f);
 		for (size_t k = 0; k < e[i].count; k++)
 			fprintf(f, "%s%llu", k ? ", " : "", (unsigned long long)e[i].cycles[k]);
@@ -81,13 +81,133 @@ static void json_tracker_report(FILE *f, const cy_tracker_entry *e, size_t n, co
 		if (!e[i].report_count)
 			continue;
 		fprintf(f, "%s\n%s  ", any ? "," : "", indent);
-		json_string(f, e[i].name, e[i].name_len);
+		cli_json_string(f, e[i].name, e[i].name_len);
 		fprintf(f, ": {\"total\": %llu, \"count\": %llu}",
 			(unsigned long long)e[i].report_total,
 			(unsigned long long)e[i].report_count);
 		any = true;
 	}
 	fprintf(f, any ? "\n%s}" : "}", indent);
+}
+
+static const char *timer_issue_name(cy_timer_issue_kind kind)
+{
+	switch (kind) {
+	case CY_TIMER_UNMATCHED_STOP: return "unmatched_stop";
+	case CY_TIMER_NEVER_STOPPED: return "never_stopped";
+	case CY_TIMER_LONG_LABEL: return "long_label";
+	}
+	return "?";
+}
+
+static const char *page_reason(uint8_t reason)
+{
+	switch (reason) {
+	case CY_PAGE_FETCH: return "fetch";
+	case CY_PAGE_LOAD: return "load";
+	case CY_PAGE_STORE: return "store";
+	}
+	return "?";
+}
+
+static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
+{
+	const cy_cost_parts *p = &s->parts;
+	char text[128];
+
+	fprintf(f, "{\"cycle_before\": %llu, \"cycle_after\": %llu, \"pc\": %u, ",
+		(unsigned long long)s->cycle_before, (unsigned long long)s->cycle_after, s->pc);
+	if (cy_vm_symbolize(vm, s->pc, text, sizeof(text)) == 0) {
+		fputs("\"symbol\": ", f);
+		cli_json_string(f, text, strlen(text));
+	} else {
+		fputs("\"symbol\": null", f);
+	}
+	if (cy_disasm(s->pc, s->bits, text, sizeof(text)) == 0)
+		snprintf(text, sizeof(text), "0x%08x", s->bits);
+	fputs(", \"insn\": ", f);
+	cli_json_string(f, text, strlen(text));
+	if (s->has_jump)
+		fprintf(f, ",\n       \"jump\": {\"from\": %u, \"to\": %u}", s->jump_from,
+			s->jump_to);
+	else
+		fputs(",\n       \"jump\": null", f);
+	fputs(", \"writes\": [", f);
+	for (uint32_t i = 0; i < s->n_writes && i < CY_TIMER_MAX_WRITES; i++)
+		fprintf(f, "%s{\"addr\": %u, \"size\": %u}", i ? ", " : "", s->write_addr[i],
+			s->write_size[i]);
+	fprintf(f,
+		"],\n       \"base\": %u, \"wait\": %u, \"page_in\": %u, \"page_out\": %u, "
+		"\"segment\": %u, \"segment_start\": %s,\n       \"pages_in\": [",
+		p->base, p->wait, p->page_in, p->page_out, p->segment,
+		p->segment_start ? "true" : "false");
+	for (uint32_t i = 0; i < p->n_page_in && i < CY_MAX_PAGES; i++)
+		fprintf(f, "%s{\"page\": %u, \"reason\": \"%s\"}", i ? ", " : "",
+			p->page_in_addr[i], page_reason(p->page_in_reason[i]));
+	fputs("], \"pages_out\": [", f);
+	for (uint32_t i = 0; i < p->n_page_out && i < CY_MAX_PAGES; i++)
+		fprintf(f, "%s%u", i ? ", " : "", p->page_out_addr[i]);
+	fprintf(f, "], \"n_pages_in\": %u, \"n_pages_out\": %u}", p->n_page_in, p->n_page_out);
+}
+
+/* "timers": the channel timers' tree, steps and warnings; null when off */
+static void json_timers(FILE *f, cy_vm *vm)
+{
+	size_t n, n_steps, n_issues, n_slices;
+	const cy_timer *t = cy_vm_timers(vm, &n);
+	const cy_timer_step *steps = cy_vm_timer_steps(vm, &n_steps);
+	const cy_timer_slice *sl = cy_vm_timer_slices(vm, &n_slices);
+	const cy_timer_issue *is = cy_vm_timer_issues(vm, &n_issues);
+	uint32_t chan[3];
+
+	if (!t && !cy_vm_timer_threshold(vm)) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"channels\": ", f);
+	if (cy_vm_timer_channels(vm, chan))
+		fprintf(f, "{\"message\": %u, \"length\": %u, \"signal\": %u}", chan[0], chan[1],
+			chan[2]);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"significant\": %llu,\n   \"tree\": [",
+		(unsigned long long)cy_vm_timer_threshold(vm));
+	for (size_t i = 0; i < n; i++) {
+		size_t shown = 0;
+		fprintf(f, "%s\n    {\"label\": ", i ? "," : "");
+		cli_json_string(f, t[i].label, t[i].label_len);
+		fprintf(f,
+			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"cycles\": %llu, "
+			"\"instructions\": %llu, \"open\": %s, \"significant_steps\": %llu,\n     "
+			"\"steps\": [",
+			t[i].depth, t[i].parent, (unsigned long long)t[i].count,
+			(unsigned long long)t[i].cycles, (unsigned long long)t[i].instructions,
+			t[i].open ? "true" : "false", (unsigned long long)t[i].steps);
+		for (size_t k = 0; k < n_steps; k++)
+			if (steps[k].timer == (int)i) {
+				fputs(shown++ ? ",\n      " : "\n      ", f);
+				json_step(f, vm, &steps[k]);
+			}
+		fputs(shown ? "\n     ]}" : "]}", f);
+	}
+	fputs(n ? "\n   ],\n   \"slices\": [" : "],\n   \"slices\": [", f);
+	for (size_t i = 0; i < n_slices; i++)
+		fprintf(f,
+			"%s\n    {\"timer\": %d, \"start_cycle\": %llu, \"end_cycle\": %llu, "
+			"\"start_instret\": %llu, \"end_instret\": %llu, \"open\": %s}",
+			i ? "," : "", sl[i].timer, (unsigned long long)sl[i].start_cycle,
+			(unsigned long long)sl[i].end_cycle,
+			(unsigned long long)sl[i].start_instret,
+			(unsigned long long)sl[i].end_instret, sl[i].open ? "true" : "false");
+	fputs(n_slices ? "\n   ],\n   \"warnings\": [" : "],\n   \"warnings\": [", f);
+	for (size_t i = 0; i < n_issues; i++) {
+		fprintf(f, "%s\n    {\"kind\": \"%s\", \"label\": ", i ? "," : "",
+			timer_issue_name(is[i].kind));
+		cli_json_string(f, is[i].label, is[i].label_len);
+		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
+			(unsigned long long)is[i].cycle);
+	}
+	fputs(n_issues ? "\n   ]}" : "]}", f);
 }
 
 static const char *stop_name(cy_stop stop)
@@ -176,6 +296,39 @@ int report_add_chunk(struct report *r, const cy_chunk_report *c)
 	return r->failed ? -ENOMEM : 0;
 }
 
+/* zkVM guests: the ABI, the syscall counts, the public values and the
+ * committed words (docs/zkvm.md). */
+static void json_zkvm(FILE *f, cy_vm *vm)
+{
+	size_t n, pv_len;
+	const cy_syscall_count *c = cy_vm_syscall_counts(vm, &n);
+	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
+	cy_commits cm;
+
+	fprintf(f, ",\n  \"abi\": \"%s\"", cy_abi_name(cy_vm_abi(vm)));
+	if (cy_vm_abi(vm) == CY_ABI_LINUX)
+		return;
+	fputs(",\n  \"syscalls\": {", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f,
+			"%s\n    \"%s\": {\"code\": \"0x%08x\", \"count\": %llu, "
+			"\"extra_cycles\": %u}",
+			i ? "," : "", c[i].name, c[i].code, (unsigned long long)c[i].count,
+			c[i].extra_cycles);
+	fputs(n ? "\n  }" : "}", f);
+	fputs(",\n  \"public_values\": \"", f);
+	for (size_t i = 0; i < pv_len; i++)
+		fprintf(f, "%02x", pv[i]);
+	cy_vm_commits(vm, &cm);
+	fputs("\",\n  \"committed_digest\": [", f);
+	for (int i = 0; i < 8; i++)
+		fprintf(f, cm.digest_set >> i & 1 ? "%s%u" : "%snull", i ? ", " : "", cm.digest[i]);
+	fputs("],\n  \"deferred_proofs_digest\": [", f);
+	for (int i = 0; i < 8; i++)
+		fprintf(f, cm.deferred_set >> i & 1 ? "%s%u" : "%snull", i ? ", " : "",
+			cm.deferred[i]);
+	fputs("]", f);
+}
 static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm, int status)
 {
 	cy_stop stop = cy_vm_stop_reason(vm);
@@ -185,7 +338,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	const cy_tracker_issue *is;
 
 	fprintf(f, "{\n  \"cyclops\": \"%s\",\n  \"program\": ", CY_VERSION);
-	json_string(f, program, strlen(program));
+	cli_json_string(f, program, strlen(program));
 	fprintf(f, ",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n  \"stop\": \"%s\",\n",
 		(unsigned long long)cy_vm_instret(vm), (unsigned long long)cy_vm_cycles(vm),
 		stop_name(stop));
@@ -195,9 +348,10 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 		fputs("  \"exit_code\": null,\n", f);
 	fprintf(f, "  \"status\": %d,\n  \"message\": ", status);
 	if (stop == CY_STOP_FAULT || stop == CY_STOP_CYCLE_LIMIT)
-		json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
+		cli_json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
 	else
 		fputs("null", f);
+	json_zkvm(f, vm);
 	fputs(",\n  \"cycle_tracker\": ", f);
 	json_tracker(f, e, n_entries, "  ");
 	fputs(",\n  \"cycle_tracker_report\": ", f);
@@ -207,7 +361,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fputs(",\n  \"spans\": [", f);
 	for (size_t i = 0; i < n_spans; i++) {
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-		json_string(f, s[i].name, s[i].name_len);
+		cli_json_string(f, s[i].name, s[i].name_len);
 		fprintf(f,
 			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"total\": %llu, "
 			"\"min\": %llu, \"max\": %llu, \"open\": %s}",
@@ -222,12 +376,15 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	for (size_t i = 0; i < n_issues; i++) {
 		fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "",
 			issue_name(is[i].kind));
-		json_string(f, is[i].name, is[i].name_len);
+		cli_json_string(f, is[i].name, is[i].name_len);
 		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
 			(unsigned long long)is[i].cycle);
 	}
 	fputs(n_issues ? "\n  ],\n" : "],\n", f);
 	report_json_counters(f, vm);
+	fputs("  \"timers\": ", f);
+	json_timers(f, vm);
+	fputs(",\n", f);
 
 	fflush(r->chunks);
 	fputs("  \"chunks\": [", f);
@@ -235,8 +392,34 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fputs(r->n_chunks ? "\n  ]\n}\n" : "]\n}\n", f);
 }
 
+/* write_body's arguments, for cli_write_file */
+struct report_body {
+	struct report *r;
+	const char *program;
+	cy_vm *vm;
+	int status;
+};
+
+static int report_body(FILE *f, void *ctx)
+{
+	struct report_body *b = ctx;
+
+	write_body(f, b->r, b->program, b->vm, b->status);
+	return 0;
+}
+
 int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
 		 char *err, size_t err_size)
+{
+	struct report_body b = { r, program, vm, status };
+	int rc = r->failed ? -ENOMEM : cli_write_file(path, report_body, &b);
+
+	if (rc != 0)
+		snprintf(err, err_size, "cannot write the report to '%s': %s", path, strerror(-rc));
+	return rc;
+}
+
+int cli_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx)
 {
 	size_t len = strlen(path);
 	char *tmp = malloc(len + sizeof(".XXXXXX"));
@@ -244,10 +427,8 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 	FILE *f;
 	int fd, rc;
 
-	if (!tmp || r->failed) {
-		rc = -ENOMEM;
-		goto out_free;
-	}
+	if (!tmp)
+		return -ENOMEM;
 	memcpy(tmp, path, len);
 	memcpy(tmp + len, ".XXXXXX", sizeof(".XXXXXX"));
 	fd = mkstemp(tmp);
@@ -264,7 +445,11 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 	mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	write_body(f, r, program, vm, status);
+	rc = body(f, ctx);
+	if (rc != 0) {
+		fclose(f);
+		goto out_unlink;
+	}
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
 		rc = errno ? -errno : -EIO;
 		fclose(f);
@@ -279,7 +464,6 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 out_unlink:
 	unlink(tmp);
 out_free:
-	snprintf(err, err_size, "cannot write the report to '%s': %s", path, strerror(-rc));
 	free(tmp);
 	return rc;
 }

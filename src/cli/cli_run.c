@@ -3,11 +3,13 @@
  * with the cycle tracker, runs in chunks and adds its tree and a report. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli.h"
 #include "cyclops.h"
+#include "profile.h"
 
 static const char usage[] =
     "usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"
@@ -30,12 +32,31 @@ static const char usage[] =
     "                       print the performance counters the guest\n"
     "                       enabled at exit; ZERO-RISCY's PCCRs are one\n"
     "                       per event (fpga, default) or one for all (asic)\n"
+    "  --abi linux|sp1|pico the guest's syscall ABI (default: sp1 or pico\n"
+    "                       when the ELF's symbols say so, else linux)\n"
+    "  --input SPEC         zkVM guests: one input frame, in order; SPEC is\n"
+    "                       u32:N, u64:N, hex:BYTES, str:TEXT (encoded as the\n"
+    "                       SDKs' write does) or a file read whole\n"
+    "  --public-values FILE zkVM guests: write the public values there\n"
+    "  --timers             watch the guest's channel timers (CY_TIMER_*)\n"
+    "                       and print their tree and expensive steps\n"
+    "  --significant N      explain steps of N cycles or more (default: the\n"
+    "                       model's page-in cost, or 1000); turns on --timers\n"
+    "  --profile FILE       write a call-stack profile; the format comes from\n"
+    "                       the extension: .pb.gz (pprof), .speedscope.json,\n"
+    "                       .folded, .svg, .callgrind, .trace.json, .html;\n"
+    "                       may be given several times\n"
+    "  --format FMT         the format of the next --profile, whatever its\n"
+    "                       extension: pprof, speedscope, folded, svg,\n"
+    "                       callgrind, trace, html\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
     "fault, 253 cycle limit, 254 host out of memory.\n";
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
+
+#define MAX_PROFILES 16
 
 struct run_args {
 	bool quiet;
@@ -47,16 +68,64 @@ struct run_args {
 	uint64_t chunk_cycles;
 	bool counters;
 	cy_counters_build counters_build;
+	bool timers;
+	uint64_t significant;
+	const char *profiles[MAX_PROFILES];
+	enum profile_format profile_formats[MAX_PROFILES];
+	int n_profiles;
+	int next_format; /* --format for the next --profile; -1: none */
 	const char *program;
+	cy_abi abi;
+	const char **inputs; /* --input specs, n_inputs of them */
+	int n_inputs;
+	const char *public_values;
 	int guest_argc;
 	char **guest_argv;
 };
 
+/* --profile FILE and --format FMT; 0 or -1 after a message. */
+static int parse_profile(struct run_args *a, const char *o, const char *v)
+{
+	int fmt;
+
+	if (strncmp(o, "--format", 8) == 0) {
+		if (!v || (fmt = profile_format_named(v)) < 0) {
+			cli_error("run: --format needs one of %s, got '%s'", profile_format_list(),
+				  v ? v : "");
+			return -1;
+		}
+		a->next_format = fmt;
+		return 0;
+	}
+	if (!v || !*v) {
+		cli_error("run: --profile needs a file name");
+		return -1;
+	}
+	fmt = a->next_format >= 0 ? a->next_format : profile_format_of_path(v);
+	if (fmt < 0) {
+		cli_error("run: --profile %s: unknown format; name the file with one of %s, or "
+			  "give --format",
+			  v, profile_format_list());
+		return -1;
+	}
+	if (a->n_profiles == MAX_PROFILES) {
+		cli_error("run: at most %d --profile files", MAX_PROFILES);
+		return -1;
+	}
+	a->profiles[a->n_profiles] = v;
+	a->profile_formats[a->n_profiles++] = (enum profile_format)fmt;
+	a->next_format = -1;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	int i;
+	const char **inputs = a->inputs;
 
 	memset(a, 0, sizeof(*a));
+	a->inputs = inputs;
+	a->next_format = -1;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *o = argv[i];
 		if (strcmp(o, "--") == 0) {
@@ -128,10 +197,57 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				cli_error("run: --counters takes fpga or asic, got '%s'", v);
 				return -1;
 			}
+		} else if (strcmp(o, "--abi") == 0 || strncmp(o, "--abi=", 6) == 0) {
+			const char *v = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cy_abi_parse(v, &a->abi) != 0) {
+				cli_error("run: --abi needs linux, sp1, pico or auto, got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--input") == 0 || strncmp(o, "--input=", 8) == 0) {
+			const char *v = o[7] == '=' ? o + 8 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v) {
+				cli_error("run: --input needs u32:N, u64:N, hex:BYTES, str:TEXT "
+					  "or a file");
+				return -1;
+			}
+			a->inputs[a->n_inputs++] = v;
+		} else if (strcmp(o, "--public-values") == 0 ||
+			   strncmp(o, "--public-values=", 16) == 0) {
+			a->public_values =
+			    o[15] == '=' ? o + 16 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!a->public_values || !*a->public_values) {
+				cli_error("run: --public-values needs a file name");
+				return -1;
+			}
+		} else if (strcmp(o, "--timers") == 0) {
+			a->timers = true;
+		} else if (strcmp(o, "--significant") == 0 ||
+			   strncmp(o, "--significant=", 14) == 0) {
+			const char *v = o[13] == '=' ? o + 14 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cli_parse_count(v, &a->significant) != 0 || a->significant == 0) {
+				cli_error("run: --significant needs a positive number of cycles, "
+					  "got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+			a->timers = true;
+		} else if (strcmp(o, "--profile") == 0 || strncmp(o, "--profile=", 10) == 0) {
+			const char *v = o[9] == '=' ? o + 10 : (i + 1 < argc ? argv[++i] : NULL);
+			if (parse_profile(a, "--profile", v) != 0)
+				return -1;
+		} else if (strcmp(o, "--format") == 0 || strncmp(o, "--format=", 9) == 0) {
+			const char *v = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			if (parse_profile(a, "--format", v) != 0)
+				return -1;
 		} else {
 			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
 			return -1;
 		}
+	}
+	if (a->next_format >= 0) {
+		cli_error("run: --format applies to a --profile after it, and none follows");
+		return -1;
 	}
 	if (i >= argc) {
 		cli_error("run: no program given (see cyclops run --help)");
@@ -183,6 +299,80 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
 }
 
+/* Queues the --input frames, in order; 0 or a message already printed. */
+static int push_inputs(cy_vm *vm, const struct run_args *a)
+{
+	char err[300];
+
+	if (a->n_inputs && cy_vm_abi(vm) == CY_ABI_LINUX) {
+		cli_error("run: --input is for zkVM guests (--abi sp1|pico); %s uses the "
+			  "linux ABI",
+			  a->program);
+		return -1;
+	}
+	for (int i = 0; i < a->n_inputs; i++) {
+		uint8_t *frame = NULL;
+		size_t len = 0;
+		int rc = cy_input_encode(a->inputs[i], &frame, &len, err, sizeof(err));
+		if (rc == 1)
+			rc = cli_read_file(a->inputs[i], &frame, &len, err, sizeof(err));
+		if (rc == 0 && cy_vm_push_input(vm, frame, len) != 0) {
+			snprintf(err, sizeof(err), "out of host memory");
+			rc = -1;
+		}
+		free(frame);
+		if (rc != 0) {
+			cli_error("run: %s", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A zkVM guest's outputs: public values (hex), committed words and syscall
+ * counts on stderr; the raw public values in a file if asked. */
+static int print_zkvm(cy_vm *vm, const struct run_args *a)
+{
+	size_t n, pv_len;
+	const cy_syscall_count *c = cy_vm_syscall_counts(vm, &n);
+	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
+	cy_commits cm;
+	int rc = 0;
+
+	if (a->public_values) {
+		FILE *f = fopen(a->public_values, "wb");
+		if (!f || fwrite(pv ? pv : (const uint8_t *)"", 1, pv_len, f) != pv_len ||
+		    fclose(f) != 0) {
+			cli_error("run: %s: cannot write the public values", a->public_values);
+			rc = -1;
+		}
+	}
+	if (a->quiet)
+		return rc;
+	fprintf(stderr, "cyclops: %s public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
+		pv_len);
+	for (size_t i = 0; i < pv_len; i++)
+		fprintf(stderr, "%02x", pv[i]);
+	cy_vm_commits(vm, &cm);
+	if (cm.digest_set || cm.deferred_set) {
+		fputs("\ncyclops: committed digest:", stderr);
+		for (int i = 0; i < 8; i++)
+			fprintf(stderr, cm.digest_set >> i & 1 ? " %08x" : " -", cm.digest[i]);
+		if (cm.deferred_set) {
+			fputs("; deferred proofs:", stderr);
+			for (int i = 0; i < 8; i++)
+				fprintf(stderr, cm.deferred_set >> i & 1 ? " %08x" : " -",
+					cm.deferred[i]);
+		}
+	}
+	fputs("\ncyclops: syscalls:", stderr);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "%s %s %llu", i ? "," : "", c[i].name,
+			(unsigned long long)c[i].count);
+	fputc('\n', stderr);
+	return rc;
+}
+
 /* Runs chunk by chunk, adding each to the report; the stop reason. */
 static cy_stop run_chunks(cy_vm *vm, struct report *report)
 {
@@ -200,21 +390,35 @@ int cli_run(int argc, char **argv)
 {
 	struct run_args a;
 	struct report *report = NULL;
+	struct profile profile;
+	cy_callstack *callstack = NULL;
 	cy_opts opts;
 	cy_vm *vm;
 	char err[512];
 	double t0;
 	int rc, status;
 
+	a.inputs = calloc((size_t)argc, sizeof(*a.inputs));
+	if (!a.inputs) {
+		cli_error("out of host memory");
+		return CY_EXIT_INTERNAL;
+	}
 	rc = parse_args(argc, argv, &a);
-	if (rc != 0)
+	if (rc != 0) {
+		free(a.inputs);
 		return rc > 0 ? 0 : CY_EXIT_USAGE;
+	}
 	if (a.report && a.tracker == TRACK_OFF)
 		a.tracker = TRACK_ON; /* the report is the tracker's results */
 	if (a.report && report_check_path(a.report, err, sizeof(err)) != 0) {
 		cli_error("run: %s", err);
 		return CY_EXIT_USAGE;
 	}
+	for (int k = 0; k < a.n_profiles; k++)
+		if (profile_check_path(a.profiles[k], err, sizeof(err)) != 0) {
+			cli_error("run: %s", err);
+			return CY_EXIT_USAGE;
+		}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
 	opts.argc = a.guest_argc;
@@ -227,11 +431,25 @@ int cli_run(int argc, char **argv)
 	if (a.chunk_cycles)
 		opts.chunk_cycles = a.chunk_cycles;
 	opts.counters_build = a.counters_build;
+	opts.abi = a.abi;
+	opts.timers = a.timers;
+	opts.significant = a.significant;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
+		free(a.inputs);
 		return CY_EXIT_BAD_PROGRAM;
 	}
+	if (push_inputs(vm, &a) != 0) {
+		cy_vm_destroy(vm);
+		free(a.inputs);
+		return CY_EXIT_USAGE;
+	}
 	if (a.report && !(report = report_new())) {
+		cli_error("out of host memory");
+		cy_vm_destroy(vm);
+		return CY_EXIT_INTERNAL;
+	}
+	if (a.n_profiles && profile_attach(&profile, vm, &callstack) != 0) {
 		cli_error("out of host memory");
 		cy_vm_destroy(vm);
 		return CY_EXIT_INTERNAL;
@@ -255,8 +473,12 @@ int cli_run(int argc, char **argv)
 		cli_print_tracker(stderr, vm, cli_use_colour(stderr));
 	if (a.counters)
 		cli_print_counters(stderr, vm, cli_use_colour(stderr));
+	if (opts.timers)
+		cli_print_timers(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
+	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
+		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */
 	if (report &&
 	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
@@ -265,6 +487,23 @@ int cli_run(int argc, char **argv)
 			status = CY_EXIT_INTERNAL;
 	}
 	report_free(report);
+	if (a.n_profiles) {
+		if (profile_gather(&profile, callstack, a.program, status) != 0) {
+			cli_error("run: out of host memory for the profile");
+			status = status ? status : CY_EXIT_INTERNAL;
+		} else {
+			for (int k = 0; k < a.n_profiles; k++)
+				if (profile_write(&profile, a.profiles[k], a.profile_formats[k],
+						  err, sizeof(err)) != 0) {
+					cli_error("run: %s", err);
+					if (status == 0)
+						status = CY_EXIT_INTERNAL;
+				}
+		}
+		profile_free(&profile);
+	}
 	cy_vm_destroy(vm);
+	free(a.inputs);
+	cy_callstack_free(callstack);
 	return status;
 }

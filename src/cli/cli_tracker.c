@@ -179,3 +179,5 @@ void cli_print_tracker(FILE *f, cy_vm *vm, bool colour)
 	for (size_t i = 0; i < n_issues; i++)
 		print_issue(f, &issues[i], colour);
 }
+
+size_t cli_put_name(FILE *f, const char *name, size_t len) { return put_name(f, name, len); }

@@ -92,3 +92,47 @@ bool cli_use_colour(FILE *f)
 		return false;
 	return isatty(fileno(f));
 }
+
+int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_t err_size)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*len = 0;
+	if (!f) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		if (n == cap) {
+			uint8_t *p = realloc(buf, cap ? 2 * cap : 4096);
+			if (!p) {
+				snprintf(err, err_size, "%s: out of memory", path);
+				rc = -1;
+				break;
+			}
+			buf = p;
+			cap = cap ? 2 * cap : 4096;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				snprintf(err, err_size, "%s: read error", path);
+				rc = -1;
+			}
+			break;
+		}
+	}
+	fclose(f);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
+	*out = buf;
+	*len = n;
+	return 0;
+}

@@ -1,0 +1,609 @@
+/* callstack.c - the call-stack profiler: an observer that follows calls and
+ * returns from the RISC-V return-address hints and charges every retired
+ * cycle to the current stack, aggregated in a tree of distinct stacks. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm_private.h"
+
+_Static_assert(sizeof(struct symbol) == sizeof(cy_symbol) &&
+		   offsetof(struct symbol, addr) == offsetof(cy_symbol, addr) &&
+		   offsetof(struct symbol, size) == offsetof(cy_symbol, size) &&
+		   offsetof(struct symbol, name) == offsetof(cy_symbol, name),
+	       "cy_symbol is the symbol table's own layout");
+
+const cy_symbol *cy_vm_symbols(const cy_vm *vm, size_t *n)
+{
+	*n = vm->syms.n;
+	return vm->syms.n ? (const cy_symbol *)vm->syms.syms : NULL;
+}
+
+/* A guest that recurses without returning would grow the shadow stack
+ * forever; past this depth calls are charged to the deepest frame. */
+#define MAX_DEPTH 10000
+#define NO_FUNC   UINT32_MAX
+
+/* the link registers of the calling convention: ra and t0 */
+enum { LINK_RA = 1, LINK_T0 = 5 };
+
+/* A frame of the shadow stack. */
+struct frame {
+	uint32_t node; /* its node in the tree */
+	uint32_t func; /* index in cs->funcs, NO_FUNC when unknown */
+	uint32_t ret;  /* the return address its call left in the link register */
+	uint32_t edge; /* its call edge, UINT32_MAX if none */
+	uint64_t entry_cycles, entry_instret;
+};
+
+/* What a jal/jalr/taken branch asks for, applied after it retires (its own
+ * cycles belong to the stack it leaves). */
+enum action { ACT_NONE, ACT_JUMP, ACT_CALL, ACT_RETURN, ACT_RETURN_CALL };
+
+/* Open addressing from a pair of words to the index of an entry in an
+ * array kept beside it; slots hold index + 1, 0 is free. */
+struct index_map {
+	uint32_t *slots;
+	uint32_t mask;
+	struct map_key {
+		uint32_t a, b;
+	} * keys;
+	size_t n, cap;
+};
+
+struct cy_callstack {
+	cy_vm *vm;
+	const struct symbol *funcs; /* the VM's sized symbols, by address */
+	size_t n_funcs;
+
+	/* each array is as long as its map's keys: node_map.n and so on */
+	cy_stack_node *nodes; /* keys: parent + 1, frame id */
+	struct index_map node_map;
+	cy_pc_cost *pcs; /* keys: pc, 0 */
+	struct index_map pc_map;
+	uint32_t last_pc, last_pc_index; /* a loop retires one pc many times */
+	cy_call_edge *edges;             /* keys: call pc, callee */
+	struct index_map edge_map;
+
+	struct frame *stack;
+	size_t depth, cap_depth;
+
+	enum action pending;
+	uint32_t target, link;
+	bool ecall_pending;
+	uint32_t ecall_nr;
+
+	char **ecall_names; /* "[ecall NAME]" by first use */
+	uint32_t *ecall_nrs;
+	size_t n_ecall_names;
+
+	/* the sorted copies the getters hand out */
+	cy_pc_cost *pcs_out;
+	cy_call_edge *edges_out;
+	bool failed;
+};
+
+/* Frame identifiers in the tree's keys: a function index, or a kind. */
+#define FRAME_KIND_SHIFT  28
+#define FRAME_ID(kind, n) (((uint32_t)(kind) << FRAME_KIND_SHIFT) | (n))
+
+static uint32_t hash_key(uint32_t a, uint32_t b)
+{
+	uint64_t h = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(h >> 32);
+}
+
+static int map_rehash(struct index_map *m, uint32_t cap)
+{
+	uint32_t *slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->n; i++) {
+		uint32_t h = hash_key(m->keys[i].a, m->keys[i].b) & (cap - 1);
+		while (slots[h])
+			h = (h + 1) & (cap - 1);
+		slots[h] = (uint32_t)i + 1;
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->mask = cap - 1;
+	return 0;
+}
+
+/* The index of (a, b); a new one (*added) if it was not there, which the
+ * caller fills in its array, grown to *cap entries. -1: out of memory. */
+static int64_t map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
+		       bool *added)
+{
+	uint32_t h = hash_key(a, b) & m->mask;
+
+	*added = false;
+	for (;; h = (h + 1) & m->mask) {
+		uint32_t s = m->slots[h];
+		if (!s)
+			break;
+		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
+			return s - 1;
+	}
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 256;
+		void *keys = realloc(m->keys, cap * sizeof(*m->keys));
+		if (!keys)
+			return -1;
+		m->keys = keys;
+		void *arr = realloc(*array, cap * size);
+		if (!arr)
+			return -1;
+		*array = arr;
+		m->cap = cap;
+	}
+	m->keys[m->n] = (struct map_key){ a, b };
+	m->slots[h] = (uint32_t)++m->n;
+	*added = true;
+	if (m->n * 2 > m->mask && map_rehash(m, (m->mask + 1) * 2) != 0)
+		return -1;
+	return (int64_t)m->n - 1;
+}
+
+static void map_free(struct index_map *m)
+{
+	free(m->slots);
+	free(m->keys);
+}
+
+static int grow(void **p, size_t *cap, size_t size)
+{
+	size_t n = *cap ? *cap * 2 : 256;
+	void *q = realloc(*p, n * size);
+
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+static const char *ecall_name(struct cy_callstack *cs, uint32_t nr)
+{
+	const char *known = cy_syscall_name(nr);
+	char buf[64];
+
+	for (size_t i = 0; i < cs->n_ecall_names; i++)
+		if (cs->ecall_nrs[i] == nr)
+			return cs->ecall_names[i];
+	char **names = realloc(cs->ecall_names, (cs->n_ecall_names + 1) * sizeof(*names));
+	if (!names)
+		return NULL;
+	cs->ecall_names = names;
+	uint32_t *nrs = realloc(cs->ecall_nrs, (cs->n_ecall_names + 1) * sizeof(*nrs));
+	if (!nrs)
+		return NULL;
+	cs->ecall_nrs = nrs;
+	if (known)
+		snprintf(buf, sizeof(buf), "[ecall %s]", known);
+	else
+		snprintf(buf, sizeof(buf), "[ecall %u]", (unsigned)nr);
+	if (!(names[cs->n_ecall_names] = strdup(buf)))
+		return NULL;
+	nrs[cs->n_ecall_names] = nr;
+	return names[cs->n_ecall_names++];
+}
+
+/* The tree node for frame under parent (-1: outermost), made if new;
+ * UINT32_MAX when out of memory. */
+static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind kind, uint32_t n)
+{
+	uint32_t id = kind == CY_FRAME_FUNCTION ? n : FRAME_ID(kind, n);
+	bool added;
+	int64_t i = map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
+			    sizeof(*cs->nodes), &added);
+
+	if (i < 0)
+		goto out_failed;
+	if (!added)
+		return (uint32_t)i;
+	cy_stack_node *nd = &cs->nodes[i];
+	memset(nd, 0, sizeof(*nd));
+	nd->parent = parent;
+	nd->depth = parent < 0 ? 0 : cs->nodes[parent].depth + 1;
+	nd->kind = kind;
+	switch (kind) {
+	case CY_FRAME_FUNCTION:
+		nd->name = cs->funcs[n].name;
+		nd->addr = cs->funcs[n].addr;
+		nd->size = cs->funcs[n].size;
+		break;
+	case CY_FRAME_UNKNOWN: nd->name = "[unknown]"; break;
+	case CY_FRAME_ECALL:
+		nd->addr = n;
+		if (!(nd->name = ecall_name(cs, n)))
+			goto out_failed;
+		break;
+	case CY_FRAME_PAGE_IN: nd->name = "[page-in]"; break;
+	case CY_FRAME_PAGE_OUT: nd->name = "[page-out]"; break;
+	case CY_FRAME_SEGMENT: nd->name = "[segment]"; break;
+	}
+	return (uint32_t)i;
+out_failed:
+	cs->failed = true;
+	return UINT32_MAX;
+}
+
+/* The function that contains addr, NO_FUNC if none. */
+static uint32_t func_containing(const struct cy_callstack *cs, uint32_t addr)
+{
+	size_t lo = 0, hi = cs->n_funcs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cs->funcs[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || addr - cs->funcs[lo - 1].addr >= cs->funcs[lo - 1].size)
+		return NO_FUNC;
+	return (uint32_t)(lo - 1);
+}
+
+static bool in_func(const struct cy_callstack *cs, uint32_t func, uint32_t addr)
+{
+	return func != NO_FUNC && addr - cs->funcs[func].addr < cs->funcs[func].size;
+}
+
+static uint32_t frame_node(struct cy_callstack *cs, int parent, uint32_t func)
+{
+	return func == NO_FUNC ? node_child(cs, parent, CY_FRAME_UNKNOWN, 0)
+			       : node_child(cs, parent, CY_FRAME_FUNCTION, func);
+}
+
+static int parent_node(const struct cy_callstack *cs, size_t depth)
+{
+	return depth ? (int)cs->stack[depth - 1].node : -1;
+}
+
+static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t func)
+{
+	uint32_t callee = func == NO_FUNC ? 0 : cs->funcs[func].addr;
+	bool added;
+	int64_t e = map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges, sizeof(*cs->edges),
+			    &added);
+
+	if (e < 0) {
+		cs->failed = true;
+		return UINT32_MAX;
+	}
+	if (added)
+		cs->edges[e] = (cy_call_edge){ .call_pc = call_pc, .callee = callee };
+	cs->edges[e].calls++;
+	return (uint32_t)e;
+}
+
+static void edge_close(struct cy_callstack *cs, const struct frame *f, uint64_t now, uint64_t ins)
+{
+	if (f->edge == UINT32_MAX)
+		return;
+	cs->edges[f->edge].cycles += now - f->entry_cycles;
+	cs->edges[f->edge].instructions += ins - f->entry_instret;
+}
+
+static void push(struct cy_callstack *cs, uint32_t func, uint32_t ret, uint32_t call_pc,
+		 uint64_t now, uint64_t ins)
+{
+	if (cs->depth == MAX_DEPTH)
+		return;
+	if (cs->depth == cs->cap_depth &&
+	    grow((void **)&cs->stack, &cs->cap_depth, sizeof(*cs->stack)) != 0) {
+		cs->failed = true;
+		return;
+	}
+	struct frame *f = &cs->stack[cs->depth];
+	f->node = frame_node(cs, parent_node(cs, cs->depth), func);
+	f->func = func;
+	f->ret = ret;
+	f->edge = call_pc ? edge_open(cs, call_pc, func) : UINT32_MAX;
+	f->entry_cycles = now;
+	f->entry_instret = ins;
+	if (f->node != UINT32_MAX)
+		cs->depth++;
+}
+
+static void pop_to(struct cy_callstack *cs, size_t depth, uint64_t now, uint64_t ins)
+{
+	while (cs->depth > depth)
+		edge_close(cs, &cs->stack[--cs->depth], now, ins);
+}
+
+/* The top frame runs func from now on (a tail call, or code reached by a
+ * jump): its caller and return address stay, its call site calls func. */
+static void replace_top(struct cy_callstack *cs, uint32_t func, uint64_t now, uint64_t ins)
+{
+	struct frame *f = &cs->stack[cs->depth - 1];
+	uint32_t call_pc = f->edge == UINT32_MAX ? 0 : cs->edges[f->edge].call_pc;
+	uint32_t ret = f->ret;
+
+	pop_to(cs, cs->depth - 1, now, ins);
+	push(cs, func, ret, call_pc, now, ins);
+}
+
+/* Control went to target without a call or a return (or after one that
+ * did not land where the stack expected). */
+static void jump_to(struct cy_callstack *cs, uint32_t target, uint64_t now, uint64_t ins)
+{
+	uint32_t func;
+
+	if (cs->depth && in_func(cs, cs->stack[cs->depth - 1].func, target))
+		return;
+	func = func_containing(cs, target);
+	if (cs->depth == 0) {
+		push(cs, func, 0, 0, now, ins);
+		return;
+	}
+	if (func != NO_FUNC && cs->funcs[func].addr != target) {
+		/* into the middle of a function: an outer frame's (longjmp)? */
+		for (size_t k = cs->depth - 1; k-- > 0;)
+			if (cs->stack[k].func == func) {
+				pop_to(cs, k + 1, now, ins);
+				return;
+			}
+	}
+	replace_top(cs, func, now, ins);
+}
+
+static void return_to(struct cy_callstack *cs, uint32_t target, uint64_t now, uint64_t ins)
+{
+	for (size_t k = cs->depth; k-- > 0;)
+		if (cs->stack[k].ret == target) {
+			pop_to(cs, k, now, ins);
+			jump_to(cs, target, now, ins);
+			return;
+		}
+	/* a return no call on the stack made (longjmp's, or tracking lost) */
+	if (cs->depth)
+		pop_to(cs, cs->depth - 1, now, ins);
+	jump_to(cs, target, now, ins);
+}
+
+static void call(struct cy_callstack *cs, uint32_t pc, uint32_t target, uint32_t ret, uint64_t now,
+		 uint64_t ins)
+{
+	uint32_t func = func_containing(cs, target);
+
+	if (func == NO_FUNC || cs->funcs[func].addr != target) {
+		jump_to(cs, target, now, ins); /* not a function: a plain jump */
+		return;
+	}
+	push(cs, func, ret, pc, now, ins);
+}
+
+static bool is_link(uint8_t r) { return r == LINK_RA || r == LINK_T0; }
+
+static void on_jump(struct cy_callstack *cs, cy_vm *vm, const cy_event *ev)
+{
+	cs->target = ev->target;
+	if (ev->cls != CY_CLASS_JUMP) {
+		cs->pending = ACT_JUMP;
+		return;
+	}
+	/* The hints of the RISC-V unprivileged specification (jal has no rs1) */
+	bool rd = is_link(ev->rd), rs = is_link(ev->rs1);
+	cs->link = rd ? cy_vm_reg(vm, ev->rd) : 0;
+	if (rd && rs && ev->rd != ev->rs1)
+		cs->pending = ACT_RETURN_CALL;
+	else if (rd)
+		cs->pending = ACT_CALL;
+	else if (rs)
+		cs->pending = ACT_RETURN;
+	else
+		cs->pending = ACT_JUMP;
+}
+
+static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
+{
+	if (pc != cs->last_pc || cs->last_pc_index == UINT32_MAX) {
+		bool added;
+		int64_t i =
+		    map_get(&cs->pc_map, pc, 0, (void **)&cs->pcs, sizeof(*cs->pcs), &added);
+		if (i < 0) {
+			cs->failed = true;
+			return;
+		}
+		if (added)
+			cs->pcs[i] = (cy_pc_cost){ .pc = pc };
+		cs->last_pc = pc;
+		cs->last_pc_index = (uint32_t)i;
+	}
+	cs->pcs[cs->last_pc_index].cycles += cost;
+	cs->pcs[cs->last_pc_index].instructions++;
+}
+
+static void charge(struct cy_callstack *cs, uint32_t node, uint64_t cycles, uint64_t insns)
+{
+	if (node == UINT32_MAX)
+		return;
+	cs->nodes[node].self_cycles += cycles;
+	cs->nodes[node].self_instructions += insns;
+}
+
+static void on_retire(struct cy_callstack *cs, const cy_event *ev)
+{
+	uint64_t now = ev->cycles, ins = ev->instret;
+	uint32_t cost = ev->cost, node;
+	const cy_cost_parts *p = ev->parts;
+
+	if (cs->depth == 0)
+		jump_to(cs, ev->pc, now - cost, ins - 1);
+	if (cs->depth == 0 || cs->failed)
+		return;
+	node = cs->stack[cs->depth - 1].node;
+	pc_add(cs, ev->pc, cost);
+	if (p && (p->page_in | p->page_out | p->segment)) {
+		if (p->page_in)
+			charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_IN, 0), p->page_in, 0);
+		if (p->page_out)
+			charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_OUT, 0), p->page_out, 0);
+		if (p->segment)
+			charge(cs, node_child(cs, (int)node, CY_FRAME_SEGMENT, 0), p->segment, 0);
+		cost -= p->page_in + p->page_out + p->segment;
+	}
+	if (cs->ecall_pending) {
+		cs->ecall_pending = false;
+		charge(cs, node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr), cost, 1);
+	} else {
+		charge(cs, node, cost, 1);
+	}
+	switch (cs->pending) {
+	case ACT_NONE: break;
+	case ACT_JUMP: jump_to(cs, cs->target, now, ins); break;
+	case ACT_CALL: call(cs, ev->pc, cs->target, cs->link, now, ins); break;
+	case ACT_RETURN: return_to(cs, cs->target, now, ins); break;
+	case ACT_RETURN_CALL:
+		/* a coroutine switch: leave the frame, then call */
+		if (cs->depth)
+			pop_to(cs, cs->depth - 1, now, ins);
+		call(cs, ev->pc, cs->target, cs->link, now, ins);
+		break;
+	}
+	cs->pending = ACT_NONE;
+}
+
+static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
+{
+	struct cy_callstack *cs = ctx;
+
+	switch (ev->kind) {
+	case CY_EV_JUMP: on_jump(cs, vm, ev); break;
+	case CY_EV_ECALL:
+		cs->ecall_pending = true;
+		cs->ecall_nr = ev->addr;
+		break;
+	case CY_EV_RETIRE: on_retire(cs, ev); break;
+	default: break;
+	}
+}
+
+int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
+{
+	struct cy_callstack *cs = calloc(1, sizeof(*cs));
+	struct symbol *funcs;
+	int rc = -ENOMEM;
+
+	*out = NULL;
+	if (!cs)
+		return -ENOMEM;
+	cs->vm = vm;
+	cs->last_pc_index = UINT32_MAX;
+	/* functions are the sized symbols: labels do not start calls */
+	funcs = malloc((vm->syms.n + 1) * sizeof(*funcs));
+	if (!funcs)
+		goto out_free;
+	for (size_t i = 0; i < vm->syms.n; i++)
+		if (vm->syms.syms[i].size)
+			funcs[cs->n_funcs++] = vm->syms.syms[i];
+	cs->funcs = funcs;
+	if (map_rehash(&cs->node_map, 1024) != 0 || map_rehash(&cs->pc_map, 1024) != 0 ||
+	    map_rehash(&cs->edge_map, 1024) != 0)
+		goto out_free;
+	rc = cy_vm_add_observer(
+	    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL), on_event,
+	    cs);
+	if (rc != 0)
+		goto out_free;
+	*out = cs;
+	return 0;
+out_free:
+	cy_callstack_free(cs);
+	return rc;
+}
+
+void cy_callstack_free(cy_callstack *cs)
+{
+	if (!cs)
+		return;
+	for (size_t i = 0; i < cs->n_ecall_names; i++)
+		free(cs->ecall_names[i]);
+	free(cs->ecall_names);
+	free(cs->ecall_nrs);
+	free((void *)cs->funcs);
+	free(cs->nodes);
+	map_free(&cs->node_map);
+	free(cs->pcs);
+	map_free(&cs->pc_map);
+	free(cs->pcs_out);
+	free(cs->edges);
+	map_free(&cs->edge_map);
+	free(cs->edges_out);
+	free(cs->stack);
+	free(cs);
+}
+
+const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n)
+{
+	*n = 0;
+	if (cs->failed)
+		return NULL;
+	for (size_t i = 0; i < cs->node_map.n; i++) {
+		cs->nodes[i].cycles = cs->nodes[i].self_cycles;
+		cs->nodes[i].instructions = cs->nodes[i].self_instructions;
+	}
+	/* children come after their parents: one backward pass sums them */
+	for (size_t i = cs->node_map.n; i-- > 0;)
+		if (cs->nodes[i].parent >= 0) {
+			cs->nodes[cs->nodes[i].parent].cycles += cs->nodes[i].cycles;
+			cs->nodes[cs->nodes[i].parent].instructions += cs->nodes[i].instructions;
+		}
+	*n = cs->node_map.n;
+	return cs->nodes ? cs->nodes : (const cy_stack_node *)"";
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	const cy_pc_cost *x = a, *y = b;
+	return (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n)
+{
+	*n = 0;
+	free(cs->pcs_out);
+	cs->pcs_out = NULL;
+	if (cs->failed || !(cs->pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->pcs_out))))
+		return NULL;
+	memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
+	qsort(cs->pcs_out, cs->pc_map.n, sizeof(*cs->pcs_out), by_pc);
+	*n = cs->pc_map.n;
+	return cs->pcs_out;
+}
+
+static int by_site(const void *a, const void *b)
+{
+	const cy_call_edge *x = a, *y = b;
+	if (x->call_pc != y->call_pc)
+		return x->call_pc < y->call_pc ? -1 : 1;
+	return (x->callee > y->callee) - (x->callee < y->callee);
+}
+
+const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
+{
+	uint64_t now = cy_vm_cycles(cs->vm), ins = cy_vm_instret(cs->vm);
+
+	*n = 0;
+	free(cs->edges_out);
+	cs->edges_out = NULL;
+	if (cs->failed || !(cs->edges_out = malloc((cs->edge_map.n + 1) * sizeof(*cs->edges_out))))
+		return NULL;
+	memcpy(cs->edges_out, cs->edges, cs->edge_map.n * sizeof(*cs->edges));
+	for (size_t k = 0; k < cs->depth; k++) {
+		const struct frame *f = &cs->stack[k];
+		if (f->edge == UINT32_MAX)
+			continue;
+		cs->edges_out[f->edge].cycles += now - f->entry_cycles;
+		cs->edges_out[f->edge].instructions += ins - f->entry_instret;
+	}
+	qsort(cs->edges_out, cs->edge_map.n, sizeof(*cs->edges_out), by_site);
+	*n = cs->edge_map.n;
+	return cs->edges_out;
+}

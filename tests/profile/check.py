@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""check.py - reads back cyclops's profile files without cyclops's code.
+
+    check.py totals CYCLES FILE...     every file's total equals CYCLES
+    check.py pprof-top FILE.pb.gz      "name flat F cum C" per function, from
+                                       a protobuf decoder written here
+Prints one line per problem and exits 1 if there was any."""
+import gzip
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+
+def varint(buf, i):
+    shift = value = 0
+    while True:
+        b = buf[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if b < 0x80:
+            return value, i
+
+
+def fields(buf):
+    """(field number, wire type, value) of a protobuf message."""
+    i = 0
+    while i < len(buf):
+        key, i = varint(buf, i)
+        num, wire = key >> 3, key & 7
+        if wire == 0:
+            v, i = varint(buf, i)
+        elif wire == 2:
+            n, i = varint(buf, i)
+            v, i = buf[i:i + n], i + n
+        elif wire == 1:
+            v, i = buf[i:i + 8], i + 8
+        elif wire == 5:
+            v, i = buf[i:i + 4], i + 4
+        else:
+            raise ValueError("wire type %d" % wire)
+        yield num, wire, v
+
+
+def packed(v, wire):
+    if wire == 0:
+        return [v]
+    out, i = [], 0
+    while i < len(v):
+        x, i = varint(v, i)
+        out.append(x)
+    return out
+
+
+def read_pprof(path):
+    """profile.proto: sample_type 1, sample 2, location 4, function 5,
+    string_table 6. Returns (sample types, [(stack of names, values)])."""
+    data = gzip.open(path).read()
+    strings, types, samples, locs, funcs = [], [], [], {}, {}
+    for num, wire, v in fields(data):
+        if num == 6:
+            strings.append(v.decode())
+        elif num == 1:
+            types.append(dict((n, x) for n, _, x in fields(v)))
+        elif num == 2:
+            ids, vals = [], []
+            for n, w, x in fields(v):
+                if n == 1:
+                    ids += packed(x, w)
+                elif n == 2:
+                    vals += packed(x, w)
+            samples.append((ids, vals))
+        elif num == 4:
+            loc = {"lines": []}
+            for n, w, x in fields(v):
+                if n == 1:
+                    loc["id"] = x
+                elif n == 4:
+                    loc["lines"].append(dict((a, b) for a, _, b in fields(x)))
+            locs[loc["id"]] = loc
+        elif num == 5:
+            f = dict((n, x) for n, _, x in fields(v))
+            funcs[f[1]] = f
+    names = [strings[t[1]] for t in types]
+    out = []
+    for ids, vals in samples:
+        stack = [strings[funcs[locs[i]["lines"][0][1]][2]] for i in ids]
+        out.append((stack, vals))
+    return names, out
+
+
+def total(path):
+    if path.endswith(".folded"):
+        return sum(int(l.rsplit(" ", 1)[1]) for l in open(path) if l.strip())
+    if path.endswith(".pb.gz"):
+        names, samples = read_pprof(path)
+        assert names == ["cycles", "instructions"], names
+        return sum(v[0] for _, v in samples)
+    if path.endswith(".speedscope.json"):
+        doc = json.load(open(path))
+        assert doc["$schema"] == "https://www.speedscope.app/file-format-schema.json"
+        frames = doc["shared"]["frames"]
+        assert all("name" in f for f in frames)
+        p = doc["profiles"][0]
+        assert p["type"] == "sampled" and p["name"] == "cycles"
+        assert len(p["samples"]) == len(p["weights"])
+        assert all(0 <= i < len(frames) for s in p["samples"] for i in s)
+        assert sum(p["weights"]) == p["endValue"] - p["startValue"]
+        return sum(p["weights"])
+    if path.endswith(".trace.json"):
+        doc = json.load(open(path))
+        ev = doc["traceEvents"]
+        for e in ev:
+            assert e["ph"] in ("X", "M") and "pid" in e and "name" in e, e
+            if e["ph"] == "X":
+                assert isinstance(e["ts"], int) and isinstance(e["dur"], int)
+        # the call tree's outermost slices cover the run
+        calls = sorted((e for e in ev if e["ph"] == "X" and e["tid"] == 1),
+                       key=lambda e: (e["ts"], -e["dur"]))
+        top, end = 0, -1
+        for e in calls:
+            if e["ts"] >= end:
+                top += e["dur"]
+                end = e["ts"] + e["dur"]
+        return top
+    if path.endswith(".callgrind"):
+        text = open(path).read()
+        assert "positions: instr line" in text
+        costs = 0
+        skip = False
+        for line in text.splitlines():
+            if line.startswith("calls="):
+                skip = True  # the next line is a call's inclusive cost
+                continue
+            if re.match(r"^0x[0-9a-f]+ ", line):
+                if not skip:
+                    costs += int(line.split()[2])
+                skip = False
+        m = re.search(r"^totals: (\d+)", text, re.M)
+        assert m and int(m.group(1)) == costs, (m and m.group(1), costs)
+        return costs
+    if path.endswith(".svg") or path.endswith(".html"):
+        text = open(path).read()
+        if path.endswith(".svg"):
+            ET.fromstring(text.encode())  # well-formed XML
+        m = re.search(r'data-x="0" data-w="(\d+)" data-name="all"', text)
+        return int(m.group(1))
+    raise ValueError("unknown format: " + path)
+
+
+def main():
+    bad = 0
+    if sys.argv[1] == "totals":
+        want = int(sys.argv[2])
+        for path in sys.argv[3:]:
+            try:
+                got = total(path)
+            except Exception as e:  # a file that does not parse is a failure
+                print("%s: %r" % (path, e))
+                bad += 1
+                continue
+            if got != want:
+                print("%s: total %d, not %d" % (path, got, want))
+                bad += 1
+    elif sys.argv[1] == "pprof-top":
+        _, samples = read_pprof(sys.argv[2])
+        flat, cum = {}, {}
+        for stack, vals in samples:
+            flat[stack[0]] = flat.get(stack[0], 0) + vals[0]
+            for name in set(stack):  # a recursive function counts once
+                cum[name] = cum.get(name, 0) + vals[0]
+        for name in sorted(cum):
+            print("%s flat %d cum %d" % (name, flat.get(name, 0), cum[name]))
+    return 1 if bad else 0
+
+
+sys.exit(main())

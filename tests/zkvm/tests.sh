@@ -1,0 +1,80 @@
+# tests.sh - the zkVM ABI layer of tests/run.sh (sourced from it): the
+# guests in tests/zkvm/ run with --abi sp1/pico; outputs, exit codes and
+# hand-counted cycles are checked, precompile results against expected.py.
+ZK=tests/zkvm/build
+
+test_zkvm() {
+	local o=$OUT/zk
+	mkdir -p "$o"
+
+	cy run --abi sp1 $ZK/halt.elf 2>"$o/halt.err"
+	expect "zkvm: HALT exits with a0" test $? -eq 7
+	expect "zkvm: HALT guest counts 3 cycles (ecall included)" \
+		test "$(summary_cycles "$o/halt.err")" = 3
+	cy run $ZK/halt.elf >/dev/null 2>"$o/halt_linux.err"
+	expect "zkvm: without symbols or --abi a guest is linux" \
+		grep -q 'unsupported syscall' "$o/halt_linux.err"
+
+	cy run --abi sp1 $ZK/unconstrained.elf 2>"$o/unc.err"
+	expect "zkvm: a store in an unconstrained block is undone" test $? -eq 5
+	expect "zkvm: the unconstrained block leaves the clock (10 cycles, as SP1)" \
+		test "$(summary_cycles "$o/unc.err")" = 10
+
+	cy run --cycle-tracker=quiet --report "$o/io.json" --public-values "$o/pv.bin" \
+		--input u32:300 --input str:hello $ZK/io.elf >"$o/io.out" 2>"$o/io.err"
+	expect "zkvm: ABI detected from symbols, exit code from the input" test $? -eq 44
+	expect "zkvm: str: input read as bincode" grep -qx 'hint: hello' "$o/io.out"
+	expect "zkvm: WRITE fd 2 reaches stderr" grep -qx 'to stderr' "$o/io.err"
+	expect "zkvm: output of an unconstrained block is kept" grep -qx unconstrained "$o/io.out"
+	expect "zkvm: cycle tracker through WRITE (quiet hides the lines)" \
+		sh -c "! grep -q cycle-tracker '$o/io.out' && grep -q '^loop ' '$o/io.err'"
+	expect "zkvm: public values file: u32 300 then 'pv', not the unconstrained 'lost'" \
+		test "$(od -An -tx1 "$o/pv.bin" | tr -d ' \n')" = 2c0100007076
+	expect "zkvm: public values hex on stderr" grep -q 'public values (6 bytes): 2c0100007076' "$o/io.err"
+	expect "zkvm: committed words on stderr" \
+		grep -q 'committed digest: 00000000 11111111 22222222 33333333 44444444 55555555 66666666 77777777; deferred proofs: abcdef01' "$o/io.err"
+	expect "zkvm: syscall counts in the summary" \
+		grep -q 'syscalls: HALT 1, WRITE 10, ENTER_UNCONSTRAINED 1, EXIT_UNCONSTRAINED 1, COMMIT 8, COMMIT_DEFERRED_PROOFS 1, HINT_LEN 3, HINT_READ 3' "$o/io.err"
+	expect "zkvm: report has abi, syscalls, public values, digest" python3 -c "
+import json, sys
+r = json.load(open('$o/io.json'))
+assert r['abi'] == 'sp1', r['abi']
+assert r['syscalls']['HINT_READ'] == {'code': '0x000000f1', 'count': 3, 'extra_cycles': 0}
+assert r['syscalls']['WRITE']['count'] == 10
+assert r['public_values'] == '2c0100007076'
+assert r['committed_digest'] == [0x11111111 * i for i in range(8)]
+assert r['deferred_proofs_digest'][0] == 0xabcdef01 and r['deferred_proofs_digest'][1] is None
+assert r['cycle_tracker']['loop'][0] > 0
+"
+	cy run -q --input u32:7 --input str:abc $ZK/io_pico.elf >/dev/null 2>&1
+	expect "zkvm: the pico marker selects the pico ABI" test $? -eq 7
+	printf '\x09\x00\x00\x00' >"$o/nine.bin"
+	cy run -q --input "$o/nine.bin" --input str:x $ZK/io.elf >/dev/null 2>&1
+	expect "zkvm: --input FILE is one raw frame" test $? -eq 9
+
+	cy run -q $ZK/io.elf >/dev/null 2>"$o/none.err"
+	expect "zkvm: HINT_LEN with no input stops with a message" \
+		sh -c "test $? -eq 252 && grep -q 'HINT_LEN at 0x[0-9a-f]* <.*>: no input frame left (0 given' '$o/none.err'"
+	cy run -q --input u64:300 $ZK/hint_read.elf >/dev/null 2>"$o/len.err"
+	expect "zkvm: wrong hint length names both lengths" \
+		grep -q 'HINT_READ .*: length 4 does not match input frame 1 of 8 bytes' "$o/len.err"
+	cy run --input u32:x $ZK/io.elf >/dev/null 2>"$o/bad.err"
+	expect "zkvm: bad --input literal is a usage error" \
+		sh -c "test $? -eq 250 && grep -q \"input 'u32:x': not a u32 number\" '$o/bad.err'"
+	cy run --input u32:1 guest/build/hello.elf >/dev/null 2>"$o/lin.err"
+	expect "zkvm: --input on a linux guest is refused" \
+		sh -c "test $? -eq 250 && grep -q 'is for zkVM guests' '$o/lin.err'"
+	cy run --abi sp1 guest/build/hello.elf >/dev/null 2>"$o/unk.err"
+	expect "zkvm: an unknown code stops with code and pc" \
+		sh -c "test $? -eq 252 && grep -q 'unknown sp1 syscall code 0x[0-9a-f]* in t0' '$o/unk.err' && grep -q 'ecall at 0x' '$o/unk.err'"
+	cy run --abi bogus $ZK/halt.elf 2>"$o/abi.err"
+	expect "zkvm: bad --abi is a usage error" test $? -eq 250
+
+	cy run -q $ZK/precompiles.elf >"$o/pre.out" 2>&1
+	python3 tests/zkvm/expected.py >"$o/pre.want"
+	expect "zkvm: precompiles match published vectors (sha256 abc, keccak-f, uint256, secp256k1 2G, bn254 2G, ed25519 B+B, bls12-381 2G, decompressed B, -B, G, 2G, -G) and Python's field arithmetic (bls12-381, bn254 Fp, Fp2)" \
+		diff "$o/pre.want" "$o/pre.out"
+	cy run -q $ZK/decompress_bad.elf >/dev/null 2>"$o/decomp.err"
+	expect "zkvm: decompressing an x on no point stops, naming the syscall and the pc" \
+		sh -c "test $? -eq 252 && grep -q 'SECP256K1_DECOMPRESS at 0x[0-9a-f]* <main+0x[0-9a-f]*>: x is not the x of a secp256k1 point' '$o/decomp.err'"
+}
