@@ -14,7 +14,7 @@
 int main(void)
 {
 	static const char *const names[] = CSR_PCER_NAMES;
-	unsigned int counts[CSR_PCER_NB_EVENTS];
+	unsigned int counts[CSR_PCER_NB_EVENTS], both;
 	uint32_t h = 0;
 
 	for (unsigned int i = 0; i < CSR_PCER_NB_EVENTS; i++) {
@@ -25,8 +25,14 @@ int main(void)
 	printf("work() = %08lx, measured once per event:\n", (unsigned long)h);
 	for (unsigned int i = 0; i < CSR_PCER_NB_EVENTS; i++)
 		printf("%-10s %8u\n", names[i], counts[i]);
+	/* Several events at once count the cycles with at least one of them:
+	 * every cycle has CYCLES, so CYCLES|LD counts what CYCLES alone does. */
+	measure(CSR_PCER_EVENT_MASK(CSR_PCER_CYCLES) | CSR_PCER_EVENT_MASK(CSR_PCER_LD));
+	both = cpu_perf_get(CSR_PCER_CYCLES);
+	printf("CYCLES|LD  %8u (one counter: cycles with either)\n", both);
 	if (counts[CSR_PCER_LD] < WORK_WORDS || counts[CSR_PCER_ST] < WORK_WORDS ||
-	    counts[CSR_PCER_TAKEN_BRANCH] > counts[CSR_PCER_BRANCH]) {
+	    counts[CSR_PCER_TAKEN_BRANCH] > counts[CSR_PCER_BRANCH] ||
+	    both != counts[CSR_PCER_CYCLES]) {
 		printf("counters_asic: the counts are inconsistent\n");
 		return 1;
 	}
