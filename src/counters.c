@@ -18,6 +18,19 @@ static const char *const event_names[PC_EVENTS] = {
 };
 
 _Static_assert(PC_EVENTS == 16, "PCER holds one bit per event, PCCR0-15");
+
+/* The numbered CSR families: 32 numbers from a base, n = csr & 0x1f. */
+#define FAMILY(csr) ((csr) & ~0x1fu)
+enum {
+	FAM_PCCR = CSR_PCCR0,
+	FAM_MHPMCOUNTER = CSR_MHPMCOUNTER3 - HPM_FIRST,
+	FAM_MHPMCOUNTERH = CSR_MHPMCOUNTER3H - HPM_FIRST,
+	FAM_HPMCOUNTER = CSR_HPMCOUNTER3 - HPM_FIRST,
+	FAM_HPMCOUNTERH = CSR_HPMCOUNTER3H - HPM_FIRST,
+	FAM_MHPMEVENT = CSR_MHPMEVENT3 - HPM_FIRST,
+};
+_Static_assert(FAMILY(FAM_MHPMEVENT) == FAM_MHPMEVENT && FAMILY(FAM_PCCR) == FAM_PCCR,
+	       "the families start at multiples of 32");
 _Static_assert(PCCR_ALL == PCCR_COUNT - 1, "PCCR31 is the last");
 
 const char *counters_event_name(unsigned event)
@@ -36,7 +49,7 @@ void counters_init(struct cy_vm *vm)
 
 bool counters_owns(uint32_t csr)
 {
-	uint32_t n = csr & 0x1f, family = csr & ~0x1fu;
+	uint32_t n = csr & 0x1f, family = FAMILY(csr);
 
 	switch (csr) {
 	case CSR_CYCLE:
@@ -51,12 +64,11 @@ bool counters_owns(uint32_t csr)
 	case CSR_PCER:
 	case CSR_PCMR: return true;
 	}
-	if (family == CSR_PCCR0)
+	if (family == FAM_PCCR)
 		return true;
 	return n >= HPM_FIRST &&
-	       (family == CSR_MHPMCOUNTER3 - 3 || family == CSR_MHPMCOUNTER3H - 3 ||
-		family == CSR_HPMCOUNTER3 - 3 || family == CSR_HPMCOUNTER3H - 3 ||
-		family == CSR_MHPMEVENT3 - 3);
+	       (family == FAM_MHPMCOUNTER || family == FAM_MHPMCOUNTERH ||
+		family == FAM_HPMCOUNTER || family == FAM_HPMCOUNTERH || family == FAM_MHPMEVENT);
 }
 
 /* Whether cycle k (from 1) of the instruction is in one of the stall
@@ -188,7 +200,7 @@ static uint32_t csr_insn_cost(const struct cy_vm *vm)
 static uint32_t read_counter(const struct cy_vm *vm, uint32_t csr)
 {
 	const struct counters *c = &vm->ctr;
-	uint32_t n = csr & 0x1f, family = csr & ~0x1fu;
+	uint32_t n = csr & 0x1f, family = FAMILY(csr);
 	uint64_t cy = clock_value(&c->mcycle, c->inhibit & INHIBIT_CY, vm->cycles);
 	uint64_t ir = clock_value(&c->minstret, c->inhibit & INHIBIT_IR, vm->instret);
 
@@ -205,11 +217,11 @@ static uint32_t read_counter(const struct cy_vm *vm, uint32_t csr)
 	case CSR_PCER: return c->pcer;
 	case CSR_PCMR: return c->pcmr;
 	}
-	if (family == CSR_PCCR0)
+	if (family == FAM_PCCR)
 		return c->asic ? c->pccr[0] : n < PC_EVENTS ? c->pccr[n] : 0;
-	if (family == CSR_MHPMEVENT3 - 3)
+	if (family == FAM_MHPMEVENT)
 		return c->hpm_event[n];
-	if (family == CSR_MHPMCOUNTER3H - 3 || family == CSR_HPMCOUNTER3H - 3)
+	if (family == FAM_MHPMCOUNTERH || family == FAM_HPMCOUNTERH)
 		return (uint32_t)(c->hpm[n] >> 32);
 	return (uint32_t)c->hpm[n];
 }
@@ -219,14 +231,14 @@ static uint32_t read_counter(const struct cy_vm *vm, uint32_t csr)
 static int write_counter(struct cy_vm *vm, uint32_t csr, uint32_t value)
 {
 	struct counters *c = &vm->ctr;
-	uint32_t n = csr & 0x1f, family = csr & ~0x1fu;
+	uint32_t n = csr & 0x1f, family = FAMILY(csr);
 	/* the clock after this instruction, which the written value is for */
 	uint64_t cy_now = vm->cycles + csr_insn_cost(vm), ir_now = vm->instret + 1;
 	uint64_t cy = clock_value(&c->mcycle, c->inhibit & INHIBIT_CY, cy_now);
 	uint64_t ir = clock_value(&c->minstret, c->inhibit & INHIBIT_IR, ir_now);
 
 	/* the user-level counters are read-only: the instruction faults */
-	if ((csr & 0xf00) == 0xc00)
+	if (family == FAM_HPMCOUNTER || family == FAM_HPMCOUNTERH)
 		return -1;
 	counters_settle(vm, true);
 	switch (csr) {
@@ -252,7 +264,7 @@ static int write_counter(struct cy_vm *vm, uint32_t csr, uint32_t value)
 		break;
 	case CSR_PCMR: c->pcmr = value & PCMR_RESET; break;
 	default:
-		if (family == CSR_PCCR0) {
+		if (family == FAM_PCCR) {
 			if (c->asic)
 				c->pccr[0] = value;
 			else if (n == PCCR_ALL)
@@ -260,12 +272,12 @@ static int write_counter(struct cy_vm *vm, uint32_t csr, uint32_t value)
 					c->pccr[i] = value;
 			else if (n < PC_EVENTS)
 				c->pccr[n] = value;
-		} else if (family == CSR_MHPMEVENT3 - 3) {
+		} else if (family == FAM_MHPMEVENT) {
 			c->hpm_event[n] = value & HPM_EVENT_MASK;
 			if (c->hpm_event[n])
 				c->hpm_seen |= 1u << n;
 		} else {
-			c->hpm[n] = set_half(c->hpm[n], family == CSR_MHPMCOUNTER3H - 3, value);
+			c->hpm[n] = set_half(c->hpm[n], family == FAM_MHPMCOUNTERH, value);
 		}
 		break;
 	}
@@ -321,7 +333,7 @@ size_t cy_vm_counters(const cy_vm *vm, cy_counter *out, size_t max)
 	for (uint32_t m = c->hpm_seen; m; m &= m - 1) {
 		unsigned k = (unsigned)__builtin_ctz(m);
 		snprintf(name, sizeof(name), "mhpmcounter%u", k);
-		add_row(out, max, &n, name, CSR_MHPMCOUNTER3 + k - 3, c->hpm_event[k], c->hpm[k]);
+		add_row(out, max, &n, name, FAM_MHPMCOUNTER + k, c->hpm_event[k], c->hpm[k]);
 	}
 	return n;
 }
