@@ -187,13 +187,17 @@ static uint64_t set_half(uint64_t v, bool high, uint32_t half)
 	return high ? (v & UINT32_MAX) | (uint64_t)half << 32 : (v & ~(uint64_t)UINT32_MAX) | half;
 }
 
-/* The cycles of the CSR instruction being executed: its class cost and a
- * fetch stall (it has no data access and no dynamic cost). */
+/* The cycles of the CSR instruction being executed. The detailed
+ * interpreter has accounted them already (paging included); otherwise they
+ * are its class cost and a fetch stall (no data access, no dynamic cost). */
 static uint32_t csr_insn_cost(const struct cy_vm *vm)
 {
 	const struct cost_model *m = &vm->model;
+	const cy_cost_parts *p = &vm->cost.parts;
 	bool slow = vm->pc < m->fast_code_lo || vm->pc > m->fast_code_hi;
 
+	if (vm->cost.detailed || vm->ctr.counting || vm->obs_mask) /* cost_before ran */
+		return p->base + p->wait + p->page_in + p->page_out + p->segment;
 	return m->class_cost[CY_CLASS_CSR] + (slow ? m->fetch_wait_states : 0);
 }
 
