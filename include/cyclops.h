@@ -68,6 +68,12 @@ typedef enum cy_fault {
 	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
 } cy_fault;
 
+/* ZERO-RISCY's performance counters come in two builds (docs/counters.md):
+ * the FPGA's one counter per event, the ASIC's one counter for all. */
+typedef enum cy_counters_build {
+	CY_COUNTERS_FPGA = 0,
+	CY_COUNTERS_ASIC,
+} cy_counters_build;
 /* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1 or pico from
  * the ELF's symbols and linux otherwise. */
 typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
@@ -93,9 +99,10 @@ typedef struct cy_opts {
 			       * 0: the model's page-in cost, or 1000 */
 	/* PC sampling (docs/sampling.md). The guest's cy_sample_* calls work
 	 * whatever these say. */
-	bool sample;              /* start sampling at cycle 0 */
-	uint64_t sample_interval; /* cycles between samples; 0: 32; at most 2^32 */
-	const char *out_dir;      /* where the guest's saves go; NULL: "." */
+	bool sample;                      /* start sampling at cycle 0 */
+	uint64_t sample_interval;         /* cycles between samples; 0: 32; at most 2^32 */
+	const char *out_dir;              /* where the guest's saves go; NULL: "." */
+	cy_counters_build counters_build; /* PCCR0-31: per event (default) or ASIC */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -271,6 +278,25 @@ const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
 /* What did not pair up: unmatched ends, restarts, starts never ended. */
 const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
 
+/* Performance counters (docs/counters.md). One row per counter the guest
+ * enabled at some time (a PCER bit set, an mhpmevent written non-zero),
+ * plus mcycle and minstret, with their values now. */
+typedef struct cy_counter {
+	char name[24];   /* "pccr5", "pccr (asic)", "mhpmcounter3", "mcycle" */
+	uint32_t csr;    /* the CSR that reads it (the low half) */
+	uint32_t events; /* the events it counts, bits by cy_counter_event_name */
+	uint64_t value;  /* PCCRs are 32 bits, the others 64 */
+} cy_counter;
+
+#define CY_MAX_COUNTERS 64
+
+/* Fills out[0..max) and returns how many rows there are. */
+size_t cy_vm_counters(const cy_vm *vm, cy_counter *out, size_t max);
+/* The name of event bit i ("CYCLES", "LD", ...; the PULP numbering, which
+ * mhpmevent shares for bits 0-10), or NULL. */
+const char *cy_counter_event_name(unsigned i);
+/* "fpga" or "asic" */
+const char *cy_vm_counters_build(const cy_vm *vm);
 /* zkVM guests (opts.abi sp1 or pico; docs/zkvm.md). */
 cy_abi cy_vm_abi(const cy_vm *vm);
 const char *cy_abi_name(cy_abi abi);

@@ -26,6 +26,7 @@ clean:
 	$(MAKE) -C tests/faults clean
 	$(MAKE) -C tests/cost clean
 	$(MAKE) -C tests/tracker clean
+	$(MAKE) -C tests/counters clean
 	$(MAKE) -C tests/zkvm clean
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean

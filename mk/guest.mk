@@ -6,6 +6,7 @@ guest:
 	$(MAKE) -C tests/faults
 	$(MAKE) -C tests/cost
 	$(MAKE) -C tests/tracker
+	$(MAKE) -C tests/counters
 	$(MAKE) -C tests/zkvm
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile

@@ -164,6 +164,10 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 		at += in->len;
 		if (insn_flags[in->op] & INSN_END)
 			goto out;
+		/* a CSR write can change how the VM runs (performance
+		 * counters): the block ends after it, so the run can return */
+		if (insn_classes[in->op] == CY_CLASS_CSR)
+			break;
 		if (!mem_is_mapped(&vm->mem, at))
 			break;
 	}

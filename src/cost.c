@@ -1,11 +1,13 @@
 /* cost.c - accounts what each instruction costs under the active model when
  * the cost depends on addresses: data wait states, misaligned accesses, and
  * the RISC Zero paging and segment rules (docs/cost-models.md). The detailed
- * interpreter calls cost_before() before every instruction. */
+ * interpreter calls cost_before() before every instruction, which also
+ * hands the performance counters their events when they count. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "counters.h"
 #include "vm_private.h"
 
 #define REG_A0 10
@@ -118,25 +120,37 @@ static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct a
 /* The dynamic part of the instruction's own cost: a taken branch, a
  * division by zero. Used only to decide whether it fits the segment; the
  * interpreter charges these itself. */
-static int32_t own_extra(const struct cy_vm *vm, const struct insn *in)
+/* Whether the instruction is a branch that will be taken. */
+static inline bool branch_taken(const struct cy_vm *vm, const struct insn *in)
 {
 	uint32_t a = vm->x[in->rs1], b = vm->x[in->rs2];
-	bool taken;
 
 	switch (in->op) {
-	case OP_beq: taken = a == b; break;
-	case OP_bne: taken = a != b; break;
-	case OP_blt: taken = (int32_t)a < (int32_t)b; break;
-	case OP_bge: taken = (int32_t)a >= (int32_t)b; break;
-	case OP_bltu: taken = a < b; break;
-	case OP_bgeu: taken = a >= b; break;
+	case OP_beq: return a == b;
+	case OP_bne: return a != b;
+	case OP_blt: return (int32_t)a < (int32_t)b;
+	case OP_bge: return (int32_t)a >= (int32_t)b;
+	case OP_bltu: return a < b;
+	case OP_bgeu: return a >= b;
+	default: return false;
+	}
+}
+
+static int32_t own_extra(const struct cy_vm *vm, const struct insn *in)
+{
+	switch (in->op) {
+	case OP_beq:
+	case OP_bne:
+	case OP_blt:
+	case OP_bge:
+	case OP_bltu:
+	case OP_bgeu: return branch_taken(vm, in) ? (int32_t)vm->cost.taken_extra : 0;
 	case OP_div:
 	case OP_divu:
 	case OP_rem:
-	case OP_remu: return b == 0 ? vm->cost.div_zero_delta : 0;
+	case OP_remu: return vm->x[in->rs2] == 0 ? vm->cost.div_zero_delta : 0;
 	default: return 0;
 	}
-	return taken ? (int32_t)vm->cost.taken_extra : 0;
 }
 
 /* Wait states and the misaligned extra of the data accesses. */
@@ -235,16 +249,61 @@ static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
 	p->segment = vm->model.segment_reserved + vm->model.segment_paging;
 }
 
-uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
+/* The performance counters' view of the instruction (counters.h): its
+ * events and where its cycles go. extra is what cost_before adds. */
+static void count_events(struct cy_vm *vm, const struct insn *in, const struct access *acc, int n,
+			 uint32_t extra)
+{
+	const struct cost_model *m = &vm->model;
+	const cy_cost_parts *p = &vm->cost.parts;
+	uint32_t cls = insn_classes[in->op];
+	struct insn_facts f = { 0 };
+
+	if (in->op == OP_block_end) /* not an instruction */
+		return;
+	f.cycles = p->base + extra;
+	f.stall = outside(in->pc, m->fast_code_lo, m->fast_code_hi) ? m->fetch_wait_states : 0;
+	f.first = PC_BIT(INSTR);
+	if (in->len == 2)
+		f.first |= PC_BIT(RVC);
+	if (cls == CY_CLASS_JUMP)
+		f.first |= PC_BIT(JUMP);
+	if (cls == CY_CLASS_BRANCH)
+		f.first |= PC_BIT(BRANCH) | (branch_taken(vm, in) ? PC_BIT(BTAKEN) : 0);
+	for (int i = 0; i < n; i++) {
+		bool store = acc[i].reason == CY_PAGE_STORE;
+		uint32_t first = acc[i].addr & ~3u, last = (acc[i].addr + acc[i].size - 1) & ~3u;
+		uint32_t ev = store ? PC_BIT(ST) : PC_BIT(LD);
+		uint32_t ext = store ? PC_BIT(ST_EXT) : PC_BIT(LD_EXT);
+		uint32_t *wait = store ? &f.st_wait : &f.ld_wait;
+		bool first_ext = outside(first, m->fast_data_lo, m->fast_data_hi);
+
+		f.first |= ev | (first_ext ? ext : 0);
+		*wait += first_ext ? m->data_wait_states : 0;
+		if (first != last) { /* the second word: in cycle 2 */
+			bool last_ext = outside(last, m->fast_data_lo, m->fast_data_hi);
+			f.second |= ev | (last_ext ? ext : 0);
+			*wait += last_ext ? m->data_wait_states : 0;
+		}
+	}
+	/* the misaligned extras are head cycles, before the wait states */
+	f.head = p->base - f.stall + (p->wait - f.ld_wait - f.st_wait);
+	counters_before(vm, &f);
+}
+
+/* Accounts the instruction's address-dependent costs; the accesses it
+ * makes go to acc[0..*n_acc) (the fetch first). */
+static uint32_t account(struct cy_vm *vm, const struct insn *in, uint64_t now, struct access *acc,
+			int *n_acc)
 {
 	const struct cost_model *m = &vm->model;
 	struct cost_state *s = &vm->cost;
 	cy_cost_parts *p = &s->parts;
-	struct access acc[3];
 	int n = 0;
 
 	acc[n++] = (struct access){ in->pc, in->len ? in->len : 2, CY_PAGE_FETCH };
 	n += data_accesses(vm, in, acc + n);
+	*n_acc = n;
 	p->base = (uint32_t)((int32_t)(in->after - in->before) + own_extra(vm, in));
 	p->wait = data_wait(m, acc + 1, n - 1);
 	p->segment = 0;
@@ -273,6 +332,17 @@ uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
 	s->pages_in += p->n_page_in;
 	s->pages_out += p->n_page_out;
 	return p->wait + p->page_in + p->page_out + p->segment;
+}
+
+uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
+{
+	struct access acc[3];
+	int n;
+	uint32_t extra = account(vm, in, now, acc, &n);
+
+	if (unlikely(vm->ctr.counting))
+		count_events(vm, in, acc + 1, n - 1, extra);
+	return extra;
 }
 
 void cy_vm_cost_stats(const cy_vm *vm, cy_cost_stats *out)

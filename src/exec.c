@@ -196,7 +196,8 @@ static exec_fn pick(const struct cy_vm *vm)
 {
 	if (vm->obs_mask)
 		return exec_observed;
-	return vm->cost.detailed ? exec_detailed : exec_fast;
+	/* counting events needs each instruction's facts: cost_before */
+	return vm->cost.detailed || vm->ctr.counting ? exec_detailed : exec_fast;
 }
 
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
@@ -211,7 +212,15 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 			cache_flush(vm);
 		vm->break_loop = false;
 		run(vm, budget);
+		if (vm->ctr.repick) { /* firmware turned event counting on or off */
+			vm->ctr.repick = false;
+			run = pick(vm);
+			cache_use_handlers(vm, run(NULL, 0));
+			continue;
+		}
 		if (!vm->flush_pending)
 			break;
 	}
+	/* an instruction that faulted did not retire: its events do not count */
+	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
 }

@@ -327,6 +327,11 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			OBS_EVENT(CY_EV_CSR, .addr = (uint32_t)ip->imm, .size = write);
 			RELOAD();
 			RD = old;
+			/* counting turned on or off: a CSR instruction ends its
+			 * block (block.c), and with no budget left the run
+			 * returns there, to switch interpreters */
+			if (unlikely(vm->flush_pending))
+				budget = 0;
 			NEXT;
 		}
 		vmcase(mul)

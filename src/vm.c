@@ -121,6 +121,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		rc = -ENOMEM;
 		goto out_destroy;
 	}
+	counters_init(vm);
 	rc = set_model(vm, err, err_size);
 	if (rc != 0) {
 		cy_vm_destroy(vm);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cost_model.h"
+#include "counters.h"
 #include "cyclops.h"
 #include "isa.h"
 #include "mem.h"
@@ -125,6 +126,7 @@ struct cy_vm {
 	uint32_t ecall_next_pc;
 
 	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
+	struct counters ctr;     /* the performance counter CSRs (counters.c) */
 	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
 	struct timers *timers;   /* the channel timers (timer.c); NULL: off */
 

@@ -41,6 +41,11 @@ size_t cli_put_name(FILE *f, const char *name, size_t len);
 /* The channel timers' tree, explained steps and warnings (cli_timers.c). */
 void cli_print_timers(FILE *f, cy_vm *vm, bool colour);
 
+/* The performance counters after a run, for people and for the JSON
+ * report's "counters" member (cli_counters.c). */
+void cli_print_counters(FILE *f, const cy_vm *vm, bool colour);
+void report_json_counters(FILE *f, const cy_vm *vm);
+
 /* The JSON report (cli_report.c): chunks are added as the run goes, the
  * file is written at the end, whole or not at all. */
 struct report;

@@ -381,6 +381,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 			(unsigned long long)is[i].cycle);
 	}
 	fputs(n_issues ? "\n  ],\n" : "],\n", f);
+	report_json_counters(f, vm);
 	fputs("  \"timers\": ", f);
 	json_timers(f, vm);
 	fputs(",\n", f);

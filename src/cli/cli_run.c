@@ -28,6 +28,10 @@ static const char usage[] =
     "  --report FILE.json   write a JSON report of the run (turns on\n"
     "                       --cycle-tracker)\n"
     "  --chunk-cycles N     the report's chunk size (default 4194304)\n"
+    "  --counters[=fpga|asic]\n"
+    "                       print the performance counters the guest\n"
+    "                       enabled at exit; ZERO-RISCY's PCCRs are one\n"
+    "                       per event (fpga, default) or one for all (asic)\n"
     "  --abi linux|sp1|pico the guest's syscall ABI (default: sp1 or pico\n"
     "                       when the ELF's symbols say so, else linux)\n"
     "  --input SPEC         zkVM guests: one input frame, in order; SPEC is\n"
@@ -69,6 +73,8 @@ struct run_args {
 	enum tracking tracker;
 	const char *report;
 	uint64_t chunk_cycles;
+	bool counters;
+	cy_counters_build counters_build;
 	bool timers;
 	uint64_t significant;
 	const char *profiles[MAX_PROFILES];
@@ -187,6 +193,19 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			    a->chunk_cycles == 0) {
 				cli_error("run: --chunk-cycles needs a positive number, got '%s'",
 					  v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--counters") == 0 || strncmp(o, "--counters=", 11) == 0) {
+			/* the separate form takes the next word only if it is a build */
+			const char *v = o[10] == '=' ? o + 11 : NULL;
+			if (!v && i + 1 < argc &&
+			    (strcmp(argv[i + 1], "fpga") == 0 || strcmp(argv[i + 1], "asic") == 0))
+				v = argv[++i];
+			a->counters = true;
+			if (v && strcmp(v, "asic") == 0) {
+				a->counters_build = CY_COUNTERS_ASIC;
+			} else if (v && strcmp(v, "fpga") != 0) {
+				cli_error("run: --counters takes fpga or asic, got '%s'", v);
 				return -1;
 			}
 		} else if (strcmp(o, "--abi") == 0 || strncmp(o, "--abi=", 6) == 0) {
@@ -430,6 +449,7 @@ int cli_run(int argc, char **argv)
 	opts.cycle_tracker_quiet = a.tracker == TRACK_QUIET;
 	if (a.chunk_cycles)
 		opts.chunk_cycles = a.chunk_cycles;
+	opts.counters_build = a.counters_build;
 	opts.abi = a.abi;
 	opts.timers = a.timers;
 	opts.significant = a.significant;
@@ -472,6 +492,8 @@ int cli_run(int argc, char **argv)
 	}
 	if (opts.cycle_tracker)
 		cli_print_tracker(stderr, vm, cli_use_colour(stderr));
+	if (a.counters)
+		cli_print_counters(stderr, vm, cli_use_colour(stderr));
 	if (opts.timers)
 		cli_print_timers(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)

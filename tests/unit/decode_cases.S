@@ -164,25 +164,30 @@
 	case "ecall", ecall
 	case "ebreak", ebreak
 
-	# ---- Zicsr: names for the counters cyclops knows, else hex
+	# ---- Zicsr: names for the CSRs cyclops knows (csr.h: the counters,
+	# ZERO-RISCY's PCER/PCMR/PCCRs, the HPM family), else hex
 	case "csrrs x1,cycle,x0", csrrs x1, cycle, x0
 	case "csrrs x2,time,x0", csrrs x2, time, x0
 	case "csrrs x3,instret,x0", csrrs x3, instret, x0
 	case "csrrs x4,cycleh,x0", csrrs x4, cycleh, x0
 	case "csrrs x5,timeh,x0", csrrs x5, timeh, x0
 	case "csrrs x6,instreth,x0", csrrs x6, instreth, x0
-	case "csrrw x0,0x7a0,x5", csrrw x0, 0x7a0, x5
+	case "csrrw x0,pcer,x5", csrrw x0, 0x7a0, x5
 	case "csrrw x1,instret,x2", csrrw x1, instret, x2
 	case "csrrs x1,0x0,x0", csrrs x1, 0x000, x0
-	case "csrrs x1,0xc03,x0", csrrs x1, 0xc03, x0
+	case "csrrs x1,hpmcounter3,x0", csrrs x1, 0xc03, x0
 	case "csrrs x1,mcycle,x0", csrrs x1, 0xb00, x0
-	case "csrrs x1,0x7a0,x0", csrrs x1, 0x7a0, x0
+	case "csrrs x1,pcer,x0", csrrs x1, 0x7a0, x0
 	case "csrrc x31,0xfff,x31", csrrc x31, 0xfff, x31
 	case "csrrc x7,cycle,x0", csrrc x7, cycle, x0
-	case "csrrwi x1,0x7a0,31", csrrwi x1, 0x7a0, 31
+	case "csrrwi x1,pcer,31", csrrwi x1, 0x7a0, 31
 	case "csrrwi x0,timeh,0", csrrwi x0, timeh, 0
 	case "csrrsi x1,instret,5", csrrsi x1, instret, 5
 	case "csrrsi x9,0x800,31", csrrsi x9, 0x800, 31
+	case "csrrs x1,0xb01,x0", csrrs x1, 0xb01, x0
+	case "csrrw x0,pccr31,x1", csrrw x0, 0x79f, x1
+	case "csrrs x2,mhpmevent31,x0", csrrs x2, 0x33f, x0
+	case "csrrs x3,mhpmcounter17h,x0", csrrs x3, 0xb91, x0
 	case "csrrci x0,cycle,0", csrrci x0, cycle, 0
 	case "csrrci x31,instreth,16", csrrci x31, instreth, 16
 
