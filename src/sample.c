@@ -256,7 +256,8 @@ static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t er
 	for (size_t i = 0; i < s->other_cap; i++)
 		if (s->other_count[i])
 			out.other_pc[n++] = s->other_pc[i];
-	qsort(out.other_pc, n, sizeof(*out.other_pc), cmp_u32);
+	if (n)
+		qsort(out.other_pc, n, sizeof(*out.other_pc), cmp_u32);
 	for (size_t i = 0; i < n; i++) {
 		size_t k;
 		for (k = (out.other_pc[i] >> 1) & (s->other_cap - 1);

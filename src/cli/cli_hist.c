@@ -155,7 +155,8 @@ static int load_symbols(struct hist *h)
 					   (uint32_t)(target.sh_addr + target.sh_size), 0 };
 		}
 	}
-	qsort(h->funcs, h->n_funcs, sizeof(*h->funcs), cmp_func);
+	if (h->n_funcs)
+		qsort(h->funcs, h->n_funcs, sizeof(*h->funcs), cmp_func);
 	/* one per address (the first after sorting), none at the end of its
 	 * section; a function without a size ends where the next one starts
 	 * or its section ends */
@@ -239,7 +240,8 @@ static int load_lines(struct hist *h)
 		}
 		off = next;
 	}
-	qsort(h->rows, h->n_rows, sizeof(*h->rows), cmp_row);
+	if (h->n_rows)
+		qsort(h->rows, h->n_rows, sizeof(*h->rows), cmp_row);
 	return 0;
 }
 
@@ -319,7 +321,8 @@ static int attribute(struct hist *h)
 	for (size_t i = 0; i < s->n_other; i++)
 		if (add_hit(h, &cap, s->other_pc[i], s->other_count[i]))
 			return -ENOMEM;
-	qsort(h->hits, h->n_hits, sizeof(*h->hits), cmp_hit_pc);
+	if (h->n_hits) /* an empty histogram has no array to sort */
+		qsort(h->hits, h->n_hits, sizeof(*h->hits), cmp_hit_pc);
 	h->lines = calloc(h->n_hits + 1, sizeof(*h->lines));
 	if (!h->lines)
 		return -ENOMEM;
@@ -335,7 +338,8 @@ static int attribute(struct hist *h)
 		else
 			h->lines[h->n_lines++] = h->lines[i];
 	}
-	qsort(h->lines, h->n_lines, sizeof(*h->lines), cmp_line_samples);
+	if (h->n_lines)
+		qsort(h->lines, h->n_lines, sizeof(*h->lines), cmp_line_samples);
 	return 0;
 }
 

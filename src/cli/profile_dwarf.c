@@ -63,7 +63,8 @@ static int read_lines(struct srcinfo *s)
 			}
 		}
 	}
-	qsort(s->rows, s->n, sizeof(*s->rows), by_addr);
+	if (s->n)
+		qsort(s->rows, s->n, sizeof(*s->rows), by_addr);
 	return s->n ? 0 : -1;
 }
 
