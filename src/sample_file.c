@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "elf_id.h"
+#include "file.h"
 #include "sample.h"
 
 /* Offsets of the fixed header's fields (all little-endian). */
@@ -259,39 +260,19 @@ out_nomem:
 int cy_samples_read(cy_samples **out, const char *path, char *err, size_t err_size)
 {
 	char why[200] = "";
-	uint8_t *data = NULL;
+	void *data = NULL;
+	size_t size;
 	cy_samples *s = NULL;
-	struct stat st;
-	FILE *f;
 	int rc;
 
 	*out = NULL;
-	f = fopen(path, "rb");
-	if (!f) {
-		rc = -errno;
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		return rc;
-	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(why, sizeof(why), "not a regular file");
-		rc = -EINVAL;
-		goto out_close;
-	}
-	data = malloc((size_t)st.st_size + 1);
-	s = calloc(1, sizeof(*s));
-	if (!data || !s) {
+	rc = file_read_all(path, &data, &size, why, sizeof(why));
+	if (rc == 0 && !(s = calloc(1, sizeof(*s)))) {
 		snprintf(why, sizeof(why), "out of memory");
 		rc = -ENOMEM;
-		goto out_close;
 	}
-	if (fread(data, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-		snprintf(why, sizeof(why), "read error");
-		rc = -EIO;
-		goto out_close;
-	}
-	rc = parse(data, (size_t)st.st_size, s, why, sizeof(why));
-out_close:
-	fclose(f);
+	if (rc == 0)
+		rc = parse(data, size, s, why, sizeof(why));
 	free(data);
 	if (rc != 0) {
 		snprintf(err, err_size, "%s: %s", path, why);

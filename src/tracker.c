@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tracker.h"
 
 /* The requests: _(kind, prefix). No prefix is a prefix of another. */
@@ -105,27 +106,6 @@ struct tracker {
 	cy_tracker_issue *issues;
 	size_t cap_issues;
 };
-
-/* Makes room for need elements of size elem in *p. */
-static int reserve(void *p, size_t *cap, size_t need, size_t elem)
-{
-	void **ptr = p;
-	size_t n = *cap ? *cap : 8;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	q = realloc(*ptr, n * elem);
-	if (!q)
-		return -ENOMEM;
-	*ptr = q;
-	*cap = n;
-	return 0;
-}
-
-#define RESERVE(arr, cap, need) reserve(&(arr), &(cap), (need), sizeof(*(arr)))
 
 struct tracker *tracker_new(bool quiet)
 {

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "file.h"
 #include "sample.h"
 #include "timer.h"
 #include "tracker.h"
@@ -168,39 +169,19 @@ out_destroy:
 int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts, char *err,
 			   size_t err_size)
 {
-	struct stat st;
-	void *data = NULL;
-	FILE *f;
+	char why[200];
+	void *data;
+	size_t size;
 	int rc;
 
 	*out = NULL;
-	f = fopen(path, "rb");
-	if (!f) {
-		rc = -errno;
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+	rc = file_read_all(path, &data, &size, why, sizeof(why));
+	if (rc != 0) {
+		snprintf(err, err_size, "%s: %s", path, why);
 		return rc;
 	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, err_size, "%s: not a regular file", path);
-		rc = -EINVAL;
-		goto out_close;
-	}
-	data = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!data) {
-		snprintf(err, err_size, "%s: out of memory", path);
-		rc = -ENOMEM;
-		goto out_close;
-	}
-	if (fread(data, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-		snprintf(err, err_size, "%s: read error", path);
-		rc = -EIO;
-		goto out_free;
-	}
-	rc = cy_vm_create_from_bytes(out, data, (size_t)st.st_size, path, opts, err, err_size);
-out_free:
+	rc = cy_vm_create_from_bytes(out, data, size, path, opts, err, err_size);
 	free(data);
-out_close:
-	fclose(f);
 	return rc;
 }
 

@@ -1,5 +1,6 @@
 # asm-guests.mk - the rules every hand-written assembly test directory shares
-# (tests/count, tests/faults, tests/cost, tests/tracker): build/NAME.elf from
+# (tests/count, tests/faults, tests/cost, tests/tracker, tests/counters,
+# tests/profile, ...): build/NAME.elf from
 # each NAME.S, with no linker relaxation so that the instructions executed are
 # exactly the ones written. A directory's Makefile includes this file and may
 # add prerequisites with EXTRA_DEPS.

@@ -503,31 +503,8 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 	free(order);
 }
 
-/* A JSON string; bytes that are not valid UTF-8 become U+FFFD. */
-static void json_str(FILE *f, const char *s)
-{
-	const uint8_t *p = (const uint8_t *)s;
-	size_t len = strlen(s);
-
-	fputc('"', f);
-	for (size_t i = 0; i < len;) {
-		size_t n = cli_utf8_len(p + i, len - i);
-		if (n == 0) {
-			fputs("\\ufffd", f);
-			n = 1;
-		} else if (n > 1) {
-			fwrite(p + i, 1, n, f);
-		} else if (p[i] == '"' || p[i] == '\\') {
-			fprintf(f, "\\%c", p[i]);
-		} else if (p[i] < 0x20 || p[i] == 0x7f) {
-			fprintf(f, "\\u%04x", p[i]);
-		} else {
-			fputc(p[i], f);
-		}
-		i += n;
-	}
-	fputc('"', f);
-}
+/* A JSON string (the report's escaping: invalid UTF-8 becomes U+FFFD). */
+static void json_str(FILE *f, const char *s) { cli_json_string(f, s, strlen(s)); }
 
 static void print_json(FILE *f, const struct hist *h, char **files, int n_files, size_t top)
 {
