@@ -72,6 +72,12 @@ typedef enum cy_fault {
  * the ELF's symbols and linux otherwise. */
 typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
 
+/* The platform (docs/bare-metal.md): linux runs a user-mode program with
+ * the Linux syscall ABI; bare runs firmware in machine mode with traps,
+ * a timer and HTIF/UART consoles. AUTO picks bare when the ELF has a
+ * tohost symbol, linux otherwise. */
+typedef enum cy_platform { CY_PLATFORM_AUTO = 0, CY_PLATFORM_LINUX, CY_PLATFORM_BARE } cy_platform;
+
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
 	int argc;            /* guest argv; argc 0: argv[0] = path */
@@ -91,6 +97,10 @@ typedef struct cy_opts {
 	bool timers;          /* watch the guest's timer channels */
 	uint64_t significant; /* explain steps of at least this many cycles;
 			       * 0: the model's page-in cost, or 1000 */
+	/* The bare-metal platform (docs/bare-metal.md). */
+	cy_platform platform; /* CY_PLATFORM_AUTO: detected from the ELF */
+	const char *ram;      /* "ADDR:SIZE[,ADDR:SIZE...]"; NULL: 0x80000000:64M */
+	uint32_t uart_base;   /* the UART's registers; 0: 0x10000000 */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -364,6 +374,20 @@ const cy_timer_issue *cy_vm_timer_issues(cy_vm *vm, size_t *n);
  * (then addr holds the message, length and signal addresses). */
 uint64_t cy_vm_timer_threshold(const cy_vm *vm);
 bool cy_vm_timer_channels(const cy_vm *vm, uint32_t addr[3]);
+
+/* Bare-metal firmware (docs/bare-metal.md). */
+cy_platform cy_vm_platform(const cy_vm *vm);
+const char *cy_platform_name(cy_platform platform);
+/* Parses "linux", "bare" or "auto"; 0 if valid. */
+int cy_platform_parse(const char *text, cy_platform *out);
+
+/* Traps taken so far and the trap CSRs now; all 0 on the linux platform. */
+typedef struct cy_machine_stats {
+	uint64_t exceptions; /* synchronous traps (illegal instruction, ecall, ...) */
+	uint64_t interrupts; /* timer and software interrupts taken */
+	uint32_t mcause, mepc, mtval;
+} cy_machine_stats;
+void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "csr.h"
+#include "machine.h"
 #include "vm_private.h"
 
 const char *csr_name(uint32_t csr)
@@ -32,7 +33,7 @@ int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint3
 	case CSR_MINSTRET: *old = (uint32_t)vm->instret; break;
 	case CSR_INSTRETH:
 	case CSR_MINSTRETH: *old = (uint32_t)(vm->instret >> 32); break;
-	default: return -1;
+	default: return vm->machine ? machine_csr(vm, csr, write, value, old) : -1;
 	}
 	/* the user-level counters are read-only */
 	return write ? -1 : 0;

@@ -151,10 +151,14 @@ static int load_symbols(struct cy_vm *vm, Elf *elf)
 			if (!gelf_getsym(data, (int)i, &sym))
 				break;
 			type = GELF_ST_TYPE(sym.st_info);
+			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			/* data objects only for the HTIF words of bare firmware */
+			if (type == STT_OBJECT && name &&
+			    (strcmp(name, "tohost") == 0 || strcmp(name, "fromhost") == 0))
+				type = STT_NOTYPE;
 			if ((type != STT_FUNC && type != STT_NOTYPE) || sym.st_shndx == SHN_UNDEF ||
 			    sym.st_shndx >= SHN_LORESERVE)
 				continue;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
 			/* skip local labels and the $x/$d mapping symbols */
 			if (!name || !*name || name[0] == '$' || (name[0] == '.' && name[1] == 'L'))
 				continue;

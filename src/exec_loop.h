@@ -5,6 +5,27 @@
  * elsewhere. */
 
 #undef BEFORE_INSN
+#undef TRAPS
+#undef MACHINE_BEFORE
+#if BARE
+/* The bare platform's devices, interrupts and access faults come first: an
+ * instruction that traps costs nothing of its own. */
+#define TRAPS bare
+#define MACHINE_BEFORE()                                                                           \
+	do {                                                                                       \
+		if (bare) {                                                                        \
+			enum machine_action act_ =                                                 \
+			    machine_before(vm, ip, NOW_CYCLES, NOW_INSTRET);                       \
+			if (unlikely(act_ == MACHINE_TRAP))                                        \
+				goto trapped;                                                      \
+			if (unlikely(act_ == MACHINE_STOP))                                        \
+				goto out_synced;                                                   \
+		}                                                                                  \
+	} while (0)
+#else
+#define TRAPS            0
+#define MACHINE_BEFORE() ((void)0)
+#endif
 #if DETAILED
 /* Stops exactly at the budget, then accounts the instruction's wait states,
  * paging and segment start into the clock before it runs. */
@@ -12,6 +33,7 @@
 	do {                                                                                       \
 		if (unlikely(NOW_CYCLES >= budget))                                                \
 			goto stop_before_insn;                                                     \
+		MACHINE_BEFORE();                                                                  \
 		insn_clock = NOW_CYCLES;                                                           \
 		if (!OBSERVE || detailed)                                                          \
 			cycles += cost_before(vm, ip, insn_clock);                                 \
@@ -86,6 +108,9 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	/* the observed interpreter runs the cost account only when the model
 	 * needs it; its RETIRE events then carry the cost's parts */
 	const bool detailed = vm->cost.detailed;
+#endif
+#if BARE
+	const bool bare = vm->machine != NULL;
 #endif
 	uint64_t cycles = vm->cycles, instret = vm->instret;
 	uint32_t pc = vm->pc, last_pc = vm->pc;
@@ -293,6 +318,14 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(ecall)
 		{
 			SYNC();
+#if BARE
+			if (bare) { /* mtval 0 */
+				if (machine_exception(vm, CAUSE_ECALL_M, 0))
+					goto trapped;
+				vm_fault(vm, CY_FAULT_ILLEGAL_INSN, ip->pc, last_pc);
+				goto out_synced;
+			}
+#endif
 			OBS_EVENT(CY_EV_ECALL, .addr = vm->zkvm ? r[5] : r[17]);
 			vm->syscall(vm);
 			RELOAD();
@@ -411,6 +444,28 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		AMO(amominu_w, old < src ? old : src)
 		AMO(amomaxu_w, old > src ? old : src)
 #undef AMO
+		vmcase(mret)
+		{
+#if BARE
+			if (bare) {
+				uint32_t t = machine_mret(vm);
+				OBS_JUMP(t);
+				RETIRE_LAST(0);
+				JUMP(t, 1);
+			}
+#endif
+			FAULT(CY_FAULT_ILLEGAL_INSN); /* machine mode only */
+		}
+		vmcase(wfi)
+		{
+#if BARE
+			if (bare) { /* the idle cycles until an interrupt are its own */
+				RETIRE_LAST((uint32_t)machine_wfi(vm, NOW_CYCLES, budget));
+				JUMP(NEXT_PC, 0);
+			}
+#endif
+			FAULT(CY_FAULT_ILLEGAL_INSN);
+		}
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
 		vmcase(block_end)
@@ -427,6 +482,15 @@ code_written: /* the store just executed changed decoded code */
 	RETIRE_LAST(0);
 	pc = NEXT_PC;
 	goto out;
+trapped: /* a trap moved vm->pc to its handler, with the clock in vm (bare) */
+	pc = vm->pc;
+	cycles = vm->cycles;
+	instret = vm->instret;
+	last_pc = ip->pc;
+	succ = NULL;
+	if (vm->stop != CY_STOP_NONE || vm->break_loop)
+		goto out_synced;
+	goto lookup;
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
 	pc = ip->pc;

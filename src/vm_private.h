@@ -127,6 +127,7 @@ struct cy_vm {
 	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
 	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
 	struct timers *timers;   /* the channel timers (timer.c); NULL: off */
+	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
 };
 
 /* exec.c */
