@@ -28,6 +28,8 @@ clean:
 	$(MAKE) -C tests/tracker clean
 	$(MAKE) -C tests/zkvm clean
 	$(MAKE) -C tests/timer clean
+	$(MAKE) -C guest/bare clean
+	$(MAKE) -C tests/bare clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

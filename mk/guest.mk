@@ -8,5 +8,7 @@ guest:
 	$(MAKE) -C tests/tracker
 	$(MAKE) -C tests/zkvm
 	$(MAKE) -C tests/timer
+	$(MAKE) -C guest/bare
+	$(MAKE) -C tests/bare
 
 .PHONY: guest
