@@ -391,12 +391,12 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 	/* a 64-bit tohost write is two stores: act once both are done */
 	if (unlikely(m->pending) &&
 	    !(store && m->has_tohost && m->pending_addr - m->tohost < 8 && addr - m->tohost < 8)) {
-		if (settle(vm)) {
-			vm->pc = in->pc;
-			vm->cycles = now;
-			vm->instret = instret;
+		/* the clock of the output, for the cycle tracker */
+		vm->pc = in->pc;
+		vm->cycles = now;
+		vm->instret = instret;
+		if (settle(vm))
 			return MACHINE_STOP;
-		}
 	}
 	if (unlikely(now >= m->irq_at)) {
 		bool soft = (m->mie & MIE_MSIE) && (m->msip & 1);
