@@ -123,12 +123,12 @@
 	} while (0)
 
 /* Stops at the current instruction, which does not retire; on the bare
- * platform it traps to mtvec instead (TRAPS is 0 in the Linux builds). */
+ * platform it traps to mtvec instead (FAULT_TRAP, exec_loop.h: nothing in the
+ * Linux builds). */
 #define FAULT(kind)                                                                                \
 	do {                                                                                       \
 		SYNC();                                                                            \
-		if (TRAPS && machine_fault(vm, kind))                                              \
-			goto trapped;                                                              \
+		FAULT_TRAP(kind);                                                                  \
 		vm_fault(vm, kind, ip->pc, last_pc);                                               \
 		goto out_synced;                                                                   \
 	} while (0)

@@ -4,13 +4,27 @@
  * hooks are compiled in; EXEC_FN names the function. Not a header to include
  * elsewhere. */
 
+/* In the Linux builds mret and wfi are illegal: their dispatch entries
+ * name the illegal handler (an extra label changes the code GCC makes of
+ * the fast loop, and measurably slows it). */
+#undef L_mret
+#undef L_wfi
+#if !BARE
+#define L_mret L_illegal
+#define L_wfi  L_illegal
+#endif
+
 #undef BEFORE_INSN
-#undef TRAPS
+#undef FAULT_TRAP
 #undef MACHINE_BEFORE
 #if BARE
 /* The bare platform's devices, interrupts and access faults come first: an
  * instruction that traps costs nothing of its own. */
-#define TRAPS bare
+#define FAULT_TRAP(kind)                                                                           \
+	do {                                                                                       \
+		if (bare && machine_fault(vm, kind))                                               \
+			goto trapped;                                                              \
+	} while (0)
 #define MACHINE_BEFORE()                                                                           \
 	do {                                                                                       \
 		if (bare) {                                                                        \
@@ -23,7 +37,7 @@
 		}                                                                                  \
 	} while (0)
 #else
-#define TRAPS            0
+#define FAULT_TRAP(kind) ((void)0)
 #define MACHINE_BEFORE() ((void)0)
 #endif
 #if DETAILED
@@ -444,28 +458,28 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		AMO(amominu_w, old < src ? old : src)
 		AMO(amomaxu_w, old > src ? old : src)
 #undef AMO
+#if BARE
 		vmcase(mret)
 		{
-#if BARE
 			if (bare) {
 				uint32_t t = machine_mret(vm);
 				OBS_JUMP(t);
 				RETIRE_LAST(0);
 				JUMP(t, 1);
 			}
-#endif
 			FAULT(CY_FAULT_ILLEGAL_INSN); /* machine mode only */
 		}
 		vmcase(wfi)
 		{
-#if BARE
 			if (bare) { /* the idle cycles until an interrupt are its own */
 				RETIRE_LAST((uint32_t)machine_wfi(vm, NOW_CYCLES, budget));
 				JUMP(NEXT_PC, 0);
 			}
-#endif
 			FAULT(CY_FAULT_ILLEGAL_INSN);
 		}
+#elif !USE_COMPUTED_GOTO
+		vmcase(mret) vmcase(wfi) /* illegal in user mode */
+#endif
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
 		vmcase(block_end)
@@ -482,7 +496,8 @@ code_written: /* the store just executed changed decoded code */
 	RETIRE_LAST(0);
 	pc = NEXT_PC;
 	goto out;
-trapped: /* a trap moved vm->pc to its handler, with the clock in vm (bare) */
+#if BARE
+trapped: /* a trap moved vm->pc to its handler, with the clock in vm */
 	pc = vm->pc;
 	cycles = vm->cycles;
 	instret = vm->instret;
@@ -491,6 +506,7 @@ trapped: /* a trap moved vm->pc to its handler, with the clock in vm (bare) */
 	if (vm->stop != CY_STOP_NONE || vm->break_loop)
 		goto out_synced;
 	goto lookup;
+#endif
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
 	pc = ip->pc;

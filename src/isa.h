@@ -97,15 +97,15 @@ enum insn_format {
 	_(amomax_w, "amomax.w", FMT_AMO, AMO, 0)                                                   \
 	_(amominu_w, "amominu.w", FMT_AMO, AMO, 0)                                                 \
 	_(amomaxu_w, "amomaxu.w", FMT_AMO, AMO, 0)                                                 \
-	/* machine mode (the bare platform); illegal on the linux platform */                      \
-	_(mret, "mret", FMT_NONE, JUMP, INSN_END)                                                  \
-	_(wfi, "wfi", FMT_NONE, ALU, INSN_END)                                                     \
 	/* internal: an undecodable word (faults only if executed) */                              \
 	_(illegal, "illegal", FMT_NONE, NONE, INSN_END)                                            \
 	/* internal: execution reached unmapped memory */                                          \
 	_(fetch_fault, "fetch-fault", FMT_NONE, NONE, INSN_END)                                    \
 	/* internal: a block that ends without a jump falls through */                             \
-	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)
+	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)                                        \
+	/* machine mode (the bare platform); illegal on the linux platform */                      \
+	_(mret, "mret", FMT_NONE, JUMP, INSN_END)                                                  \
+	_(wfi, "wfi", FMT_NONE, ALU, INSN_END)
 
 enum insn_op {
 #define INSN_ENUM(id, mn, fmt, cls, fl) OP_##id,

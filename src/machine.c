@@ -410,7 +410,8 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 	if (likely(size == 0))
 		return MACHINE_RUN;
 	flags = m->pagemap[addr >> PAGE_SHIFT] & m->pagemap[(addr + size - 1) >> PAGE_SHIFT];
-	if (unlikely(!(flags & MPAGE_OK) || (in->op >= OP_lr_w && (addr & 3)))) {
+	if (unlikely(!(flags & MPAGE_OK) ||
+		     (in->op >= OP_lr_w && in->op <= OP_amomaxu_w && (addr & 3)))) {
 		uint32_t cause = store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS;
 		if (flags & MPAGE_OK) /* lr/sc/AMOs need natural alignment */
 			cause = store ? CAUSE_STORE_MISALIGNED : CAUSE_LOAD_MISALIGNED;
