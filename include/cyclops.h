@@ -187,6 +187,11 @@ typedef enum cy_event_kind {
 	CY_EV_STORE,  /* a store of size bytes at addr */
 	CY_EV_ECALL,  /* an ecall, before the VM services it */
 	CY_EV_CSR,    /* a CSR access: csr, write */
+	/* bare platform (docs/bare-metal.md): a trap or interrupt is taken
+	 * before the instruction at pc (addr: mcause, target: the handler);
+	 * an mret returns (addr: mcause, target: mepc) */
+	CY_EV_TRAP,
+	CY_EV_TRAP_RETURN,
 	CY_EV_COUNT
 } cy_event_kind;
 
@@ -388,6 +393,9 @@ typedef struct cy_machine_stats {
 	uint32_t mcause, mepc, mtval;
 } cy_machine_stats;
 void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out);
+/* "illegal instruction", "timer interrupt", ... for an mcause value;
+ * "trap" for one the platform never raises. */
+const char *cy_trap_name(uint32_t mcause);
 
 #ifdef __cplusplus
 }

@@ -463,6 +463,8 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		{
 			if (bare) {
 				uint32_t t = machine_mret(vm);
+				OBS_EVENT(CY_EV_TRAP_RETURN, .addr = vm->machine->mcause,
+					  .target = t);
 				OBS_JUMP(t);
 				RETIRE_LAST(0);
 				JUMP(t, 1);
@@ -505,6 +507,12 @@ trapped: /* a trap moved vm->pc to its handler, with the clock in vm */
 	succ = NULL;
 	if (vm->stop != CY_STOP_NONE || vm->break_loop)
 		goto out_synced;
+#if OBSERVE
+	if (obs & CY_EV_BIT(CY_EV_TRAP)) {
+		cy_event ev = { .addr = vm->machine->mcause, .target = pc };
+		emit(vm, CY_EV_TRAP, ip, cycles, instret, &ev);
+	}
+#endif
 	goto lookup;
 #endif
 #if DETAILED

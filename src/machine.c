@@ -471,3 +471,20 @@ void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out)
 	out->mepc = vm->machine->mepc;
 	out->mtval = vm->machine->mtval;
 }
+
+const char *cy_trap_name(uint32_t mcause)
+{
+	switch (mcause) {
+	case CAUSE_FETCH_ACCESS: return "instruction access fault";
+	case CAUSE_ILLEGAL_INSN: return "illegal instruction";
+	case CAUSE_BREAKPOINT: return "breakpoint";
+	case CAUSE_LOAD_MISALIGNED: return "load address misaligned";
+	case CAUSE_LOAD_ACCESS: return "load access fault";
+	case CAUSE_STORE_MISALIGNED: return "store address misaligned";
+	case CAUSE_STORE_ACCESS: return "store access fault";
+	case CAUSE_ECALL_M: return "ecall";
+	case CAUSE_INTERRUPT | IRQ_M_SOFT: return "software interrupt";
+	case CAUSE_INTERRUPT | IRQ_M_TIMER: return "timer interrupt";
+	default: return "trap";
+	}
+}

@@ -558,6 +558,16 @@ test_bare() {
 		emb --observe "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
 		expect "bare: $name (observed)" [ $? -eq "${want:-0}" ]
 	done
+	# trap events: interrupts.S takes 3 interrupts (tests 5, 11, 13) and the
+	# passing ecall, and returns 3 times (the handler twice, the vector once);
+	# traps.S traps in each of its 17 EXPECT tests and at the end, and
+	# returns 17 times from its handler plus test 20's own mret
+	emb --observe tests/bare/build/interrupts.elf >/dev/null 2>"$OUT/bare.err"
+	expect "bare: observers see 4 traps (3 interrupts) and 3 returns" \
+		grep -qx "embed: traps 4 (3 interrupts), returns 3, last \[trap ecall\]" "$OUT/bare.err"
+	emb --observe tests/bare/build/traps.elf >/dev/null 2>"$OUT/bare.err"
+	expect "bare: observers see 18 traps and 18 returns in traps.S" \
+		grep -qx "embed: traps 18 (0 interrupts), returns 18, last \[trap ecall\]" "$OUT/bare.err"
 	cy run -q tests/bare/build/htif_console.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
 	expect "bare: the HTIF console prints" [ "$(cat "$OUT/bare.out")" = "htif ok" ]
 	# firmware examples
