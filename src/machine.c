@@ -51,6 +51,7 @@ static int parse_region(const char *text, uint32_t *start, uint64_t *end, char *
 {
 	char *rest;
 	unsigned long long a, size;
+	unsigned shift = 0;
 
 	errno = 0;
 	a = strtoull(text, &rest, 0);
@@ -64,30 +65,18 @@ static int parse_region(const char *text, uint32_t *start, uint64_t *end, char *
 		snprintf(why, n, "--ram: '%s' is not a size (such as 64M)", text);
 		return -EINVAL;
 	}
-	switch (*rest) {
-	case 'K':
-	case 'k':
-		size <<= 10;
+	/* a K, M or G suffix: shift by 10, 20, 30 */
+	if (*rest && strchr("KkMmGg", *rest)) {
+		shift = *rest == 'K' || *rest == 'k' ? 10 : *rest == 'M' || *rest == 'm' ? 20 : 30;
 		rest++;
-		break;
-	case 'M':
-	case 'm':
-		size <<= 20;
-		rest++;
-		break;
-	case 'G':
-	case 'g':
-		size <<= 30;
-		rest++;
-		break;
-	default: break;
 	}
-	if ((*rest && *rest != ',') || size == 0 || a + size > MEM_SPACE) {
+	if ((*rest && *rest != ',') || size == 0 || size > MEM_SPACE >> shift ||
+	    a + (size << shift) > MEM_SPACE) {
 		snprintf(why, n, "--ram: region 0x%llx:%s is empty or passes 4 GiB", a, text);
 		return -EINVAL;
 	}
 	*start = (uint32_t)a;
-	*end = a + size;
+	*end = a + (size << shift);
 	return 0;
 }
 

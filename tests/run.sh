@@ -613,6 +613,8 @@ test_bare() {
 		--ram 0x80000000 $b/uart_hello.elf
 	fault "bad --ram: past 4 GiB" 251 "--ram: region 0xffff0000:1M is empty or passes 4 GiB" \
 		--ram 0xffff0000:1M $b/uart_hello.elf
+	fault "bad --ram: a size that overflows" 251 "--ram: region 0x0:99999999999999999G is empty or passes 4 GiB" \
+		--ram 0x0:99999999999999999G $b/uart_hello.elf
 	fault "bad --uart: misaligned" 251 "--uart 0x10000003: not 8-byte aligned" \
 		--uart 0x10000003 $b/uart_hello.elf
 	fault "usage: bad --uart" 250 "^cyclops: run: --uart needs a non-zero 32-bit address, got 'x'" \
