@@ -80,7 +80,7 @@ static int parse_region(const char *text, uint32_t *start, uint64_t *end, char *
 	return 0;
 }
 
-bool machine_detect(const struct cy_vm *vm) { return symtab_find(&vm->syms, "tohost") != NULL; }
+bool machine_detect(const struct cy_vm *vm) { return vm->has_tohost; }
 
 static void update_irq(struct machine *m)
 {
@@ -97,7 +97,6 @@ int machine_setup(struct cy_vm *vm, char *why, size_t n)
 {
 	struct machine *m = calloc(1, sizeof(*m));
 	const char *ram = vm->opts.ram ? vm->opts.ram : MACHINE_DEFAULT_RAM;
-	const struct symbol *s;
 	int n_ram = 0, rc;
 
 	if (!m || !(m->pagemap = calloc(N_PAGES, 1))) {
@@ -138,13 +137,12 @@ int machine_setup(struct cy_vm *vm, char *why, size_t n)
 	map_pages(m, CLINT_BASE, (uint64_t)CLINT_BASE + CLINT_SIZE, MPAGE_OK | MPAGE_DEVICE);
 	map_pages(m, m->uart_base, (uint64_t)m->uart_base + 8, MPAGE_OK | MPAGE_DEVICE);
 	vm->mem.base[m->uart_base + UART_LSR] = UART_LSR_IDLE;
-	if ((s = symtab_find(&vm->syms, "tohost")) != NULL) {
+	if (vm->has_tohost) {
 		m->has_tohost = true;
-		m->tohost = s->addr;
-		map_pages(m, s->addr, (uint64_t)s->addr + 8, MPAGE_DEVICE);
+		m->tohost = vm->tohost;
+		map_pages(m, vm->tohost, (uint64_t)vm->tohost + 8, MPAGE_DEVICE);
 	}
-	if ((s = symtab_find(&vm->syms, "fromhost")) != NULL)
-		m->fromhost = s->addr;
+	m->fromhost = vm->fromhost;
 	m->mstatus = MSTATUS_MPP;
 	m->mtimecmp = UINT64_MAX;
 	st64(vm, CLINT_MTIMECMP, m->mtimecmp);

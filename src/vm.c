@@ -270,7 +270,10 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 		describe_at(vm, pc, false, at, sizeof(at));
 		struct insn in;
 		insn_decode(pc, bits, &in);
-		if (in.op == OP_mret || in.op == OP_wfi)
+		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "ecall at %s would trap to itself (mtvec)", at);
+		else if (in.op == OP_mret || in.op == OP_wfi)
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "illegal instruction 0x%08x at %s: %s (machine mode only; "
 				 "firmware runs with --platform bare)",

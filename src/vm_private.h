@@ -128,6 +128,8 @@ struct cy_vm {
 	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
 	struct timers *timers;   /* the channel timers (timer.c); NULL: off */
 	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
+	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	uint32_t tohost, fromhost;
 };
 
 /* exec.c */

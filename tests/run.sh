@@ -607,6 +607,9 @@ test_bare() {
 		tests/faults/build/mret.elf
 	fault "bare: --platform bare on a Linux program: the double fault is reported" 252 \
 		'^cyclops: jump to unmapped address 0x00000000' --platform bare guest/build/hello.elf
+	fault "bare: a handler that traps to itself stops the run" 252 \
+		'^cyclops: ecall at 0x[0-9a-f]{8} <handler> would trap to itself \(mtvec\)$' \
+		tests/faults/build/bare_trap_loop.elf
 	fault "usage: bad --platform" 250 "^cyclops: run: --platform needs linux, bare or auto, got 'bsd'" \
 		--platform bsd $b/uart_hello.elf
 	fault "bad --ram: not ADDR:SIZE" 251 "--ram '0x80000000': expected ADDR:SIZE" \
