@@ -46,8 +46,29 @@ static void count_retired(void *ctx, cy_vm *vm, const cy_event *ev)
 	}
 }
 
+/* Firmware's traps, interrupts and returns from them (bare platform). */
+struct trap_counts {
+	uint64_t traps, interrupts, returns;
+	uint32_t last_cause;
+};
+
+static void count_traps(void *ctx, cy_vm *vm, const cy_event *ev)
+{
+	struct trap_counts *t = ctx;
+
+	(void)vm;
+	if (ev->kind == CY_EV_TRAP_RETURN) {
+		t->returns++;
+		return;
+	}
+	t->traps++;
+	t->interrupts += ev->addr >> 31; /* mcause's interrupt bit */
+	t->last_cause = ev->addr;
+}
+
 int main(int argc, char **argv)
 {
+	struct trap_counts traps = { 0 };
 	struct class_counts counts = { 0 };
 	uint64_t slice = 1000000, slices = 0, chunk = 0;
 	bool observe = false, track = false;
@@ -93,8 +114,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "embed: %s\n", err);
 		return 1;
 	}
-	if (observe)
+	if (observe) {
 		cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_RETIRE), count_retired, &counts);
+		cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_TRAP) | CY_EV_BIT(CY_EV_TRAP_RETURN),
+				   count_traps, &traps);
+	}
 	if (chunk) {
 		cy_chunk_report report;
 		char where[64];
@@ -139,6 +163,11 @@ int main(int argc, char **argv)
 					cy_class_name((cy_insn_class)c),
 					(unsigned long long)counts.insns[c],
 					(unsigned long long)counts.cycles[c]);
+	if (observe && traps.traps + traps.returns)
+		fprintf(stderr,
+			"embed: traps %llu (%llu interrupts), returns %llu, last [trap %s]\n",
+			(unsigned long long)traps.traps, (unsigned long long)traps.interrupts,
+			(unsigned long long)traps.returns, cy_trap_name(traps.last_cause));
 	i = cy_vm_stop_reason(vm) == CY_STOP_EXIT ? cy_vm_exit_code(vm) : 1;
 	cy_vm_destroy(vm);
 	return i;

@@ -78,6 +78,12 @@ typedef enum cy_counters_build {
  * the ELF's symbols and linux otherwise. */
 typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
 
+/* The platform (docs/bare-metal.md): linux runs a user-mode program with
+ * the Linux syscall ABI; bare runs firmware in machine mode with traps,
+ * a timer and HTIF/UART consoles. AUTO picks bare when the ELF has a
+ * tohost symbol, linux otherwise. */
+typedef enum cy_platform { CY_PLATFORM_AUTO = 0, CY_PLATFORM_LINUX, CY_PLATFORM_BARE } cy_platform;
+
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
 	int argc;            /* guest argv; argc 0: argv[0] = path */
@@ -103,6 +109,10 @@ typedef struct cy_opts {
 	uint64_t sample_interval;         /* cycles between samples; 0: 32; at most 2^32 */
 	const char *out_dir;              /* where the guest's saves go; NULL: "." */
 	cy_counters_build counters_build; /* PCCR0-31: per event (default) or ASIC */
+	/* The bare-metal platform (docs/bare-metal.md). */
+	cy_platform platform; /* CY_PLATFORM_AUTO: detected from the ELF */
+	const char *ram;      /* "ADDR:SIZE[,ADDR:SIZE...]"; NULL: 0x80000000:64M */
+	uint32_t uart_base;   /* the UART's registers; 0: 0x10000000 */
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -189,6 +199,11 @@ typedef enum cy_event_kind {
 	CY_EV_STORE,  /* a store of size bytes at addr */
 	CY_EV_ECALL,  /* an ecall, before the VM services it */
 	CY_EV_CSR,    /* a CSR access: csr, write */
+	/* bare platform (docs/bare-metal.md): a trap or interrupt is taken
+	 * before the instruction at pc (addr: mcause, target: the handler);
+	 * an mret returns (addr: mcause, target: mepc) */
+	CY_EV_TRAP,
+	CY_EV_TRAP_RETURN,
 	CY_EV_COUNT
 } cy_event_kind;
 
@@ -466,6 +481,23 @@ int cy_vm_sample_start(cy_vm *vm);
 bool cy_vm_sampling(const cy_vm *vm);
 /* Writes it to path atomically (format: include/cyclops_samples.h). */
 int cy_vm_sample_save(cy_vm *vm, const char *path, char *err, size_t err_size);
+
+/* Bare-metal firmware (docs/bare-metal.md). */
+cy_platform cy_vm_platform(const cy_vm *vm);
+const char *cy_platform_name(cy_platform platform);
+/* Parses "linux", "bare" or "auto"; 0 if valid. */
+int cy_platform_parse(const char *text, cy_platform *out);
+
+/* Traps taken so far and the trap CSRs now; all 0 on the linux platform. */
+typedef struct cy_machine_stats {
+	uint64_t exceptions; /* synchronous traps (illegal instruction, ecall, ...) */
+	uint64_t interrupts; /* timer and software interrupts taken */
+	uint32_t mcause, mepc, mtval;
+} cy_machine_stats;
+void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out);
+/* "illegal instruction", "timer interrupt", ... for an mcause value;
+ * "trap" for one the platform never raises. */
+const char *cy_trap_name(uint32_t mcause);
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,8 @@ clean:
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean
 	$(MAKE) -C tests/sample clean
+	$(MAKE) -C guest/bare clean
+	$(MAKE) -C tests/bare clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

@@ -11,5 +11,7 @@ guest:
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile
 	$(MAKE) -C tests/sample
+	$(MAKE) -C guest/bare
+	$(MAKE) -C tests/bare
 
 .PHONY: guest

@@ -55,7 +55,8 @@ uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
 	const struct cost_model *m = &vm->model;
 	uint32_t cost = m->class_cost[insn_classes[in->op]];
 
-	if (in->op < OP_illegal && outside(in->pc, m->fast_code_lo, m->fast_code_hi))
+	if (insn_classes[in->op] != CY_CLASS_NONE &&
+	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))
 		cost += m->fetch_wait_states;
 	return cost;
 }

@@ -7,6 +7,7 @@
 
 #include "counters.h"
 #include "csr.h"
+#include "machine.h"
 #include "vm_private.h"
 
 const char *csr_name(uint32_t csr)
@@ -27,7 +28,7 @@ int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint3
 	switch (csr) {
 	case CSR_TIME: *old = (uint32_t)vm->cycles; break;
 	case CSR_TIMEH: *old = (uint32_t)(vm->cycles >> 32); break;
-	default: return -1;
+	default: return vm->machine ? machine_csr(vm, csr, write, value, old) : -1;
 	}
 	/* time is read-only */
 	return write ? -1 : 0;

@@ -9,8 +9,50 @@
 
 struct cy_vm;
 
+/* The machine-mode CSRs of the bare platform (machine.c); in Linux user
+ * mode they are illegal like any unknown CSR. _(ID, number, name) */
+#define CSR_MACHINE_LIST(_)                                                                        \
+	_(MSTATUS, 0x300, "mstatus")                                                               \
+	_(MISA, 0x301, "misa")                                                                     \
+	_(MEDELEG, 0x302, "medeleg")                                                               \
+	_(MIDELEG, 0x303, "mideleg")                                                               \
+	_(MIE, 0x304, "mie")                                                                       \
+	_(MTVEC, 0x305, "mtvec")                                                                   \
+	_(MSTATUSH, 0x310, "mstatush")                                                             \
+	_(MSCRATCH, 0x340, "mscratch")                                                             \
+	_(MEPC, 0x341, "mepc")                                                                     \
+	_(MCAUSE, 0x342, "mcause")                                                                 \
+	_(MTVAL, 0x343, "mtval")                                                                   \
+	_(MIP, 0x344, "mip")                                                                       \
+	_(SATP, 0x180, "satp")                                                                     \
+	_(PMPCFG0, 0x3a0, "pmpcfg0")                                                               \
+	_(PMPCFG1, 0x3a1, "pmpcfg1")                                                               \
+	_(PMPCFG2, 0x3a2, "pmpcfg2")                                                               \
+	_(PMPCFG3, 0x3a3, "pmpcfg3")                                                               \
+	_(PMPADDR0, 0x3b0, "pmpaddr0")                                                             \
+	_(PMPADDR1, 0x3b1, "pmpaddr1")                                                             \
+	_(PMPADDR2, 0x3b2, "pmpaddr2")                                                             \
+	_(PMPADDR3, 0x3b3, "pmpaddr3")                                                             \
+	_(PMPADDR4, 0x3b4, "pmpaddr4")                                                             \
+	_(PMPADDR5, 0x3b5, "pmpaddr5")                                                             \
+	_(PMPADDR6, 0x3b6, "pmpaddr6")                                                             \
+	_(PMPADDR7, 0x3b7, "pmpaddr7")                                                             \
+	_(PMPADDR8, 0x3b8, "pmpaddr8")                                                             \
+	_(PMPADDR9, 0x3b9, "pmpaddr9")                                                             \
+	_(PMPADDR10, 0x3ba, "pmpaddr10")                                                           \
+	_(PMPADDR11, 0x3bb, "pmpaddr11")                                                           \
+	_(PMPADDR12, 0x3bc, "pmpaddr12")                                                           \
+	_(PMPADDR13, 0x3bd, "pmpaddr13")                                                           \
+	_(PMPADDR14, 0x3be, "pmpaddr14")                                                           \
+	_(PMPADDR15, 0x3bf, "pmpaddr15")                                                           \
+	_(MVENDORID, 0xf11, "mvendorid")                                                           \
+	_(MARCHID, 0xf12, "marchid")                                                               \
+	_(MIMPID, 0xf13, "mimpid")                                                                 \
+	_(MHARTID, 0xf14, "mhartid")
+
 /* _(ID, number, name) */
 #define CSR_LIST(_)                                                                                \
+	CSR_MACHINE_LIST(_)                                                                        \
 	_(CYCLE, 0xc00, "cycle")                                                                   \
 	_(TIME, 0xc01, "time")                                                                     \
 	_(INSTRET, 0xc02, "instret")                                                               \

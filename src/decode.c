@@ -32,6 +32,8 @@ enum {
 
 #define ENC_ECALL     0x00000073u
 #define ENC_EBREAK    0x00100073u
+#define ENC_MRET      0x30200073u /* privileged spec: machine-mode trap return */
+#define ENC_WFI       0x10500073u
 #define FUNCT7_BASE   0x00
 #define FUNCT7_ALT    0x20 /* sub, sra, srai */
 #define FUNCT7_MULDIV 0x01
@@ -174,6 +176,10 @@ static void decode32(uint32_t pc, uint32_t b, struct insn *in)
 			set(in, OP_ecall, 0, 0, 0, 0);
 		else if (b == ENC_EBREAK)
 			set(in, OP_ebreak, 0, 0, 0, 0);
+		else if (b == ENC_MRET)
+			set(in, OP_mret, 0, 0, 0, 0);
+		else if (b == ENC_WFI)
+			set(in, OP_wfi, 0, 0, 0, 0);
 		else
 			set(in, csr[f3], rd, rs1, 0, (int32_t)bits_at(b, 31, 20));
 		break;

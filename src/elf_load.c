@@ -151,10 +151,19 @@ static int load_symbols(struct cy_vm *vm, Elf *elf)
 			if (!gelf_getsym(data, (int)i, &sym))
 				break;
 			type = GELF_ST_TYPE(sym.st_info);
-			if ((type != STT_FUNC && type != STT_NOTYPE) || sym.st_shndx == SHN_UNDEF ||
-			    sym.st_shndx >= SHN_LORESERVE)
-				continue;
 			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+				continue;
+			/* the HTIF words of bare firmware, whatever their type (the
+			 * symbol table keeps one name per address) */
+			if (name && strcmp(name, "tohost") == 0) {
+				vm->has_tohost = true;
+				vm->tohost = (uint32_t)sym.st_value;
+			} else if (name && strcmp(name, "fromhost") == 0) {
+				vm->fromhost = (uint32_t)sym.st_value;
+			}
+			if (type != STT_FUNC && type != STT_NOTYPE)
+				continue;
 			/* skip local labels and the $x/$d mapping symbols */
 			if (!name || !*name || name[0] == '$' || (name[0] == '.' && name[1] == 'L'))
 				continue;

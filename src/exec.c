@@ -6,6 +6,7 @@
 #include <limits.h>
 
 #include "csr.h"
+#include "machine.h"
 #include "vm_private.h"
 
 /* Dispatch: computed goto where the compiler has it (each decoded
@@ -121,10 +122,13 @@
 		STORED(a, size);                                                                   \
 	} while (0)
 
-/* Stops at the current instruction, which does not retire. */
+/* Stops at the current instruction, which does not retire; on the bare
+ * platform it traps to mtvec instead (FAULT_TRAP, exec_loop.h: nothing in the
+ * Linux builds). */
 #define FAULT(kind)                                                                                \
 	do {                                                                                       \
 		SYNC();                                                                            \
+		FAULT_TRAP(kind);                                                                  \
 		vm_fault(vm, kind, ip->pc, last_pc);                                               \
 		goto out_synced;                                                                   \
 	} while (0)
@@ -175,6 +179,7 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 
 #define OBSERVE  0
 #define DETAILED 0
+#define BARE     0
 #define EXEC_FN  exec_fast
 #include "exec_loop.h"
 #undef DETAILED
@@ -182,6 +187,14 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 
 #define DETAILED 1
 #define EXEC_FN  exec_detailed
+#include "exec_loop.h"
+#undef BARE
+#undef EXEC_FN
+
+/* BARE: the machine's checks before each instruction and traps instead of
+ * faults (machine.c); exec_observed tests vm->machine at run time. */
+#define BARE    1
+#define EXEC_FN exec_bare
 #include "exec_loop.h"
 #undef OBSERVE
 #undef EXEC_FN
@@ -196,6 +209,8 @@ static exec_fn pick(const struct cy_vm *vm)
 {
 	if (vm->obs_mask)
 		return exec_observed;
+	if (vm->machine)
+		return exec_bare;
 	/* counting events needs each instruction's facts: cost_before */
 	return vm->cost.detailed || vm->ctr.counting ? exec_detailed : exec_fast;
 }

@@ -4,7 +4,42 @@
  * hooks are compiled in; EXEC_FN names the function. Not a header to include
  * elsewhere. */
 
+/* In the Linux builds mret and wfi are illegal: their dispatch entries
+ * name the illegal handler (an extra label changes the code GCC makes of
+ * the fast loop, and measurably slows it). */
+#undef L_mret
+#undef L_wfi
+#if !BARE
+#define L_mret L_illegal
+#define L_wfi  L_illegal
+#endif
+
 #undef BEFORE_INSN
+#undef FAULT_TRAP
+#undef MACHINE_BEFORE
+#if BARE
+/* The bare platform's devices, interrupts and access faults come first: an
+ * instruction that traps costs nothing of its own. */
+#define FAULT_TRAP(kind)                                                                           \
+	do {                                                                                       \
+		if (bare && machine_fault(vm, kind))                                               \
+			goto trapped;                                                              \
+	} while (0)
+#define MACHINE_BEFORE()                                                                           \
+	do {                                                                                       \
+		if (bare) {                                                                        \
+			enum machine_action act_ =                                                 \
+			    machine_before(vm, ip, NOW_CYCLES, NOW_INSTRET);                       \
+			if (unlikely(act_ == MACHINE_TRAP))                                        \
+				goto trapped;                                                      \
+			if (unlikely(act_ == MACHINE_STOP))                                        \
+				goto out_synced;                                                   \
+		}                                                                                  \
+	} while (0)
+#else
+#define FAULT_TRAP(kind) ((void)0)
+#define MACHINE_BEFORE() ((void)0)
+#endif
 #if DETAILED
 /* Stops exactly at the budget, then accounts the instruction's wait states,
  * paging and segment start into the clock before it runs. */
@@ -12,6 +47,7 @@
 	do {                                                                                       \
 		if (unlikely(NOW_CYCLES >= budget))                                                \
 			goto stop_before_insn;                                                     \
+		MACHINE_BEFORE();                                                                  \
 		insn_clock = NOW_CYCLES;                                                           \
 		if (!OBSERVE || detailed)                                                          \
 			cycles += cost_before(vm, ip, insn_clock);                                 \
@@ -86,6 +122,9 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	/* the observed interpreter runs the cost account only when the model
 	 * needs it; its RETIRE events then carry the cost's parts */
 	const bool detailed = vm->cost.detailed;
+#endif
+#if BARE
+	const bool bare = vm->machine != NULL;
 #endif
 	uint64_t cycles = vm->cycles, instret = vm->instret;
 	uint32_t pc = vm->pc, last_pc = vm->pc;
@@ -293,6 +332,14 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(ecall)
 		{
 			SYNC();
+#if BARE
+			if (bare) { /* mtval 0 */
+				if (machine_exception(vm, CAUSE_ECALL_M, 0))
+					goto trapped;
+				vm_fault(vm, CY_FAULT_ILLEGAL_INSN, ip->pc, last_pc);
+				goto out_synced;
+			}
+#endif
 			OBS_EVENT(CY_EV_ECALL, .addr = vm->zkvm ? r[5] : r[17]);
 			vm->syscall(vm);
 			RELOAD();
@@ -416,6 +463,30 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		AMO(amominu_w, old < src ? old : src)
 		AMO(amomaxu_w, old > src ? old : src)
 #undef AMO
+#if BARE
+		vmcase(mret)
+		{
+			if (bare) {
+				uint32_t t = machine_mret(vm);
+				OBS_EVENT(CY_EV_TRAP_RETURN, .addr = vm->machine->mcause,
+					  .target = t);
+				OBS_JUMP(t);
+				RETIRE_LAST(0);
+				JUMP(t, 1);
+			}
+			FAULT(CY_FAULT_ILLEGAL_INSN); /* machine mode only */
+		}
+		vmcase(wfi)
+		{
+			if (bare) { /* the idle cycles until an interrupt are its own */
+				RETIRE_LAST((uint32_t)machine_wfi(vm, NOW_CYCLES, budget));
+				JUMP(NEXT_PC, 0);
+			}
+			FAULT(CY_FAULT_ILLEGAL_INSN);
+		}
+#elif !USE_COMPUTED_GOTO
+		vmcase(mret) vmcase(wfi) /* illegal in user mode */
+#endif
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
 		vmcase(block_end)
@@ -432,6 +503,23 @@ code_written: /* the store just executed changed decoded code */
 	RETIRE_LAST(0);
 	pc = NEXT_PC;
 	goto out;
+#if BARE
+trapped: /* a trap moved vm->pc to its handler, with the clock in vm */
+	pc = vm->pc;
+	cycles = vm->cycles;
+	instret = vm->instret;
+	last_pc = ip->pc;
+	succ = NULL;
+	if (vm->stop != CY_STOP_NONE || vm->break_loop)
+		goto out_synced;
+#if OBSERVE
+	if (obs & CY_EV_BIT(CY_EV_TRAP)) {
+		cy_event ev = { .addr = vm->machine->mcause, .target = pc };
+		emit(vm, CY_EV_TRAP, ip, cycles, instret, &ev);
+	}
+#endif
+	goto lookup;
+#endif
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
 	pc = ip->pc;

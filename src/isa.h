@@ -102,7 +102,10 @@ enum insn_format {
 	/* internal: execution reached unmapped memory */                                          \
 	_(fetch_fault, "fetch-fault", FMT_NONE, NONE, INSN_END)                                    \
 	/* internal: a block that ends without a jump falls through */                             \
-	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)
+	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)                                        \
+	/* machine mode (the bare platform); illegal on the linux platform */                      \
+	_(mret, "mret", FMT_NONE, JUMP, INSN_END)                                                  \
+	_(wfi, "wfi", FMT_NONE, ALU, INSN_END)
 
 enum insn_op {
 #define INSN_ENUM(id, mn, fmt, cls, fl) OP_##id,

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "file.h"
+#include "machine.h"
 #include "sample.h"
 #include "timer.h"
 #include "tracker.h"
@@ -77,6 +78,26 @@ static uint64_t realtime_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Whether the program runs on the bare platform (docs/bare-metal.md). */
+static bool is_bare(const struct cy_vm *vm)
+{
+	if (vm->opts.platform == CY_PLATFORM_AUTO)
+		return machine_detect(vm);
+	return vm->opts.platform == CY_PLATFORM_BARE;
+}
+
+/* Firmware has no syscall ABI: its ecalls trap to mtvec. */
+static int setup_bare(struct cy_vm *vm, char *why, size_t n)
+{
+	if (vm->opts.abi != CY_ABI_AUTO && vm->opts.abi != CY_ABI_LINUX) {
+		snprintf(why, n, "the bare platform has no syscall ABI (--abi %s)",
+			 cy_abi_name(vm->opts.abi));
+		return -EINVAL;
+	}
+	vm->opts.abi = CY_ABI_LINUX; /* unused: no ecall reaches it */
+	return machine_setup(vm, why, n);
+}
+
 int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const char *name,
 			    const cy_opts *opts, char *err, size_t err_size)
 {
@@ -139,12 +160,14 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		}
 	}
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
+	if (rc == 0 && is_bare(vm))
+		rc = setup_bare(vm, why, sizeof(why)); /* firmware sets up its own stack */
 	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
 		vm->opts.abi = zkvm_detect(vm);
 	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
-	if (rc == 0 && vm->opts.abi == CY_ABI_LINUX)
+	if (rc == 0 && !vm->machine && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
-	else if (rc == 0)
+	else if (rc == 0 && !vm->machine)
 		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
 	if (rc == 0 && (rc = sampler_new(vm, elf, size)) != 0)
 		snprintf(why, sizeof(why), "out of memory");
@@ -194,6 +217,7 @@ void cy_vm_destroy(cy_vm *vm)
 		tracker_free(vm->tracker);
 	}
 	zkvm_free(vm);
+	machine_free(vm);
 	timers_free(vm->timers);
 	sampler_free(vm);
 	cache_free(&vm->cache);
@@ -234,7 +258,17 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 	case CY_FAULT_ILLEGAL_INSN: {
 		char text[64];
 		describe_at(vm, pc, false, at, sizeof(at));
-		if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
+		struct insn in;
+		insn_decode(pc, bits, &in);
+		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "ecall at %s would trap to itself (mtvec)", at);
+		else if (in.op == OP_mret || in.op == OP_wfi)
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "illegal instruction 0x%08x at %s: %s (machine mode only; "
+				 "firmware runs with --platform bare)",
+				 bits, at, insn_names[in.op]);
+		else if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "illegal instruction 0x%0*x at %s", len * 2,
 				 len == 2 ? bits & 0xffff : bits, at);

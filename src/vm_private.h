@@ -134,6 +134,9 @@ struct cy_vm {
 	 * by the interpreter when a slice ends, never per instruction */
 	uint32_t retired_pc;
 	struct sampler *sampler;
+	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
+	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	uint32_t tohost, fromhost;
 };
 
 /* exec.c */

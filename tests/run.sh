@@ -896,6 +896,104 @@ open('$d/bad.samples', 'wb').write(d)"
 		sh -c "'$CYCLOPS' run --help | grep -q -- '--sample-out' && '$CYCLOPS' run --help | grep -q -- '--out-dir'"
 }
 
+# The bare platform (docs/bare-metal.md): the machine-mode conformance set
+# under every interpreter, the firmware examples, the differential against
+# the Linux build of the same program, and bad input.
+test_bare() {
+	local elf name model want rc b=guest/bare/build
+	for model in unit zero-riscy risc0; do
+		for elf in tests/bare/build/*.elf; do
+			name=$(basename "$elf" .elf)
+			want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "tests/bare/$name.S")
+			cy run -q --model $model "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
+			rc=$?
+			if [ $rc -eq "${want:-0}" ]; then
+				ok "bare: $name exits ${want:-0} through tohost ($model)"
+			else
+				not_ok "bare: $name ($model)" "exit $rc, expected ${want:-0} $(head -c 300 "$OUT/bare.err")"
+			fi
+		done
+	done
+	for elf in tests/bare/build/*.elf; do
+		name=$(basename "$elf" .elf)
+		want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "tests/bare/$name.S")
+		emb --observe "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
+		expect "bare: $name (observed)" [ $? -eq "${want:-0}" ]
+	done
+	# trap events: interrupts.S takes 3 interrupts (tests 5, 11, 13) and the
+	# passing ecall, and returns 3 times (the handler twice, the vector once);
+	# traps.S traps in each of its 17 EXPECT tests and at the end, and
+	# returns 17 times from its handler plus test 20's own mret
+	emb --observe tests/bare/build/interrupts.elf >/dev/null 2>"$OUT/bare.err"
+	expect "bare: observers see 4 traps (3 interrupts) and 3 returns" \
+		grep -qx "embed: traps 4 (3 interrupts), returns 3, last \[trap ecall\]" "$OUT/bare.err"
+	emb --observe tests/bare/build/traps.elf >/dev/null 2>"$OUT/bare.err"
+	expect "bare: observers see 18 traps and 18 returns in traps.S" \
+		grep -qx "embed: traps 18 (0 interrupts), returns 18, last \[trap ecall\]" "$OUT/bare.err"
+	cy run -q tests/bare/build/htif_console.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
+	expect "bare: the HTIF console prints" [ "$(cat "$OUT/bare.out")" = "htif ok" ]
+	# firmware examples
+	cy run $b/uart_hello.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
+	expect "bare: uart_hello prints through the UART" \
+		[ "$(cat "$OUT/bare.out")" = "Hello from machine mode, hart 0" ]
+	cy run $b/illegal_count.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
+	expect "bare: illegal_count: 20 illegal instructions trapped and resumed" \
+		grep -qx "illegal instructions trapped: 20 (want 20), last mtval 0x0000" "$OUT/bare.out"
+	expect "bare: illegal_count: the summary counts 20 exceptions" \
+		grep -qx "cyclops: bare: 20 exceptions, 0 interrupts" "$OUT/bare.err"
+	for model in unit zero-riscy; do
+		cy run --model $model $b/timer_irq.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
+		expect "bare: timer_irq: 10 timer interrupts on the $model clock" \
+			grep -qx "10 timer interrupts, on time" "$OUT/bare.out"
+		expect "bare: timer_irq: the summary counts 10 interrupts ($model)" \
+			grep -qx "cyclops: bare: 0 exceptions, 10 interrupts" "$OUT/bare.err"
+	done
+	# 10 periods of 5000 cycles pass while main waits in wfi
+	expect "bare: timer_irq: wfi skips to the interrupts (>= 50000 cycles)" \
+		[ "$(summary_cycles "$OUT/bare.err")" -ge 50000 ]
+	cy run -q $b/selftest.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
+	expect "bare: selftest passes through tohost" [ $? -eq 0 ]
+	expect "bare: selftest reports on the HTIF console" grep -qx "selftest passed" "$OUT/bare.out"
+	# the same program as a Linux guest and as firmware prints the same
+	cy run -q guest/build/portable.elf >"$OUT/linux.out" 2>/dev/null
+	rc=$?
+	cy run -q $b/portable.elf >"$OUT/bare.out" 2>/dev/null
+	expect "bare: differential: portable prints the same on linux and bare" \
+		sh -c "[ $rc -eq 0 ] && [ $? -eq 0 ] && [ -s '$OUT/bare.out' ] && cmp -s '$OUT/linux.out' '$OUT/bare.out'"
+	cy run -q --cycle-tracker $b/portable.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
+	expect "bare: the cycle tracker measures spans printed through the UART" \
+		grep -Eq '^primes +1 +[1-9][0-9]+' "$OUT/bare.err"
+	# platform selection and bad input
+	fault "bare: mret on the linux platform is an illegal instruction" 252 \
+		'^cyclops: illegal instruction 0x30200073 at 0x00010000 <_start>: mret \(machine mode only' \
+		tests/faults/build/mret.elf
+	fault "bare: --platform bare on a Linux program: the double fault is reported" 252 \
+		'^cyclops: jump to unmapped address 0x00000000' --platform bare guest/build/hello.elf
+	fault "bare: a handler that traps to itself stops the run" 252 \
+		'^cyclops: ecall at 0x[0-9a-f]{8} <handler> would trap to itself \(mtvec\)$' \
+		tests/faults/build/bare_trap_loop.elf
+	fault "usage: bad --platform" 250 "^cyclops: run: --platform needs linux, bare or auto, got 'bsd'" \
+		--platform bsd $b/uart_hello.elf
+	fault "bad --ram: not ADDR:SIZE" 251 "--ram '0x80000000': expected ADDR:SIZE" \
+		--ram 0x80000000 $b/uart_hello.elf
+	fault "bad --ram: past 4 GiB" 251 "--ram: region 0xffff0000:1M is empty or passes 4 GiB" \
+		--ram 0xffff0000:1M $b/uart_hello.elf
+	fault "bad --ram: a size that overflows" 251 "--ram: region 0x0:99999999999999999G is empty or passes 4 GiB" \
+		--ram 0x0:99999999999999999G $b/uart_hello.elf
+	fault "bad --uart: misaligned" 251 "--uart 0x10000003: not 8-byte aligned" \
+		--uart 0x10000003 $b/uart_hello.elf
+	fault "usage: bad --uart" 250 "^cyclops: run: --uart needs a non-zero 32-bit address, got 'x'" \
+		--uart x $b/uart_hello.elf
+	fault "bare: no syscall ABI" 251 "the bare platform has no syscall ABI \(--abi sp1\)" \
+		--abi sp1 $b/uart_hello.elf
+	# the UART moved: the firmware's poll of LSR at 0x10000005 is a load
+	# access fault (mcause 5: exit 100 + 5 from start.S's handler)
+	fault "bare: --uart moves the UART; the old address faults" 105 '' \
+		--uart 0x20000000 $b/uart_hello.elf
+	# --ram too small for the stack: the store faults (exit 100 + 7)
+	fault "bare: --ram limits the memory map" 107 '' --ram 0x80000000:4K $b/uart_hello.elf
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -912,5 +1010,6 @@ test_zkvm
 test_timer
 test_profile
 test_sample
+test_bare
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -56,6 +56,13 @@ static const char usage[] =
     "                       OUT-DIR/cyclops.samples with --sample)\n"
     "  --out-dir DIR        the directory the guest's cy_sample_save files go\n"
     "                       to (default the working directory)\n"
+    "  --platform linux|bare|auto\n"
+    "                       linux: a user-mode program; bare: firmware in\n"
+    "                       machine mode (default: bare when the ELF has a\n"
+    "                       tohost symbol, else linux; docs/bare-metal.md)\n"
+    "  --ram ADDR:SIZE[,..] bare: RAM besides the ELF's segments (default\n"
+    "                       0x80000000:64M)\n"
+    "  --uart ADDR          bare: the UART's registers (default 0x10000000)\n"
     "  -h, --help           this text\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
@@ -87,6 +94,9 @@ struct run_args {
 	const char *out_dir;
 	const char *program;
 	cy_abi abi;
+	cy_platform platform;
+	const char *ram;
+	uint64_t uart_base;
 	const char **inputs; /* --input specs, n_inputs of them */
 	int n_inputs;
 	const char *public_values;
@@ -231,6 +241,30 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				cli_error("run: --public-values needs a file name");
 				return -1;
 			}
+		} else if (strcmp(o, "--platform") == 0 || strncmp(o, "--platform=", 11) == 0) {
+			const char *v = o[10] == '=' ? o + 11 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || cy_platform_parse(v, &a->platform) != 0) {
+				cli_error("run: --platform needs linux, bare or auto, got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--ram") == 0 || strncmp(o, "--ram=", 6) == 0) {
+			a->ram = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!a->ram || !*a->ram) {
+				cli_error("run: --ram needs ADDR:SIZE such as 0x80000000:64M");
+				return -1;
+			}
+		} else if (strcmp(o, "--uart") == 0 || strncmp(o, "--uart=", 7) == 0) {
+			const char *v = o[6] == '=' ? o + 7 : (i + 1 < argc ? argv[++i] : NULL);
+			char *end = NULL;
+			if (v)
+				a->uart_base = strtoull(v, &end, 0);
+			if (!v || !*v || *end || a->uart_base == 0 ||
+			    a->uart_base > UINT32_MAX - 8) {
+				cli_error("run: --uart needs a non-zero 32-bit address, got '%s'",
+					  v ? v : "");
+				return -1;
+			}
 		} else if (strcmp(o, "--timers") == 0) {
 			a->timers = true;
 		} else if (strcmp(o, "--significant") == 0 ||
@@ -314,6 +348,16 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.paging, share(st.paging, st.cycles),
 			(unsigned long long)st.reserved, share(st.reserved, st.cycles),
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
+}
+
+/* The bare platform's traps: "cyclops: bare: 3 exceptions, 10 interrupts". */
+static void print_machine(const cy_vm *vm)
+{
+	cy_machine_stats ms;
+
+	cy_vm_machine_stats(vm, &ms);
+	fprintf(stderr, "cyclops: bare: %llu exceptions, %llu interrupts\n",
+		(unsigned long long)ms.exceptions, (unsigned long long)ms.interrupts);
 }
 
 /* Queues the --input frames, in order; 0 or a message already printed. */
@@ -456,6 +500,9 @@ int cli_run(int argc, char **argv)
 	opts.sample = a.sample;
 	opts.sample_interval = a.sample_interval;
 	opts.out_dir = a.out_dir;
+	opts.platform = a.platform;
+	opts.ram = a.ram;
+	opts.uart_base = (uint32_t)a.uart_base;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		status = CY_EXIT_BAD_PROGRAM;
@@ -498,6 +545,8 @@ int cli_run(int argc, char **argv)
 		cli_print_timers(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
+	if (!a.quiet && cy_vm_platform(vm) == CY_PLATFORM_BARE)
+		print_machine(vm);
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */

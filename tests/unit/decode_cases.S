@@ -163,6 +163,10 @@
 	case "fence.i", .insn i 0x0f, 1, x1, x2, 5
 	case "ecall", ecall
 	case "ebreak", ebreak
+	# machine mode (privileged spec): mret 0x30200073, wfi 0x10500073;
+	# they decode, and only the bare platform executes them
+	case "mret", mret
+	case "wfi", wfi
 
 	# ---- Zicsr: names for the CSRs cyclops knows (csr.h: the counters,
 	# ZERO-RISCY's PCER/PCMR/PCCRs, the HPM family), else hex
@@ -423,11 +427,12 @@
 	illegal .insn r 0x2f, 2, 0x14, x1, x2, x3
 	illegal .insn r 0x2f, 2, 0x18, x1, x2, x3
 	illegal .insn r 0x2f, 2, 0x7c, x1, x2, x3
-	# SYSTEM: funct3 4; privileged instructions; ecall/ebreak with other fields
+	# SYSTEM: funct3 4; privileged instructions of other modes (sret: no S
+	# mode; mret and wfi are machine-mode cases above); ecall/ebreak with
+	# other fields
 	illegal .insn i 0x73, 4, x1, x2, -1024	# csr 0xc00
-	illegal mret
 	illegal sret
-	illegal wfi
+	illegal .insn i 0x73, 0, x0, x0, 0x302 | 0x400	# mret with a bad funct7 bit
 	illegal .insn i 0x73, 0, x1, x0, 0
 	illegal .insn i 0x73, 0, x0, x1, 1
 	illegal .insn i 0x73, 0, x0, x0, 2

@@ -44,12 +44,13 @@ static void first_word(const char *text, char *out, size_t size)
 }
 
 /* Whether the instruction writes a register rd (RISC-V spec formats: S and B
- * have no rd; the rd field of fence, ecall, ebreak is not a destination). */
+ * have no rd; the rd field of fence, ecall, ebreak, mret, wfi is not a
+ * destination). */
 static bool has_rd(const char *mn)
 {
-	static const char *const none[] = { "sb",      "sh",    "sw",    "beq",  "bne",
-					    "blt",     "bge",   "bltu",  "bgeu", "fence",
-					    "fence.i", "ecall", "ebreak" };
+	static const char *const none[] = { "sb",      "sh",    "sw",     "beq",  "bne",
+					    "blt",     "bge",   "bltu",   "bgeu", "fence",
+					    "fence.i", "ecall", "ebreak", "mret", "wfi" };
 
 	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
 		if (strcmp(mn, none[i]) == 0)
