@@ -22,13 +22,12 @@ int cache_init(struct block_cache *c)
 	memset(c, 0, sizeof(*c));
 	c->table = calloc(TABLE_SIZE, sizeof(*c->table));
 	c->arena = malloc(ARENA_SIZE);
-	c->scratch = malloc(BLOCK_BYTES(2));
 	/* lazily backed like guest memory: only chunks near code are touched */
 	c->codemap = mmap(NULL, CODEMAP_SIZE, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (c->codemap == MAP_FAILED)
 		c->codemap = NULL;
-	if (!c->table || !c->arena || !c->scratch || !c->codemap) {
+	if (!c->table || !c->arena || !c->codemap) {
 		cache_free(c);
 		return -ENOMEM;
 	}
@@ -41,7 +40,6 @@ void cache_free(struct block_cache *c)
 {
 	free(c->table);
 	free(c->arena);
-	free(c->scratch);
 	free(c->marked);
 	if (c->codemap)
 		munmap(c->codemap, CODEMAP_SIZE);
@@ -54,6 +52,7 @@ void cache_flush(struct cy_vm *vm)
 
 	memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
 	memset(c->jump_cache, 0, sizeof(c->jump_cache));
+	memset(c->singles, 0, sizeof(c->singles));
 	for (size_t i = 0; i < c->n_marked; i++)
 		c->codemap[c->marked[i]] = 0;
 	c->n_marked = 0;
@@ -213,8 +212,20 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 
 struct block *cache_single(struct cy_vm *vm, uint32_t pc)
 {
-	struct block *b = vm->cache.scratch;
+	struct block_cache *c = &vm->cache;
+	uint32_t i = (pc >> 1) & (SINGLE_CACHE_SIZE - 1);
+	struct block *b = c->singles[i];
 
+	/* cached too: sampling and slicing step near every budget */
+	if (b && b->pc == pc)
+		return b;
+	if (c->arena_used + BLOCK_BYTES(2) > c->arena_size)
+		cache_flush(vm);
+	b = (struct block *)(c->arena + c->arena_used);
 	decode_block(vm, pc, b, 1);
+	if (b->end > b->pc && mark_code(c, b->pc, b->end) != 0)
+		return NULL;
+	c->arena_used = (c->arena_used + BLOCK_BYTES(b->n) + 15) & ~(size_t)15;
+	c->singles[i] = b;
 	return b;
 }

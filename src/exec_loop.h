@@ -162,6 +162,13 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		if (cycles >= budget)
 			goto out;
 		b = cache_single(vm, pc);
+		if (unlikely(!b)) {
+			vm->pc = pc;
+			vm->cycles = cycles;
+			vm->instret = instret;
+			vm_fault(vm, CY_FAULT_HOST, pc, last_pc);
+			goto out_synced;
+		}
 	}
 	ip = b->insns;
 	OBS_BLOCK();

@@ -36,7 +36,8 @@ _Static_assert(BLOCK_MAX_INSNS < 255, "insn.index is a byte");
 
 extern struct block no_block;
 
-#define JUMP_CACHE_SIZE 4096
+#define JUMP_CACHE_SIZE   4096
+#define SINGLE_CACHE_SIZE 1024
 
 /* Decoded blocks live in one arena, found through an open-addressing hash
  * on their start pc; both are emptied together when code changes. */
@@ -50,7 +51,8 @@ struct block_cache {
 	uint8_t *codemap;    /* one byte per CODE_CHUNK of guest memory */
 	uint32_t *marked;    /* chunks set in codemap, to clear them fast */
 	size_t n_marked, cap_marked;
-	struct block *scratch; /* single-instruction blocks near the budget */
+	/* single-instruction blocks, for stepping near a budget */
+	struct block *singles[SINGLE_CACHE_SIZE];
 	/* direct-mapped pc -> block, for jumps whose target varies (returns) */
 	struct block *jump_cache[JUMP_CACHE_SIZE];
 	/* the interpreter's handler addresses that decoded blocks point to */
