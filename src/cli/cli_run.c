@@ -65,8 +65,12 @@ static const char usage[] =
     "  --uart ADDR          bare: the UART's registers (default 0x10000000)\n"
     "  -h, --help           this text\n"
     "\n"
+    "SIGINT, SIGTERM or SIGHUP stops the guest and writes everything asked\n"
+    "for, marked partial; a second one ends cyclops at once.\n"
+    "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
-    "fault, 253 cycle limit, 254 host out of memory.\n";
+    "fault, 253 cycle limit, 254 host out of memory, 128+N after signal N\n"
+    "(130 SIGINT, 143 SIGTERM).\n";
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 
@@ -434,6 +438,32 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	return rc;
 }
 
+/* SIGINT, SIGTERM and SIGHUP stop the guest at the next slice boundary
+ * (cy_vm_interrupt) so that everything asked for is still written; a
+ * second one ends cyclops at once (SA_RESETHAND). */
+static cy_vm *volatile interrupt_vm;
+static volatile sig_atomic_t interrupt_signal;
+
+static void on_interrupt(int signo)
+{
+	interrupt_signal = signo;
+	if (interrupt_vm)
+		cy_vm_interrupt(interrupt_vm, signo);
+}
+
+static void catch_interrupts(void)
+{
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sa.sa_flags = SA_RESETHAND; /* no SA_RESTART: a guest's blocked read returns */
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		sigaction(signals[i], &sa, NULL);
+}
+
 /* Runs chunk by chunk, adding each to the report; the stop reason. */
 static cy_stop run_chunks(cy_vm *vm, struct report *report)
 {
@@ -524,6 +554,10 @@ int cli_run(int argc, char **argv)
 	}
 	/* a closed pipe is the guest's write error, not the end of cyclops */
 	signal(SIGPIPE, SIG_IGN);
+	interrupt_vm = vm;
+	catch_interrupts();
+	if (interrupt_signal) /* one came before the handler knew the VM */
+		cy_vm_interrupt(vm, interrupt_signal);
 	t0 = now_seconds();
 	switch (opts.cycle_tracker ? run_chunks(vm, report) : cy_vm_run(vm, UINT64_MAX)) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
@@ -534,6 +568,10 @@ int cli_run(int argc, char **argv)
 	case CY_STOP_FAULT:
 		cli_error("%s", cy_vm_stop_message(vm));
 		status = cy_vm_fault(vm) == CY_FAULT_HOST ? CY_EXIT_INTERNAL : CY_EXIT_FAULT;
+		break;
+	case CY_STOP_INTERRUPTED:
+		cli_error("%s", cy_vm_stop_message(vm));
+		status = CY_EXIT_SIGNAL_BASE + interrupt_signal; /* as a shell reports it */
 		break;
 	default: status = CY_EXIT_INTERNAL; break;
 	}
@@ -574,6 +612,7 @@ int cli_run(int argc, char **argv)
 		}
 		profile_free(&profile);
 	}
+	interrupt_vm = NULL; /* the handlers stay: a late signal only sets the flag */
 out_free_report:
 	report_free(report);
 out_destroy_vm:
