@@ -994,6 +994,71 @@ test_bare() {
 	fault "bare: --ram limits the memory map" 107 '' --ram 0x80000000:4K $b/uart_hello.elf
 }
 
+# Ctrl-C and kill: the run stops at the next slice, writes everything asked
+# for, marked partial, and exits 128 + the signal (docs/robustness.md). The
+# files are read back by the same readers as the export tests.
+test_signals() {
+	local d=$OUT/signals spin=tests/faults/build/spin.elf pid rc cycles e
+	local exts="pb.gz speedscope.json trace.json callgrind html folded"
+	mkdir -p "$d"
+	"$CYCLOPS" run --report "$d/r.json" --sample=16 --sample-out "$d/s.samples" \
+		$(for e in $exts; do echo "--profile $d/p.$e"; done) "$spin" 2>"$d/int.err" &
+	pid=$!
+	sleep 1
+	kill -INT $pid
+	( sleep 60; kill -KILL $pid 2>/dev/null ) &
+	wait $pid
+	rc=$?
+	expect "signals: SIGINT ends a run with status 130 (128 + SIGINT)" [ $rc = 130 ]
+	expect "signals: SIGINT: the stop is reported on stderr" \
+		grep -q '^cyclops: interrupted by SIGINT at 0x[0-9a-f]* <spin>' "$d/int.err"
+	expect "signals: SIGINT: the report is valid JSON, stop interrupted, partial, status 130" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["stop"] == "interrupted" and r["partial"] is True and r["status"] == 130
+	and r["message"].startswith("interrupted by SIGINT at ")
+	and r["exit_code"] is None and r["cycles"] == r["instructions"] > 0))' "$d/r.json"
+	cycles=$(hist_field "$d/r.json" 'r["cycles"]')
+	expect "signals: SIGINT: every profile totals the report's cycles" \
+		python3 tests/profile/check.py totals "$cycles" $(for e in $exts; do echo "$d/p.$e"; done)
+	expect "signals: SIGINT: every profile format that can is marked partial with the reason" \
+		python3 tests/profile/check.py partial "interrupted by SIGINT" \
+		$(for e in $exts; do [ $e = folded ] || echo "$d/p.$e"; done)
+	cy hist --json "$d/s.samples" --elf "$spin" >"$d/h.json" 2>"$d/h.err"
+	expect "signals: SIGINT: cyclops hist reads the histogram: one sample per 16 of the run's cycles" \
+		python3 -c 'import json, sys
+h = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+sys.exit(not (h["cycles"] == r["cycles"] and h["total"] == r["cycles"] // 16
+	and h["functions"][0]["name"] == "spin"))' "$d/h.json" "$d/r.json"
+	expect "signals: SIGINT: cyclops hist says the histogram is partial" \
+		grep -q 'partial: interrupted by SIGINT' "$d/h.err"
+	expect "signals: no temporary files are left beside the outputs" \
+		[ -z "$(ls "$d" | grep -v -x -e r.json -e s.samples -e 'p\..*' -e '.*\.err' -e h.json)" ]
+
+	"$CYCLOPS" run -q --report "$d/t.json" "$spin" 2>"$d/term.err" &
+	pid=$!
+	sleep 0.5
+	kill -TERM $pid
+	( sleep 60; kill -KILL $pid 2>/dev/null ) &
+	wait $pid
+	rc=$?
+	expect "signals: SIGTERM ends a run with status 143, its report marked partial" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (int(sys.argv[2]) == 143 and r["partial"] is True and r["status"] == 143
+	and r["message"].startswith("interrupted by SIGTERM at ")))' "$d/t.json" $rc
+
+	cy run -q --max-cycles 1000 --report "$d/c.json" "$spin" 2>/dev/null
+	expect "signals: a cycle-limit report is partial too, the limit as reason" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["partial"] is True and r["cycles"] == 1000 and r["message"].startswith("cycle limit 1000 reached")))' "$d/c.json"
+	cy run -q --report "$d/x.json" guest/build/hello.elf >/dev/null 2>&1
+	expect "signals: a guest that exits writes a report that is not partial" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); sys.exit(not (r["partial"] is False and r["message"] is None))' "$d/x.json"
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -1011,5 +1076,6 @@ test_timer
 test_profile
 test_sample
 test_bare
+test_signals
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
