@@ -33,7 +33,7 @@ summary_insns() { sed -n 's/^cyclops: \([0-9]*\) instructions.*/\1/p' "$1" | tai
 
 test_format() {
 	local files
-	files=$(ls include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h examples/*.c tests/unit/*.c 2>/dev/null)
+	files=$(ls include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h examples/*.c tests/unit/*.c fuzz/*.c 2>/dev/null)
 	if ! command -v clang-format >/dev/null; then
 		not_ok "format" "clang-format is not installed"
 	elif clang-format --dry-run --Werror $files >"$OUT/format.txt" 2>&1; then
@@ -1059,6 +1059,35 @@ sys.exit(not (r["partial"] is True and r["cycles"] == 1000 and r["message"].star
 r = json.load(open(sys.argv[1])); sys.exit(not (r["partial"] is False and r["message"] is None))' "$d/x.json"
 }
 
+# The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
+# seed once, then a short deterministic run of each target. They need clang.
+FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
+test_fuzz() {
+	local t runs d
+	if [ ! -x "$FUZZ_DIR/fuzz_elf" ]; then
+		ok "fuzz: skipped (clang not installed)"
+		return
+	fi
+	for t in fuzz/fuzz_*.c; do
+		t=$(basename "$t" .c)
+		t=${t#fuzz_}
+		d=$OUT/fuzz-$t
+		mkdir -p "$d"
+		if [ -d fuzz/regressions/$t ]; then
+			expect "fuzz: $t: every regression input runs clean" \
+				"$FUZZ_DIR/fuzz_$t" fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
+		fi
+		# the VM targets create a VM per input: fewer runs
+		case $t in elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
+		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 \
+			-artifact_prefix="$d/" "$d" fuzz/corpus/$t >"$d/log.txt" 2>&1; then
+			ok "fuzz: $t: the seeds and $runs mutated inputs run clean"
+		else
+			not_ok "fuzz: $t" "$(grep -m1 -E 'ERROR|SUMMARY' "$d/log.txt") (input in $d)"
+		fi
+	done
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -1077,5 +1106,6 @@ test_profile
 test_sample
 test_bare
 test_signals
+test_fuzz
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
