@@ -69,6 +69,7 @@ typedef enum cy_fault {
 	CY_FAULT_MEMORY,       /* a syscall was given memory outside 4 GiB */
 	CY_FAULT_HOST,         /* host resources ran out */
 	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
+	CY_FAULT_MEMORY_LIMIT, /* the guest touched more than opts.max_memory */
 } cy_fault;
 
 /* ZERO-RISCY's performance counters come in two builds (docs/counters.md):
@@ -116,6 +117,9 @@ typedef struct cy_opts {
 	cy_platform platform; /* CY_PLATFORM_AUTO: detected from the ELF */
 	const char *ram;      /* "ADDR:SIZE[,ADDR:SIZE...]"; NULL: 0x80000000:64M */
 	uint32_t uart_base;   /* the UART's registers; 0: 0x10000000 */
+	/* Guest memory the host may page in (cy_vm_touched_bytes), checked
+	 * between slices of 2^16 to 2^20 cycles (docs/robustness.md); 0: none. */
+	uint64_t max_memory;
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)

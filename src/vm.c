@@ -349,6 +349,34 @@ static void interrupt_reason(int why, char *buf, size_t size)
 
 void cy_vm_interrupt(cy_vm *vm, int why) { vm->interrupt = why > 0 ? why : 1; }
 
+/* opts.max_memory: counting resident pages scans the whole reservation
+ * (about a millisecond), so it is done between slices, often only near
+ * the limit: the next check comes after half the pages left (a plain
+ * instruction touches at most two new pages per cycle). */
+#define MEMORY_CHECK_MIN (1ull << 16)
+#define MEMORY_CHECK_MAX (1ull << 20)
+
+static void check_memory(cy_vm *vm)
+{
+	uint64_t touched = mem_touched_bytes(&vm->mem), wait;
+	char at[200];
+
+	if (touched > vm->opts.max_memory) {
+		describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm->stop = CY_STOP_FAULT;
+		vm->fault = CY_FAULT_MEMORY_LIMIT;
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "memory limit of %llu bytes exceeded: the guest has touched %llu, at %s",
+			 (unsigned long long)vm->opts.max_memory, (unsigned long long)touched, at);
+		return;
+	}
+	wait = (vm->opts.max_memory - touched) / MEM_PAGE / 2;
+	wait = wait < MEMORY_CHECK_MIN   ? MEMORY_CHECK_MIN
+	       : wait > MEMORY_CHECK_MAX ? MEMORY_CHECK_MAX
+					 : wait;
+	vm->memory_check_at = vm->cycles + wait;
+}
+
 cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 {
 	uint64_t budget = vm->cycles + cycles;
@@ -363,9 +391,17 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->interrupt) {
+		if (vm->opts.max_memory && vm->cycles >= vm->memory_check_at) {
+			check_memory(vm);
+			if (vm->stop != CY_STOP_NONE)
+				break;
+		}
 		uint64_t slice = budget - vm->cycles > CY_INTERRUPT_CYCLES
 				     ? vm->cycles + CY_INTERRUPT_CYCLES
 				     : budget;
+		if (vm->opts.max_memory && vm->memory_check_at > vm->cycles &&
+		    vm->memory_check_at < slice)
+			slice = vm->memory_check_at;
 		if (vm->sampler)
 			sample_run(vm, slice);
 		else

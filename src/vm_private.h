@@ -106,6 +106,7 @@ struct cy_vm {
 	/* set by cy_vm_interrupt, possibly from a signal handler; cy_vm_run
 	 * runs in slices of CY_INTERRUPT_CYCLES and looks between them */
 	volatile sig_atomic_t interrupt;
+	uint64_t memory_check_at; /* the clock of the next --max-memory check */
 	cy_stop stop;
 	cy_fault fault;
 	int exit_code;

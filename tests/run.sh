@@ -1059,6 +1059,34 @@ sys.exit(not (r["partial"] is True and r["cycles"] == 1000 and r["message"].star
 r = json.load(open(sys.argv[1])); sys.exit(not (r["partial"] is False and r["message"] is None))' "$d/x.json"
 }
 
+# --max-memory: touch.S touches a new 4 KiB page every 133 cycles (3 + 64 * 2
+# + 2) up to 64 MiB. The limit is checked at least every 2^16 cycles, so the
+# guest stops having touched more than the limit but at most 493 pages more.
+test_memory() {
+	local d=$OUT/memory t=tests/faults/build/touch.elf rc n
+	mkdir -p "$d"
+	cy run -q "$t"
+	expect "memory: touch.elf touches 64 MiB and exits 0 without a limit" [ $? = 0 ]
+	cy run -q --max-memory 100M "$t"
+	expect "memory: --max-memory 100M: touch.elf exits 0" [ $? = 0 ]
+	cy run -q --max-memory 8M --report "$d/r.json" "$t" 2>"$d/err"
+	rc=$?
+	expect "memory: --max-memory 8M stops touch.elf with status 254" [ $rc = 254 ]
+	n=$(sed -n 's/^cyclops: memory limit of 8388608 bytes exceeded: the guest has touched \([0-9]*\), at 0x[0-9a-f]* <\(touch\|delay\).*/\1/p' "$d/err")
+	expect "memory: the message names the limit, the bytes touched and the place" [ -n "$n" ]
+	expect "memory: touched more than 8 MiB, by at most 493 pages" \
+		[ "${n:-0}" -gt 8388608 -a "${n:-0}" -le $((8388608 + 493 * 4096)) ]
+	expect "memory: the report is partial, a fault with status 254 and the message" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 254
+	and r["message"].startswith("memory limit of 8388608 bytes exceeded")))' "$d/r.json"
+	cy run -q --max-memory 0 "$t" 2>"$d/usage"
+	expect "memory: --max-memory 0 is a usage error (250)" [ $? = 250 ]
+	expect "memory: --max-memory 64X is a usage error naming the value" \
+		sh -c "'$CYCLOPS' run --max-memory 64X '$t' 2>&1 | grep -q \"needs a positive size such as 64M, got '64X'\""
+}
+
 # The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
 # seed once, then a short deterministic run of each target. They need clang.
 FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
@@ -1106,6 +1134,7 @@ test_profile
 test_sample
 test_bare
 test_signals
+test_memory
 test_fuzz
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,6 +1,7 @@
 /* cli_run.c - "cyclops run": runs a program, passes its output through,
  * and ends with one summary line on stderr and the guest's exit status;
  * with the cycle tracker, runs in chunks and adds its tree and a report. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,9 @@ static const char usage[] =
     "options:\n"
     "  -q, --quiet          no summary line and no warnings\n"
     "  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
+    "  --max-memory N[K|M|G]\n"
+    "                       stop the guest once it has touched more than N\n"
+    "                       bytes of memory (exit status 254)\n"
     "  --cycle-tracker[=quiet]\n"
     "                       measure the spans between the guest's\n"
     "                       cycle-tracker-start/-end lines and print their\n"
@@ -69,8 +73,8 @@ static const char usage[] =
     "for, marked partial; a second one ends cyclops at once.\n"
     "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
-    "fault, 253 cycle limit, 254 host out of memory, 128+N after signal N\n"
-    "(130 SIGINT, 143 SIGTERM).\n";
+    "fault, 253 cycle limit, 254 host out of memory or --max-memory, 128+N\n"
+    "after signal N (130 SIGINT, 143 SIGTERM).\n";
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 
@@ -79,6 +83,7 @@ enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 struct run_args {
 	bool quiet;
 	uint64_t max_cycles;
+	uint64_t max_memory;
 	const char *model;
 	uint64_t segment_po2;
 	enum tracking tracker;
@@ -107,6 +112,31 @@ struct run_args {
 	int guest_argc;
 	char **guest_argv;
 };
+
+/* "64M": bytes with an optional binary K, M or G suffix; 0 if valid. */
+static int parse_bytes(const char *text, uint64_t *out)
+{
+	char *end = NULL;
+	uint64_t v;
+	unsigned shift = 0;
+
+	if (!text || *text < '0' || *text > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 0);
+	if (errno)
+		return -1;
+	if (*end == 'K' || *end == 'k')
+		shift = 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20, end++;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30, end++;
+	if (*end || v > UINT64_MAX >> shift)
+		return -1;
+	*out = v << shift;
+	return 0;
+}
 
 /* --profile FILE and --format FMT; 0 or -1 after a message. */
 static int parse_profile(struct run_args *a, const char *o, const char *v)
@@ -166,6 +196,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!v || cli_parse_count(v, &a->max_cycles) != 0 || a->max_cycles == 0) {
 				cli_error("run: --max-cycles needs a positive number, "
+					  "got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--max-memory") == 0 || strncmp(o, "--max-memory=", 13) == 0) {
+			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
+			if (parse_bytes(v, &a->max_memory) != 0 || a->max_memory == 0) {
+				cli_error("run: --max-memory needs a positive size such as 64M, "
 					  "got '%s'",
 					  v ? v : "");
 				return -1;
@@ -514,6 +552,7 @@ int cli_run(int argc, char **argv)
 		}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
+	opts.max_memory = a.max_memory;
 	opts.argc = a.guest_argc;
 	opts.argv = (const char *const *)a.guest_argv;
 	opts.quiet = a.quiet;
@@ -567,7 +606,10 @@ int cli_run(int argc, char **argv)
 		break;
 	case CY_STOP_FAULT:
 		cli_error("%s", cy_vm_stop_message(vm));
-		status = cy_vm_fault(vm) == CY_FAULT_HOST ? CY_EXIT_INTERNAL : CY_EXIT_FAULT;
+		status =
+		    cy_vm_fault(vm) == CY_FAULT_HOST || cy_vm_fault(vm) == CY_FAULT_MEMORY_LIMIT
+			? CY_EXIT_INTERNAL
+			: CY_EXIT_FAULT;
 		break;
 	case CY_STOP_INTERRUPTED:
 		cli_error("%s", cy_vm_stop_message(vm));
