@@ -1087,6 +1087,27 @@ sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 2
 		sh -c "'$CYCLOPS' run --max-memory 64X '$t' 2>&1 | grep -q \"needs a positive size such as 64M, got '64X'\""
 }
 
+# The progress line: on a terminal (a pty from script) a run longer than a
+# second redraws "cycles, MIPS, elapsed" a few times a second and erases it
+# before the stop line; never on a pipe, never with -q.
+test_progress() {
+	local d=$OUT/progress spin=tests/faults/build/spin.elf n
+	mkdir -p "$d"
+	if ! command -v script >/dev/null; then
+		not_ok "progress" "script (util-linux) is not installed"
+		return
+	fi
+	script -qec "timeout -s INT 2.5 '$CYCLOPS' run $spin" /dev/null >"$d/tty.txt" 2>&1 </dev/null
+	n=$(grep -o $'\r\033\\[Kcyclops: [0-9]* cycles, [0-9.]* MIPS, [0-9.]* s' "$d/tty.txt" | wc -l)
+	expect "progress: on a terminal, redrawn several times in a 2.5 s run ($n lines)" [ "$n" -ge 3 ]
+	expect "progress: erased before the stop line" \
+		grep -q $'\r\033\\[Kcyclops: interrupted by SIGINT' "$d/tty.txt"
+	timeout -s INT 2.5 "$CYCLOPS" run $spin 2>"$d/pipe.txt"
+	expect "progress: never on a pipe" [ "$(grep -c $'\r' "$d/pipe.txt")" = 0 ]
+	script -qec "timeout -s INT 2.5 '$CYCLOPS' run -q $spin" /dev/null >"$d/quiet.txt" 2>&1 </dev/null
+	expect "progress: not with -q" [ "$(grep -c 'cycles, .* MIPS' "$d/quiet.txt")" = 0 ]
+}
+
 # The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
 # seed once, then a short deterministic run of each target. They need clang.
 FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
@@ -1135,6 +1156,7 @@ test_sample
 test_bare
 test_signals
 test_memory
+test_progress
 test_fuzz
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

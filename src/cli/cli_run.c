@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cyclops.h"
@@ -502,16 +503,67 @@ static void catch_interrupts(void)
 		sigaction(signals[i], &sa, NULL);
 }
 
-/* Runs chunk by chunk, adding each to the report; the stop reason. */
-static cy_stop run_chunks(cy_vm *vm, struct report *report)
+/* The progress line: on a terminal only, for runs longer than a second,
+ * redrawn four times a second and erased before the summary. */
+#define PROGRESS_AFTER  1.0          /* seconds before the first line */
+#define PROGRESS_EVERY  0.25         /* seconds between lines */
+#define PROGRESS_CYCLES (1ull << 22) /* cycles between looks at the clock */
+
+struct progress {
+	bool on, shown;
+	double start, next;
+};
+
+static void progress_init(struct progress *p, bool quiet)
+{
+	p->on = !quiet && isatty(STDERR_FILENO);
+	p->shown = false;
+	p->start = now_seconds();
+	p->next = p->start + PROGRESS_AFTER;
+}
+
+static void progress_show(struct progress *p, const cy_vm *vm)
+{
+	double now = now_seconds(), secs = now - p->start;
+
+	if (!p->on || now < p->next)
+		return;
+	p->next = now + PROGRESS_EVERY;
+	p->shown = true;
+	fprintf(stderr, "\r\033[Kcyclops: %llu cycles, %.1f MIPS, %.1f s",
+		(unsigned long long)cy_vm_cycles(vm),
+		secs > 0 ? (double)cy_vm_instret(vm) / secs / 1e6 : 0.0, secs);
+	fflush(stderr);
+}
+
+static void progress_erase(struct progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
+
+/* Runs to the end, or chunk by chunk adding each to the report; the stop
+ * reason. */
+static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct progress *progress)
 {
 	cy_chunk_report chunk;
+	cy_stop stop;
 
+	if (!chunked) {
+		while ((stop = cy_vm_run(vm, progress->on ? PROGRESS_CYCLES : UINT64_MAX)) ==
+		       CY_STOP_NONE)
+			progress_show(progress, vm);
+		progress_erase(progress);
+		return stop;
+	}
 	do {
 		cy_vm_run_chunk(vm, &chunk);
 		if (report)
 			report_add_chunk(report, &chunk);
+		progress_show(progress, vm);
 	} while (!chunk.done);
+	progress_erase(progress);
 	return chunk.stop;
 }
 
@@ -520,6 +572,7 @@ int cli_run(int argc, char **argv)
 	struct run_args a;
 	struct report *report = NULL;
 	struct profile profile;
+	struct progress progress;
 	cy_callstack *callstack = NULL;
 	cy_opts opts;
 	cy_vm *vm;
@@ -598,7 +651,8 @@ int cli_run(int argc, char **argv)
 	if (interrupt_signal) /* one came before the handler knew the VM */
 		cy_vm_interrupt(vm, interrupt_signal);
 	t0 = now_seconds();
-	switch (opts.cycle_tracker ? run_chunks(vm, report) : cy_vm_run(vm, UINT64_MAX)) {
+	progress_init(&progress, a.quiet);
+	switch (run_all(vm, opts.cycle_tracker, report, &progress)) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
 	case CY_STOP_CYCLE_LIMIT:
 		cli_error("%s", cy_vm_stop_message(vm));
