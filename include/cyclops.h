@@ -148,8 +148,8 @@ const char *cy_vm_stop_message(const cy_vm *vm);
 /* Asks a running cy_vm_run to stop within CY_INTERRUPT_CYCLES cycles, at
  * an instruction boundary, with CY_STOP_INTERRUPTED; later runs return it
  * at once. Async-signal-safe: a signal handler may call it. why is the
- * signal number (the message names it: "interrupted by SIGINT"), or any
- * other positive number for "interrupted". */
+ * signal number (the message names it: "interrupted by SIGINT"), or 0 (or
+ * anything that is not a signal number) for "interrupted". */
 void cy_vm_interrupt(cy_vm *vm, int why);
 #define CY_INTERRUPT_CYCLES (1ull << 20)
 

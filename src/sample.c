@@ -7,6 +7,7 @@
  * instruction boundary at or past T, so that instruction is the last one
  * retired; the interpreter stores its pc when a slice ends. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,7 +251,7 @@ static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t er
 		      : vm->stop == CY_STOP_INTERRUPTED ? CY_SAMPLES_INTERRUPTED
 							: CY_SAMPLES_COMPLETE;
 	out.signal =
-	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < 256 ? (uint8_t)vm->interrupt : 0;
+	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < NSIG ? (uint8_t)vm->interrupt : 0;
 	out.n_ranges = s->code.n_ranges;
 	out.ranges = s->ranges;
 	out.other_pc = calloc(s->other_used + 1, sizeof(*out.other_pc));

@@ -347,7 +347,8 @@ static void interrupt_reason(int why, char *buf, size_t size)
 		 why);
 }
 
-void cy_vm_interrupt(cy_vm *vm, int why) { vm->interrupt = why > 0 ? why : 1; }
+/* NSIG, never a signal number, stands for "no signal" */
+void cy_vm_interrupt(cy_vm *vm, int why) { vm->interrupt = why > 0 && why < NSIG ? why : NSIG; }
 
 /* opts.max_memory: counting resident pages scans the whole reservation
  * (about a millisecond), so it is done between slices, often only near
