@@ -1124,11 +1124,11 @@ test_fuzz() {
 		mkdir -p "$d"
 		if [ -d fuzz/regressions/$t ]; then
 			expect "fuzz: $t: every regression input runs clean" \
-				"$FUZZ_DIR/fuzz_$t" fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
+				"$FUZZ_DIR/fuzz_$t" -timeout=20 fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
 		fi
 		# the VM targets create a VM per input: fewer runs
 		case $t in elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
-		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 \
+		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 -timeout=20 \
 			-artifact_prefix="$d/" "$d" fuzz/corpus/$t >"$d/log.txt" 2>&1; then
 			ok "fuzz: $t: the seeds and $runs mutated inputs run clean"
 		else
