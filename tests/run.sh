@@ -1089,7 +1089,9 @@ sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 2
 
 # The progress line: on a terminal (a pty from script) a run longer than a
 # second redraws "cycles, MIPS, elapsed" a few times a second and erases it
-# before the stop line; never on a pipe, never with -q.
+# before the stop line; never on a pipe, never with -q. (timeout --foreground
+# signals cyclops only: without it the process group gets SIGINT again, and
+# a second SIGINT ends cyclops at once, by design.)
 test_progress() {
 	local d=$OUT/progress spin=tests/faults/build/spin.elf n
 	mkdir -p "$d"
@@ -1097,14 +1099,14 @@ test_progress() {
 		not_ok "progress" "script (util-linux) is not installed"
 		return
 	fi
-	script -qec "timeout -s INT 2.5 '$CYCLOPS' run $spin" /dev/null >"$d/tty.txt" 2>&1 </dev/null
+	script -qec "timeout --foreground -s INT 2.5 '$CYCLOPS' run $spin" /dev/null >"$d/tty.txt" 2>&1 </dev/null
 	n=$(grep -o $'\r\033\\[Kcyclops: [0-9]* cycles, [0-9.]* MIPS, [0-9.]* s' "$d/tty.txt" | wc -l)
 	expect "progress: on a terminal, redrawn several times in a 2.5 s run ($n lines)" [ "$n" -ge 3 ]
 	expect "progress: erased before the stop line" \
 		grep -q $'\r\033\\[Kcyclops: interrupted by SIGINT' "$d/tty.txt"
-	timeout -s INT 2.5 "$CYCLOPS" run $spin 2>"$d/pipe.txt"
+	timeout --foreground -s INT 2.5 "$CYCLOPS" run $spin 2>"$d/pipe.txt"
 	expect "progress: never on a pipe" [ "$(grep -c $'\r' "$d/pipe.txt")" = 0 ]
-	script -qec "timeout -s INT 2.5 '$CYCLOPS' run -q $spin" /dev/null >"$d/quiet.txt" 2>&1 </dev/null
+	script -qec "timeout --foreground -s INT 2.5 '$CYCLOPS' run -q $spin" /dev/null >"$d/quiet.txt" 2>&1 </dev/null
 	expect "progress: not with -q" [ "$(grep -c 'cycles, .* MIPS' "$d/quiet.txt")" = 0 ]
 }
 
