@@ -21,6 +21,8 @@ extern "C" {
 #define CY_EXIT_FAULT       252 /* the guest faulted (illegal instruction, ...) */
 #define CY_EXIT_CYCLE_LIMIT 253 /* --max-cycles was reached */
 #define CY_EXIT_INTERNAL    254 /* host resources ran out */
+/* Stopped by signal N (cy_vm_interrupt): 128 + N, as shells report it. */
+#define CY_EXIT_SIGNAL_BASE 128
 
 typedef struct cy_vm cy_vm;
 
@@ -56,6 +58,7 @@ typedef enum cy_stop {
 	CY_STOP_EXIT,        /* the guest exited (cy_vm_exit_code) */
 	CY_STOP_FAULT,       /* the guest faulted (cy_vm_fault) */
 	CY_STOP_CYCLE_LIMIT, /* opts.max_cycles was reached */
+	CY_STOP_INTERRUPTED, /* cy_vm_interrupt was called */
 } cy_stop;
 
 typedef enum cy_fault {
@@ -66,6 +69,7 @@ typedef enum cy_fault {
 	CY_FAULT_MEMORY,       /* a syscall was given memory outside 4 GiB */
 	CY_FAULT_HOST,         /* host resources ran out */
 	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
+	CY_FAULT_MEMORY_LIMIT, /* the guest touched more than opts.max_memory */
 } cy_fault;
 
 /* ZERO-RISCY's performance counters come in two builds (docs/counters.md):
@@ -113,6 +117,9 @@ typedef struct cy_opts {
 	cy_platform platform; /* CY_PLATFORM_AUTO: detected from the ELF */
 	const char *ram;      /* "ADDR:SIZE[,ADDR:SIZE...]"; NULL: 0x80000000:64M */
 	uint32_t uart_base;   /* the UART's registers; 0: 0x10000000 */
+	/* Guest memory the host may page in (cy_vm_touched_bytes), checked
+	 * between slices of 2^16 to 2^20 cycles (docs/robustness.md); 0: none. */
+	uint64_t max_memory;
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -135,8 +142,16 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles);
 cy_stop cy_vm_stop_reason(const cy_vm *vm);
 cy_fault cy_vm_fault(const cy_vm *vm);
 int cy_vm_exit_code(const cy_vm *vm);
-/* One line describing a fault or the cycle limit, without "cyclops: ". */
+/* One line describing a fault, the cycle limit or an interruption,
+ * without "cyclops: ". */
 const char *cy_vm_stop_message(const cy_vm *vm);
+/* Asks a running cy_vm_run to stop within CY_INTERRUPT_CYCLES cycles, at
+ * an instruction boundary, with CY_STOP_INTERRUPTED; later runs return it
+ * at once. Async-signal-safe: a signal handler may call it. why is the
+ * signal number (the message names it: "interrupted by SIGINT"), or 0 (or
+ * anything that is not a signal number) for "interrupted". */
+void cy_vm_interrupt(cy_vm *vm, int why);
+#define CY_INTERRUPT_CYCLES (1ull << 20)
 
 uint32_t cy_vm_pc(const cy_vm *vm);
 uint32_t cy_vm_reg(const cy_vm *vm, unsigned n);

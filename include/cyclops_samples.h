@@ -16,6 +16,13 @@ extern "C" {
 #define CY_SAMPLES_MAGIC   "CYSAMPLE"
 #define CY_SAMPLES_VERSION 1
 
+/* How the run stood when the file was saved (header byte 116): complete
+ * also covers a guest's own cy_sample_save and files from before it. */
+#define CY_SAMPLES_COMPLETE    0
+#define CY_SAMPLES_FAULT       1
+#define CY_SAMPLES_CYCLE_LIMIT 2
+#define CY_SAMPLES_INTERRUPTED 3
+
 /* How a program is identified: its GNU build-id (up to 32 bytes), or else
  * the 64-bit FNV-1a hash of its loadable segments (8 bytes). */
 #define CY_ELF_ID_BUILD_ID     1
@@ -40,6 +47,8 @@ typedef struct cy_samples {
 	uint64_t cycles;   /* cycles during which sampling was on */
 	uint64_t total;    /* the sum of all counts */
 	char model[32];    /* the cost model's name */
+	uint8_t partial;   /* CY_SAMPLES_*: saved at a stop before the guest's end */
+	uint8_t signal;    /* CY_SAMPLES_INTERRUPTED: the signal, 0 if none */
 	cy_elf_identity id;
 	size_t n_ranges;
 	cy_sample_range *ranges;

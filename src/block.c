@@ -153,8 +153,16 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 	while (n < max) {
 		struct insn *in = &b->insns[n];
 		uint32_t lo = mem_ld16(base, at);
-		if (insn_length(lo) == 4 && !mem_is_mapped(&vm->mem, at + 2))
+		if (insn_length(lo) == 4 && !mem_is_mapped(&vm->mem, at + 2)) {
+			/* a block of nothing would jump to itself for ever: the
+			 * first instruction's upper half is a fetch fault */
+			if (n == 0) {
+				set_pseudo(vm, in, OP_fetch_fault, pc, 0, 0);
+				n++;
+				goto out;
+			}
 			break;
+		}
 		insn_decode(at, mem_ld32(base, at), in);
 		prepare(vm, in, n, before);
 		before = in->after;

@@ -7,6 +7,7 @@
  * instruction boundary at or past T, so that instruction is the last one
  * retired; the interpreter stores its pc when a slice ends. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,6 +245,13 @@ static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t er
 	out.total = s->total;
 	snprintf(out.model, sizeof(out.model), "%s", vm->model.name);
 	out.id = s->code.id;
+	/* saved at the end of a run that did not reach the guest's exit */
+	out.partial = vm->stop == CY_STOP_FAULT         ? CY_SAMPLES_FAULT
+		      : vm->stop == CY_STOP_CYCLE_LIMIT ? CY_SAMPLES_CYCLE_LIMIT
+		      : vm->stop == CY_STOP_INTERRUPTED ? CY_SAMPLES_INTERRUPTED
+							: CY_SAMPLES_COMPLETE;
+	out.signal =
+	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < NSIG ? (uint8_t)vm->interrupt : 0;
 	out.n_ranges = s->code.n_ranges;
 	out.ranges = s->ranges;
 	out.other_pc = calloc(s->other_used + 1, sizeof(*out.other_pc));

@@ -57,5 +57,8 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr);
 
 /* sample_file.c: writes s (other_pc sorted, no zero counts) atomically. */
 int samples_write(const cy_samples *s, const char *path, char *err, size_t err_size);
+/* Parses a file's bytes into s (zeroed; cy_samples_free frees what it got
+ * even on failure); the reason in why. The fuzzer's way in. */
+int samples_parse(const uint8_t *d, size_t size, cy_samples *s, char *why, size_t why_size);
 
 #endif

@@ -25,6 +25,8 @@
 #define HDR_ID         76
 #define HDR_N_RANGES   108
 #define HDR_N_OTHER    112
+#define HDR_PARTIAL    116
+#define HDR_SIGNAL     117
 #define HEADER_BYTES   128
 #define RANGE_BYTES    8  /* start, end */
 #define OTHER_BYTES    16 /* pc, 0, count */
@@ -94,6 +96,8 @@ int samples_write(const cy_samples *s, const char *path, char *err, size_t err_s
 	memcpy(buf + HDR_ID, s->id.bytes, CY_ELF_ID_MAX);
 	put32(buf + HDR_N_RANGES, (uint32_t)s->n_ranges);
 	put32(buf + HDR_N_OTHER, (uint32_t)s->n_other);
+	buf[HDR_PARTIAL] = s->partial;
+	buf[HDR_SIGNAL] = s->signal;
 	for (size_t i = 0; i < s->n_ranges; i++, at += RANGE_BYTES) {
 		put32(buf + at, start[i]);
 		put32(buf + at + 4, end[i]);
@@ -205,7 +209,7 @@ static int check_layout(const uint8_t *d, size_t size, char *why, size_t why_siz
 	return 0;
 }
 
-static int parse(const uint8_t *d, size_t size, cy_samples *s, char *why, size_t why_size)
+int samples_parse(const uint8_t *d, size_t size, cy_samples *s, char *why, size_t why_size)
 {
 	size_t at = HEADER_BYTES;
 	uint64_t total = 0;
@@ -222,6 +226,8 @@ static int parse(const uint8_t *d, size_t size, cy_samples *s, char *why, size_t
 	memcpy(s->id.bytes, d + HDR_ID, CY_ELF_ID_MAX);
 	s->n_ranges = get32(d + HDR_N_RANGES);
 	s->n_other = get32(d + HDR_N_OTHER);
+	s->partial = d[HDR_PARTIAL];
+	s->signal = d[HDR_SIGNAL];
 	s->ranges = calloc(s->n_ranges + 1, sizeof(*s->ranges));
 	s->other_pc = calloc(s->n_other + 1, sizeof(*s->other_pc));
 	s->other_count = calloc(s->n_other + 1, sizeof(*s->other_count));
@@ -272,7 +278,7 @@ int cy_samples_read(cy_samples **out, const char *path, char *err, size_t err_si
 		rc = -ENOMEM;
 	}
 	if (rc == 0)
-		rc = parse(data, size, s, why, sizeof(why));
+		rc = samples_parse(data, size, s, why, sizeof(why));
 	free(data);
 	if (rc != 0) {
 		snprintf(err, err_size, "%s: %s", path, why);

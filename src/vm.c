@@ -1,6 +1,7 @@
 /* vm.c - the embedding API: creating a VM from an ELF, running it in
  * bounded slices, reading its state, and the words it says when it stops. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,9 +327,61 @@ int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx)
 	return 0;
 }
 
+/* "SIGINT" for the signals a user sends to stop a run; else the number. */
+static void interrupt_reason(int why, char *buf, size_t size)
+{
+	static const struct {
+		int signo;
+		const char *name;
+	} names[] = { { SIGINT, "SIGINT" },
+		      { SIGTERM, "SIGTERM" },
+		      { SIGHUP, "SIGHUP" },
+		      { SIGQUIT, "SIGQUIT" } };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].signo == why) {
+			snprintf(buf, size, "interrupted by %s", names[i].name);
+			return;
+		}
+	snprintf(buf, size, why > 0 && why < NSIG ? "interrupted by signal %d" : "interrupted",
+		 why);
+}
+
+/* NSIG, never a signal number, stands for "no signal" */
+void cy_vm_interrupt(cy_vm *vm, int why) { vm->interrupt = why > 0 && why < NSIG ? why : NSIG; }
+
+/* opts.max_memory: counting resident pages scans the whole reservation
+ * (about a millisecond), so it is done between slices, often only near
+ * the limit: the next check comes after half the pages left (a plain
+ * instruction touches at most two new pages per cycle). */
+#define MEMORY_CHECK_MIN (1ull << 16)
+#define MEMORY_CHECK_MAX (1ull << 20)
+
+static void check_memory(cy_vm *vm)
+{
+	uint64_t touched = mem_touched_bytes(&vm->mem), wait;
+	char at[200];
+
+	if (touched > vm->opts.max_memory) {
+		describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm->stop = CY_STOP_FAULT;
+		vm->fault = CY_FAULT_MEMORY_LIMIT;
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "memory limit of %llu bytes exceeded: the guest has touched %llu, at %s",
+			 (unsigned long long)vm->opts.max_memory, (unsigned long long)touched, at);
+		return;
+	}
+	wait = (vm->opts.max_memory - touched) / MEM_PAGE / 2;
+	wait = wait < MEMORY_CHECK_MIN   ? MEMORY_CHECK_MIN
+	       : wait > MEMORY_CHECK_MAX ? MEMORY_CHECK_MAX
+					 : wait;
+	vm->memory_check_at = vm->cycles + wait;
+}
+
 cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 {
 	uint64_t budget = vm->cycles + cycles;
+	char at[200], why[48];
 
 	if (budget < vm->cycles) /* saturate */
 		budget = UINT64_MAX;
@@ -336,12 +389,32 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		budget = vm->opts.max_cycles;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
-	if (vm->sampler)
-		sample_run(vm, budget);
-	else
-		exec_run(vm, budget);
+	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
+	 * a run that stops at a budget resumes exactly where it was */
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->interrupt) {
+		if (vm->opts.max_memory && vm->cycles >= vm->memory_check_at) {
+			check_memory(vm);
+			if (vm->stop != CY_STOP_NONE)
+				break;
+		}
+		uint64_t slice = budget - vm->cycles > CY_INTERRUPT_CYCLES
+				     ? vm->cycles + CY_INTERRUPT_CYCLES
+				     : budget;
+		if (vm->opts.max_memory && vm->memory_check_at > vm->cycles &&
+		    vm->memory_check_at < slice)
+			slice = vm->memory_check_at;
+		if (vm->sampler)
+			sample_run(vm, slice);
+		else
+			exec_run(vm, slice);
+	}
+	if (vm->stop == CY_STOP_NONE && vm->interrupt) {
+		describe_at(vm, vm->pc, true, at, sizeof(at));
+		interrupt_reason(vm->interrupt, why, sizeof(why));
+		vm->stop = CY_STOP_INTERRUPTED;
+		snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s", why, at);
+	}
 	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
-		char at[200];
 		describe_at(vm, vm->pc, true, at, sizeof(at));
 		vm->stop = CY_STOP_CYCLE_LIMIT;
 		snprintf(vm->stop_message, sizeof(vm->stop_message),

@@ -3,6 +3,7 @@
 #ifndef CY_VM_PRIVATE_H
 #define CY_VM_PRIVATE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -102,6 +103,10 @@ struct cy_vm {
 	/* Why the interpreter loop must return at the next block boundary. */
 	bool break_loop;
 	bool flush_pending;
+	/* set by cy_vm_interrupt, possibly from a signal handler; cy_vm_run
+	 * runs in slices of CY_INTERRUPT_CYCLES and looks between them */
+	volatile sig_atomic_t interrupt;
+	uint64_t memory_check_at; /* the clock of the next --max-memory check */
 	cy_stop stop;
 	cy_fault fault;
 	int exit_code;

@@ -33,7 +33,7 @@ summary_insns() { sed -n 's/^cyclops: \([0-9]*\) instructions.*/\1/p' "$1" | tai
 
 test_format() {
 	local files
-	files=$(ls include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h examples/*.c tests/unit/*.c 2>/dev/null)
+	files=$(ls include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h examples/*.c tests/unit/*.c fuzz/*.c 2>/dev/null)
 	if ! command -v clang-format >/dev/null; then
 		not_ok "format" "clang-format is not installed"
 	elif clang-format --dry-run --Werror $files >"$OUT/format.txt" 2>&1; then
@@ -994,6 +994,151 @@ test_bare() {
 	fault "bare: --ram limits the memory map" 107 '' --ram 0x80000000:4K $b/uart_hello.elf
 }
 
+# Ctrl-C and kill: the run stops at the next slice, writes everything asked
+# for, marked partial, and exits 128 + the signal (docs/robustness.md). The
+# files are read back by the same readers as the export tests.
+test_signals() {
+	local d=$OUT/signals spin=tests/faults/build/spin.elf pid rc cycles e
+	local exts="pb.gz speedscope.json trace.json callgrind html folded"
+	mkdir -p "$d"
+	"$CYCLOPS" run --report "$d/r.json" --sample=16 --sample-out "$d/s.samples" \
+		$(for e in $exts; do echo "--profile $d/p.$e"; done) "$spin" 2>"$d/int.err" &
+	pid=$!
+	sleep 1
+	kill -INT $pid
+	( sleep 60; kill -KILL $pid 2>/dev/null ) &
+	wait $pid
+	rc=$?
+	expect "signals: SIGINT ends a run with status 130 (128 + SIGINT)" [ $rc = 130 ]
+	expect "signals: SIGINT: the stop is reported on stderr" \
+		grep -q '^cyclops: interrupted by SIGINT at 0x[0-9a-f]* <spin>' "$d/int.err"
+	expect "signals: SIGINT: the report is valid JSON, stop interrupted, partial, status 130" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["stop"] == "interrupted" and r["partial"] is True and r["status"] == 130
+	and r["message"].startswith("interrupted by SIGINT at ")
+	and r["exit_code"] is None and r["cycles"] == r["instructions"] > 0))' "$d/r.json"
+	cycles=$(hist_field "$d/r.json" 'r["cycles"]')
+	expect "signals: SIGINT: every profile totals the report's cycles" \
+		python3 tests/profile/check.py totals "$cycles" $(for e in $exts; do echo "$d/p.$e"; done)
+	expect "signals: SIGINT: every profile format that can is marked partial with the reason" \
+		python3 tests/profile/check.py partial "interrupted by SIGINT" \
+		$(for e in $exts; do [ $e = folded ] || echo "$d/p.$e"; done)
+	cy hist --json "$d/s.samples" --elf "$spin" >"$d/h.json" 2>"$d/h.err"
+	expect "signals: SIGINT: cyclops hist reads the histogram: one sample per 16 of the run's cycles" \
+		python3 -c 'import json, sys
+h = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+sys.exit(not (h["cycles"] == r["cycles"] and h["total"] == r["cycles"] // 16
+	and h["functions"][0]["name"] == "spin"))' "$d/h.json" "$d/r.json"
+	expect "signals: SIGINT: cyclops hist says the histogram is partial" \
+		grep -q 'partial: interrupted by SIGINT' "$d/h.err"
+	expect "signals: no temporary files are left beside the outputs" \
+		[ -z "$(ls "$d" | grep -v -x -e r.json -e s.samples -e 'p\..*' -e '.*\.err' -e h.json)" ]
+
+	"$CYCLOPS" run -q --report "$d/t.json" "$spin" 2>"$d/term.err" &
+	pid=$!
+	sleep 0.5
+	kill -TERM $pid
+	( sleep 60; kill -KILL $pid 2>/dev/null ) &
+	wait $pid
+	rc=$?
+	expect "signals: SIGTERM ends a run with status 143, its report marked partial" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (int(sys.argv[2]) == 143 and r["partial"] is True and r["status"] == 143
+	and r["message"].startswith("interrupted by SIGTERM at ")))' "$d/t.json" $rc
+
+	cy run -q --max-cycles 1000 --report "$d/c.json" "$spin" 2>/dev/null
+	expect "signals: a cycle-limit report is partial too, the limit as reason" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["partial"] is True and r["cycles"] == 1000 and r["message"].startswith("cycle limit 1000 reached")))' "$d/c.json"
+	cy run -q --report "$d/x.json" guest/build/hello.elf >/dev/null 2>&1
+	expect "signals: a guest that exits writes a report that is not partial" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); sys.exit(not (r["partial"] is False and r["message"] is None))' "$d/x.json"
+}
+
+# --max-memory: touch.S touches a new 4 KiB page every 133 cycles (3 + 64 * 2
+# + 2) up to 64 MiB. The limit is checked at least every 2^16 cycles, so the
+# guest stops having touched more than the limit but at most 493 pages more.
+test_memory() {
+	local d=$OUT/memory t=tests/faults/build/touch.elf rc n
+	mkdir -p "$d"
+	cy run -q "$t"
+	expect "memory: touch.elf touches 64 MiB and exits 0 without a limit" [ $? = 0 ]
+	cy run -q --max-memory 100M "$t"
+	expect "memory: --max-memory 100M: touch.elf exits 0" [ $? = 0 ]
+	cy run -q --max-memory 8M --report "$d/r.json" "$t" 2>"$d/err"
+	rc=$?
+	expect "memory: --max-memory 8M stops touch.elf with status 254" [ $rc = 254 ]
+	n=$(sed -n 's/^cyclops: memory limit of 8388608 bytes exceeded: the guest has touched \([0-9]*\), at 0x[0-9a-f]* <\(touch\|delay\).*/\1/p' "$d/err")
+	expect "memory: the message names the limit, the bytes touched and the place" [ -n "$n" ]
+	expect "memory: touched more than 8 MiB, by at most 493 pages" \
+		[ "${n:-0}" -gt 8388608 -a "${n:-0}" -le $((8388608 + 493 * 4096)) ]
+	expect "memory: the report is partial, a fault with status 254 and the message" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 254
+	and r["message"].startswith("memory limit of 8388608 bytes exceeded")))' "$d/r.json"
+	cy run -q --max-memory 0 "$t" 2>"$d/usage"
+	expect "memory: --max-memory 0 is a usage error (250)" [ $? = 250 ]
+	expect "memory: --max-memory 64X is a usage error naming the value" \
+		sh -c "'$CYCLOPS' run --max-memory 64X '$t' 2>&1 | grep -q \"needs a positive size such as 64M, got '64X'\""
+}
+
+# The progress line: on a terminal (a pty from script) a run longer than a
+# second redraws "cycles, MIPS, elapsed" a few times a second and erases it
+# before the stop line; never on a pipe, never with -q. (timeout --foreground
+# signals cyclops only: without it the process group gets SIGINT again, and
+# a second SIGINT ends cyclops at once, by design.)
+test_progress() {
+	local d=$OUT/progress spin=tests/faults/build/spin.elf n
+	mkdir -p "$d"
+	if ! command -v script >/dev/null; then
+		not_ok "progress" "script (util-linux) is not installed"
+		return
+	fi
+	script -qec "timeout --foreground -s INT 2.5 '$CYCLOPS' run $spin" /dev/null >"$d/tty.txt" 2>&1 </dev/null
+	n=$(grep -o $'\r\033\\[Kcyclops: [0-9]* cycles, [0-9.]* MIPS, [0-9.]* s' "$d/tty.txt" | wc -l)
+	expect "progress: on a terminal, redrawn several times in a 2.5 s run ($n lines)" [ "$n" -ge 3 ]
+	expect "progress: erased before the stop line" \
+		grep -q $'\r\033\\[Kcyclops: interrupted by SIGINT' "$d/tty.txt"
+	timeout --foreground -s INT 2.5 "$CYCLOPS" run $spin 2>"$d/pipe.txt"
+	expect "progress: never on a pipe" [ "$(grep -c $'\r' "$d/pipe.txt")" = 0 ]
+	script -qec "timeout --foreground -s INT 2.5 '$CYCLOPS' run -q $spin" /dev/null >"$d/quiet.txt" 2>&1 </dev/null
+	expect "progress: not with -q" [ "$(grep -c 'cycles, .* MIPS' "$d/quiet.txt")" = 0 ]
+}
+
+# The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
+# seed once, then a short deterministic run of each target. They need clang.
+FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
+test_fuzz() {
+	local t runs d
+	if [ ! -x "$FUZZ_DIR/fuzz_elf" ]; then
+		ok "fuzz: skipped (clang not installed)"
+		return
+	fi
+	for t in fuzz/fuzz_*.c; do
+		t=$(basename "$t" .c)
+		t=${t#fuzz_}
+		d=$OUT/fuzz-$t
+		mkdir -p "$d"
+		if [ -d fuzz/regressions/$t ]; then
+			expect "fuzz: $t: every regression input runs clean" \
+				"$FUZZ_DIR/fuzz_$t" -timeout=20 fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
+		fi
+		# the VM targets create a VM per input: fewer runs
+		case $t in elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
+		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 -timeout=20 \
+			-artifact_prefix="$d/" "$d" fuzz/corpus/$t >"$d/log.txt" 2>&1; then
+			ok "fuzz: $t: the seeds and $runs mutated inputs run clean"
+		else
+			not_ok "fuzz: $t" "$(grep -m1 -E 'ERROR|SUMMARY' "$d/log.txt") (input in $d)"
+		fi
+	done
+}
+
 echo "# cyclops tests"
 test_format
 test_unit
@@ -1011,5 +1156,9 @@ test_timer
 test_profile
 test_sample
 test_bare
+test_signals
+test_memory
+test_progress
+test_fuzz
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

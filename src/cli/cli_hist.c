@@ -580,6 +580,26 @@ static void hist_free(struct hist *h)
 	free(h->lines);
 }
 
+/* A histogram saved when the run stopped early covers only that much. */
+static void warn_partial(const char *file, const cy_samples *s)
+{
+	const char *sig = s->signal ? sigabbrev_np(s->signal) : NULL;
+
+	switch (s->partial) {
+	case CY_SAMPLES_FAULT: cli_error("hist: %s: partial: the guest faulted", file); break;
+	case CY_SAMPLES_CYCLE_LIMIT:
+		cli_error("hist: %s: partial: the cycle limit was reached", file);
+		break;
+	case CY_SAMPLES_INTERRUPTED:
+		if (sig)
+			cli_error("hist: %s: partial: interrupted by SIG%s", file, sig);
+		else
+			cli_error("hist: %s: partial: interrupted", file);
+		break;
+	default: cli_error("hist: %s: partial (reason %u)", file, s->partial); break;
+	}
+}
+
 /* Reads and sums the files, refusing any taken from another program. */
 static int load_samples(struct hist *h, char **files, int n_files)
 {
@@ -596,6 +616,8 @@ static int load_samples(struct hist *h, char **files, int n_files)
 			cli_error("hist: %s", err);
 			return -1;
 		}
+		if (s->partial != CY_SAMPLES_COMPLETE)
+			warn_partial(files[i], s);
 		if (!cy_elf_identity_equal(&s->id, &id)) {
 			cy_elf_identity_format(&s->id, got, sizeof(got));
 			cy_elf_identity_format(&id, want, sizeof(want));

@@ -217,6 +217,7 @@ static const char *stop_name(cy_stop stop)
 	case CY_STOP_EXIT: return "exit";
 	case CY_STOP_FAULT: return "fault";
 	case CY_STOP_CYCLE_LIMIT: return "cycle_limit";
+	case CY_STOP_INTERRUPTED: return "interrupted";
 	}
 	return "?";
 }
@@ -346,8 +347,11 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 		fprintf(f, "  \"exit_code\": %d,\n", cy_vm_exit_code(vm));
 	else
 		fputs("  \"exit_code\": null,\n", f);
-	fprintf(f, "  \"status\": %d,\n  \"message\": ", status);
-	if (stop == CY_STOP_FAULT || stop == CY_STOP_CYCLE_LIMIT)
+	/* partial: the guest did not run to its end, so every total below is
+	 * what was measured up to the stop the message names */
+	fprintf(f, "  \"status\": %d,\n  \"partial\": %s,\n  \"message\": ", status,
+		stop == CY_STOP_EXIT ? "false" : "true");
+	if (stop != CY_STOP_EXIT)
 		cli_json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
 	else
 		fputs("null", f);

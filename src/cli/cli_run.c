@@ -1,11 +1,13 @@
 /* cli_run.c - "cyclops run": runs a program, passes its output through,
  * and ends with one summary line on stderr and the guest's exit status;
  * with the cycle tracker, runs in chunks and adds its tree and a report. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cyclops.h"
@@ -20,6 +22,9 @@ static const char usage[] =
     "options:\n"
     "  -q, --quiet          no summary line and no warnings\n"
     "  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
+    "  --max-memory N[K|M|G]\n"
+    "                       stop the guest once it has touched more than N\n"
+    "                       bytes of memory (exit status 254)\n"
     "  --cycle-tracker[=quiet]\n"
     "                       measure the spans between the guest's\n"
     "                       cycle-tracker-start/-end lines and print their\n"
@@ -65,8 +70,12 @@ static const char usage[] =
     "  --uart ADDR          bare: the UART's registers (default 0x10000000)\n"
     "  -h, --help           this text\n"
     "\n"
+    "SIGINT, SIGTERM or SIGHUP stops the guest and writes everything asked\n"
+    "for, marked partial; a second one ends cyclops at once.\n"
+    "\n"
     "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
-    "fault, 253 cycle limit, 254 host out of memory.\n";
+    "fault, 253 cycle limit, 254 host out of memory or --max-memory, 128+N\n"
+    "after signal N (130 SIGINT, 143 SIGTERM).\n";
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 
@@ -75,6 +84,7 @@ enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 struct run_args {
 	bool quiet;
 	uint64_t max_cycles;
+	uint64_t max_memory;
 	const char *model;
 	uint64_t segment_po2;
 	enum tracking tracker;
@@ -103,6 +113,31 @@ struct run_args {
 	int guest_argc;
 	char **guest_argv;
 };
+
+/* "64M": bytes with an optional binary K, M or G suffix; 0 if valid. */
+static int parse_bytes(const char *text, uint64_t *out)
+{
+	char *end = NULL;
+	uint64_t v;
+	unsigned shift = 0;
+
+	if (!text || *text < '0' || *text > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 0);
+	if (errno)
+		return -1;
+	if (*end == 'K' || *end == 'k')
+		shift = 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20, end++;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30, end++;
+	if (*end || v > UINT64_MAX >> shift)
+		return -1;
+	*out = v << shift;
+	return 0;
+}
 
 /* --profile FILE and --format FMT; 0 or -1 after a message. */
 static int parse_profile(struct run_args *a, const char *o, const char *v)
@@ -162,6 +197,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!v || cli_parse_count(v, &a->max_cycles) != 0 || a->max_cycles == 0) {
 				cli_error("run: --max-cycles needs a positive number, "
+					  "got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+		} else if (strcmp(o, "--max-memory") == 0 || strncmp(o, "--max-memory=", 13) == 0) {
+			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
+			if (parse_bytes(v, &a->max_memory) != 0 || a->max_memory == 0) {
+				cli_error("run: --max-memory needs a positive size such as 64M, "
 					  "got '%s'",
 					  v ? v : "");
 				return -1;
@@ -434,16 +477,93 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	return rc;
 }
 
-/* Runs chunk by chunk, adding each to the report; the stop reason. */
-static cy_stop run_chunks(cy_vm *vm, struct report *report)
+/* SIGINT, SIGTERM and SIGHUP stop the guest at the next slice boundary
+ * (cy_vm_interrupt) so that everything asked for is still written; a
+ * second one ends cyclops at once (SA_RESETHAND). */
+static cy_vm *volatile interrupt_vm;
+static volatile sig_atomic_t interrupt_signal;
+
+static void on_interrupt(int signo)
+{
+	interrupt_signal = signo;
+	if (interrupt_vm)
+		cy_vm_interrupt(interrupt_vm, signo);
+}
+
+static void catch_interrupts(void)
+{
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sa.sa_flags = SA_RESETHAND; /* no SA_RESTART: a guest's blocked read returns */
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		sigaction(signals[i], &sa, NULL);
+}
+
+/* The progress line: on a terminal only, for runs longer than a second,
+ * redrawn four times a second and erased before the summary. */
+#define PROGRESS_AFTER  1.0          /* seconds before the first line */
+#define PROGRESS_EVERY  0.25         /* seconds between lines */
+#define PROGRESS_CYCLES (1ull << 22) /* cycles between looks at the clock */
+
+struct progress {
+	bool on, shown;
+	double start, next;
+};
+
+static void progress_init(struct progress *p, bool quiet)
+{
+	p->on = !quiet && isatty(STDERR_FILENO);
+	p->shown = false;
+	p->start = now_seconds();
+	p->next = p->start + PROGRESS_AFTER;
+}
+
+static void progress_show(struct progress *p, const cy_vm *vm)
+{
+	double now = now_seconds(), secs = now - p->start;
+
+	if (!p->on || now < p->next)
+		return;
+	p->next = now + PROGRESS_EVERY;
+	p->shown = true;
+	fprintf(stderr, "\r\033[Kcyclops: %llu cycles, %.1f MIPS, %.1f s",
+		(unsigned long long)cy_vm_cycles(vm),
+		secs > 0 ? (double)cy_vm_instret(vm) / secs / 1e6 : 0.0, secs);
+	fflush(stderr);
+}
+
+static void progress_erase(struct progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
+
+/* Runs to the end, or chunk by chunk adding each to the report; the stop
+ * reason. */
+static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct progress *progress)
 {
 	cy_chunk_report chunk;
+	cy_stop stop;
 
+	if (!chunked) {
+		while ((stop = cy_vm_run(vm, progress->on ? PROGRESS_CYCLES : UINT64_MAX)) ==
+		       CY_STOP_NONE)
+			progress_show(progress, vm);
+		progress_erase(progress);
+		return stop;
+	}
 	do {
 		cy_vm_run_chunk(vm, &chunk);
 		if (report)
 			report_add_chunk(report, &chunk);
+		progress_show(progress, vm);
 	} while (!chunk.done);
+	progress_erase(progress);
 	return chunk.stop;
 }
 
@@ -452,6 +572,7 @@ int cli_run(int argc, char **argv)
 	struct run_args a;
 	struct report *report = NULL;
 	struct profile profile;
+	struct progress progress;
 	cy_callstack *callstack = NULL;
 	cy_opts opts;
 	cy_vm *vm;
@@ -484,6 +605,7 @@ int cli_run(int argc, char **argv)
 		}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
+	opts.max_memory = a.max_memory;
 	opts.argc = a.guest_argc;
 	opts.argv = (const char *const *)a.guest_argv;
 	opts.quiet = a.quiet;
@@ -524,8 +646,13 @@ int cli_run(int argc, char **argv)
 	}
 	/* a closed pipe is the guest's write error, not the end of cyclops */
 	signal(SIGPIPE, SIG_IGN);
+	interrupt_vm = vm;
+	catch_interrupts();
+	if (interrupt_signal) /* one came before the handler knew the VM */
+		cy_vm_interrupt(vm, interrupt_signal);
 	t0 = now_seconds();
-	switch (opts.cycle_tracker ? run_chunks(vm, report) : cy_vm_run(vm, UINT64_MAX)) {
+	progress_init(&progress, a.quiet);
+	switch (run_all(vm, opts.cycle_tracker, report, &progress)) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
 	case CY_STOP_CYCLE_LIMIT:
 		cli_error("%s", cy_vm_stop_message(vm));
@@ -533,7 +660,14 @@ int cli_run(int argc, char **argv)
 		break;
 	case CY_STOP_FAULT:
 		cli_error("%s", cy_vm_stop_message(vm));
-		status = cy_vm_fault(vm) == CY_FAULT_HOST ? CY_EXIT_INTERNAL : CY_EXIT_FAULT;
+		status =
+		    cy_vm_fault(vm) == CY_FAULT_HOST || cy_vm_fault(vm) == CY_FAULT_MEMORY_LIMIT
+			? CY_EXIT_INTERNAL
+			: CY_EXIT_FAULT;
+		break;
+	case CY_STOP_INTERRUPTED:
+		cli_error("%s", cy_vm_stop_message(vm));
+		status = CY_EXIT_SIGNAL_BASE + interrupt_signal; /* as a shell reports it */
 		break;
 	default: status = CY_EXIT_INTERNAL; break;
 	}
@@ -574,6 +708,7 @@ int cli_run(int argc, char **argv)
 		}
 		profile_free(&profile);
 	}
+	interrupt_vm = NULL; /* the handlers stay: a late signal only sets the flag */
 out_free_report:
 	report_free(report);
 out_destroy_vm:

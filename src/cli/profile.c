@@ -173,6 +173,7 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 
 	p->program = program;
 	p->status = status;
+	p->partial = cy_vm_stop_reason(p->vm) == CY_STOP_EXIT ? NULL : cy_vm_stop_message(p->vm);
 	p->cycles = cy_vm_cycles(p->vm);
 	p->instructions = cy_vm_instret(p->vm);
 	cy_vm_cost_stats(p->vm, &p->stats);

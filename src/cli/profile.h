@@ -56,6 +56,7 @@ struct profile {
 	cy_vm *vm;
 	const char *program;
 	int status;
+	const char *partial; /* why the guest stopped before its end; NULL if it exited */
 	const cy_stack_node *nodes;
 	size_t n_nodes;
 	uint32_t *frame_of; /* node -> index in frames */

@@ -307,6 +307,11 @@ int profile_write_html(FILE *f, const struct profile *p)
 	fputs("<tr><th>cost model</th><td>", f);
 	xml_text(f, p->stats.model);
 	fprintf(f, "</td></tr>\n<tr><th>exit status</th><td>%d</td></tr>\n", p->status);
+	if (p->partial) {
+		fputs("<tr><th>partial</th><td id=\"partial\">", f);
+		xml_text(f, p->partial);
+		fputs("</td></tr>\n", f);
+	}
 	if (p->stats.paging || p->stats.reserved)
 		fprintf(f,
 			"<tr><th>segments</th><td>%llu</td></tr>\n<tr><th>user / paging / "

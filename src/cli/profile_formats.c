@@ -50,7 +50,17 @@ int profile_write_speedscope(FILE *f, const struct profile *p)
 		return -ENOMEM;
 	fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n", f);
 	fputs(" \"exporter\": \"cyclops " CY_VERSION "\",\n \"name\": ", f);
-	json_str(f, p->program);
+	if (p->partial) { /* the file has no other place a viewer shows */
+		char *name = NULL;
+		if (asprintf(&name, "%s (partial: %s)", p->program, p->partial) < 0) {
+			free(stack);
+			return -ENOMEM;
+		}
+		json_str(f, name);
+		free(name);
+	} else {
+		json_str(f, p->program);
+	}
 	fputs(",\n \"activeProfileIndex\": 0,\n \"shared\": {\"frames\": [", f);
 	for (size_t i = 0; i < p->n_frames; i++) {
 		fputs(i ? ",\n   {\"name\": " : "\n   {\"name\": ", f);
@@ -98,6 +108,8 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 	size_t e = 0;
 
 	fputs("# callgrind format\nversion: 1\ncreator: cyclops " CY_VERSION "\n", f);
+	if (p->partial)
+		fprintf(f, "desc: Partial: %s\n", p->partial);
 	fprintf(f, "cmd: %s\npositions: instr line\nevents: Cycles Instructions\n", p->program);
 	fprintf(f, "summary: %llu %llu\n\nob=%s\n", (unsigned long long)p->cycles,
 		(unsigned long long)p->instructions, p->program);
@@ -166,6 +178,10 @@ int profile_write_trace(FILE *f, const struct profile *p)
 	fprintf(f, "%llu, \"instructions\": %llu, \"model\": ", (unsigned long long)p->cycles,
 		(unsigned long long)p->instructions);
 	json_str(f, p->stats.model);
+	if (p->partial) {
+		fputs(", \"partial\": ", f);
+		json_str(f, p->partial);
+	}
 	fputs("},\n \"traceEvents\": [\n  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", "
 	      "\"args\": {\"name\": ",
 	      f);

@@ -19,6 +19,7 @@ enum {
 	PROFILE_STRING_TABLE = 6,
 	PROFILE_PERIOD_TYPE = 11,
 	PROFILE_PERIOD = 12,
+	PROFILE_COMMENT = 13,
 	PROFILE_DEFAULT_SAMPLE_TYPE = 14,
 	VALUE_TYPE_TYPE = 1,
 	VALUE_TYPE_UNIT = 2,
@@ -167,6 +168,13 @@ int profile_write_pprof(FILE *f, const struct profile *p)
 	value_type(&b, &m, PROFILE_PERIOD_TYPE, s_cycles, s_count);
 	pb_uint(&b, PROFILE_PERIOD, 1);
 	pb_uint(&b, PROFILE_DEFAULT_SAMPLE_TYPE, (uint64_t)s_cycles);
+	if (p->partial) { /* pprof -comments shows it */
+		char *comment = NULL;
+		if (asprintf(&comment, "partial: %s", p->partial) < 0)
+			goto out_free;
+		pb_uint(&b, PROFILE_COMMENT, (uint64_t)str_add(&st, comment));
+		free(comment);
+	}
 
 	/* one mapping: the program, already symbolised */
 	pb_uint(&m, MAPPING_ID, 1);

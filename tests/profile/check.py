@@ -4,6 +4,8 @@
     check.py totals CYCLES FILE...     every file's total equals CYCLES
     check.py pprof-top FILE.pb.gz      "name flat F cum C" per function, from
                                        a protobuf decoder written here
+    check.py partial TEXT FILE...      every file is marked partial with a
+                                       reason containing TEXT (.folded: none)
 Prints one line per problem and exits 1 if there was any."""
 import gzip
 import json
@@ -149,6 +151,27 @@ def total(path):
     raise ValueError("unknown format: " + path)
 
 
+def partial_reason(path):
+    """The partial marker of a profile file, None if it has none."""
+    if path.endswith(".pb.gz"):  # profile.proto: comment 13 indexes strings
+        data = gzip.open(path).read()
+        strings = [v.decode() for n, _, v in fields(data) if n == 6]
+        comments = [strings[v] for n, _, v in fields(data) if n == 13]
+        return next((c for c in comments if c.startswith("partial: ")), None)
+    if path.endswith(".speedscope.json"):
+        m = re.search(r"\(partial: (.*)\)$", json.load(open(path))["name"])
+        return m and m.group(1)
+    if path.endswith(".trace.json"):
+        return json.load(open(path))["otherData"].get("partial")
+    if path.endswith(".callgrind"):
+        m = re.search(r"^desc: Partial: (.*)$", open(path).read(), re.M)
+        return m and m.group(1)
+    if path.endswith(".html"):
+        m = re.search(r'<td id="partial">([^<]*)</td>', open(path).read())
+        return m and m.group(1)
+    raise ValueError("no partial marker in this format: " + path)
+
+
 def main():
     bad = 0
     if sys.argv[1] == "totals":
@@ -162,6 +185,17 @@ def main():
                 continue
             if got != want:
                 print("%s: total %d, not %d" % (path, got, want))
+                bad += 1
+    elif sys.argv[1] == "partial":
+        for path in sys.argv[3:]:
+            try:
+                reason = partial_reason(path)
+            except Exception as e:
+                print("%s: %r" % (path, e))
+                bad += 1
+                continue
+            if not reason or sys.argv[2] not in reason:
+                print("%s: partial marker %r lacks %r" % (path, reason, sys.argv[2]))
                 bad += 1
     elif sys.argv[1] == "pprof-top":
         _, samples = read_pprof(sys.argv[2])

@@ -1,0 +1,131 @@
+/* fuzz_exec.c - the decoder and the interpreter: arbitrary bytes as code
+ * (libriscv's fuzz/ does the same). The first byte picks the platform and
+ * the observers, the rest is one executable segment at 0x10000 wrapped in
+ * a minimal ELF; the guest runs for a bounded number of cycles. */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cyclops.h"
+
+#define CODE_ADDR  0x10000u
+#define MAX_CODE   65536
+#define MAX_CYCLES 20000
+
+/* Flag bits of the first input byte. */
+#define PICK_BARE    0x01 /* machine mode, traps, timer */
+#define PICK_TRACKER 0x02 /* cycle tracker on the guest's output */
+#define PICK_TIMERS  0x04 /* channel timers */
+#define PICK_SAMPLE  0x08 /* PC sampling from cycle 0 */
+#define PICK_PROFILE 0x10 /* the call-stack profiler (observed build) */
+#define PICK_ZKVM    0x20 /* the SP1 syscall ABI */
+
+struct elf32 {
+	uint8_t ident[16];
+	uint16_t type, machine;
+	uint32_t version, entry, phoff, shoff, flags;
+	uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
+};
+struct phdr32 {
+	uint32_t type, offset, vaddr, paddr, filesz, memsz, flags, align;
+};
+_Static_assert(sizeof(struct elf32) == 52, "Elf32_Ehdr layout");
+_Static_assert(sizeof(struct phdr32) == 32, "Elf32_Phdr layout");
+
+static uint8_t image[sizeof(struct elf32) + sizeof(struct phdr32) + MAX_CODE];
+static int null_fd = -1;
+static char out_dir[] = "/tmp/cyclops-fuzz-exec.XXXXXX";
+
+/* An ET_EXEC RV32 ELF with one RWX PT_LOAD segment holding code. */
+static size_t wrap(const uint8_t *code, size_t n)
+{
+	struct elf32 eh = { .ident = { 0x7f, 'E', 'L', 'F', 1, 1, 1 },
+			    .type = 2,
+			    .machine = 243,
+			    .version = 1,
+			    .entry = CODE_ADDR,
+			    .phoff = sizeof(struct elf32),
+			    .ehsize = sizeof(struct elf32),
+			    .phentsize = sizeof(struct phdr32),
+			    .phnum = 1 };
+	struct phdr32 ph = { .type = 1,
+			     .offset = sizeof(eh) + sizeof(ph),
+			     .vaddr = CODE_ADDR,
+			     .paddr = CODE_ADDR,
+			     .filesz = (uint32_t)n,
+			     .memsz = (uint32_t)n + 4096,
+			     .flags = 7,
+			     .align = 4096 };
+
+	memcpy(image, &eh, sizeof(eh));
+	memcpy(image + sizeof(eh), &ph, sizeof(ph));
+	memcpy(image + sizeof(eh) + sizeof(ph), code, n);
+	return sizeof(eh) + sizeof(ph) + n;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	null_fd = open("/dev/null", O_RDWR);
+	/* a guest's cy_sample_save writes there, not into the working directory */
+	if (null_fd < 0 || !mkdtemp(out_dir))
+		abort();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const argv[] = { "fuzz", "arg", NULL };
+	cy_opts opts;
+	cy_vm *vm = NULL;
+	cy_callstack *cs = NULL;
+	char err[512];
+	uint8_t pick;
+
+	if (size < 1 || size - 1 > MAX_CODE)
+		return 0;
+	pick = data[0];
+	cy_opts_init(&opts);
+	opts.quiet = true;
+	opts.max_cycles = MAX_CYCLES;
+	opts.argc = 2;
+	opts.argv = argv;
+	opts.stdin_fd = opts.stdout_fd = opts.stderr_fd = null_fd;
+	opts.out_dir = out_dir;
+	opts.platform = pick & PICK_BARE ? CY_PLATFORM_BARE : CY_PLATFORM_LINUX;
+	opts.ram = "0x80000000:64K";
+	opts.abi = pick & PICK_ZKVM && !(pick & PICK_BARE) ? CY_ABI_SP1 : CY_ABI_LINUX;
+	opts.cycle_tracker = pick & PICK_TRACKER;
+	opts.timers = pick & PICK_TIMERS;
+	opts.sample = pick & PICK_SAMPLE;
+	opts.sample_interval = 7;
+	if (cy_vm_create_from_bytes(&vm, image, wrap(data + 1, size - 1), "fuzz.elf", &opts, err,
+				    sizeof(err)) != 0)
+		return 0;
+	if (pick & PICK_PROFILE && cy_callstack_attach(vm, &cs) != 0)
+		goto out_destroy;
+	while (cy_vm_run(vm, 997) == CY_STOP_NONE)
+		;
+	if (cs) {
+		size_t n;
+		cy_callstack_nodes(cs, &n);
+		cy_callstack_calls(cs, &n);
+	}
+	if (opts.cycle_tracker) {
+		size_t n;
+		cy_vm_tracker_spans(vm, &n);
+		cy_vm_tracker_issues(vm, &n);
+	}
+	if (opts.timers) {
+		size_t n;
+		cy_vm_timers(vm, &n);
+		cy_vm_timer_slices(vm, &n);
+	}
+out_destroy:
+	cy_vm_destroy(vm);
+	cy_callstack_free(cs);
+	return 0;
+}
