@@ -146,13 +146,8 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 	lookup:
 		generation = vm->cache.generation;
 		b = cache_lookup(vm, pc);
-		if (unlikely(!b)) {
-			vm->pc = pc;
-			vm->cycles = cycles;
-			vm->instret = instret;
-			vm_fault(vm, CY_FAULT_HOST, pc, last_pc);
-			goto out_synced;
-		}
+		if (unlikely(!b))
+			goto no_memory;
 		if (succ && generation == vm->cache.generation)
 			*succ = b;
 	}
@@ -162,13 +157,8 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		if (cycles >= budget)
 			goto out;
 		b = cache_single(vm, pc);
-		if (unlikely(!b)) {
-			vm->pc = pc;
-			vm->cycles = cycles;
-			vm->instret = instret;
-			vm_fault(vm, CY_FAULT_HOST, pc, last_pc);
-			goto out_synced;
-		}
+		if (unlikely(!b))
+			goto no_memory;
 	}
 	ip = b->insns;
 	OBS_BLOCK();
@@ -527,6 +517,12 @@ trapped: /* a trap moved vm->pc to its handler, with the clock in vm */
 #endif
 	goto lookup;
 #endif
+no_memory: /* no room to decode the block at pc */
+	vm->pc = pc;
+	vm->cycles = cycles;
+	vm->instret = instret;
+	vm_fault(vm, CY_FAULT_HOST, pc, last_pc);
+	goto out_synced;
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
 	pc = ip->pc;
