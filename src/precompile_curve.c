@@ -6,6 +6,7 @@
 #include <gmp.h>
 #include <string.h>
 
+#include "bignum.h"
 #include "zkvm.h"
 
 struct curve {
@@ -28,19 +29,6 @@ unsigned curve_words(enum curve_id c) { return curves[c].words; }
 
 const char *curve_prime_hex(enum curve_id c) { return curves[c].p; }
 
-static void load(mpz_t z, const uint32_t *w, unsigned words)
-{
-	mpz_import(z, words, -1, 4, -1, 0, w);
-}
-
-static void store(uint32_t *w, unsigned words, const mpz_t z)
-{
-	size_t n = 0;
-
-	memset(w, 0, words * 4);
-	mpz_export(w, &n, -1, 4, -1, 0, z);
-}
-
 /* lambda for P + Q (or 2P when double), then R = (l^2 - x1 - x2, l(x1 - x3) - y1) */
 static int weierstrass(enum curve_id c, uint32_t *pw, const uint32_t *qw, bool dbl)
 {
@@ -50,14 +38,14 @@ static int weierstrass(enum curve_id c, uint32_t *pw, const uint32_t *qw, bool d
 
 	mpz_inits(p, x1, y1, x2, y2, l, t, x3, y3, NULL);
 	mpz_set_str(p, curves[c].p, 16);
-	load(x1, pw, n);
-	load(y1, pw + n, n);
+	words_to_mpz(x1, pw, n);
+	words_to_mpz(y1, pw + n, n);
 	if (dbl) {
 		mpz_set(x2, x1);
 		mpz_set(y2, y1);
 	} else {
-		load(x2, qw, n);
-		load(y2, qw + n, n);
+		words_to_mpz(x2, qw, n);
+		words_to_mpz(y2, qw + n, n);
 	}
 	if (mpz_cmp(x1, x2) == 0 && !dbl && mpz_cmp(y1, y2) == 0)
 		dbl = true; /* P + P */
@@ -85,8 +73,8 @@ static int weierstrass(enum curve_id c, uint32_t *pw, const uint32_t *qw, bool d
 	mpz_mul(y3, y3, l);
 	mpz_sub(y3, y3, y1);
 	mpz_mod(y3, y3, p);
-	store(pw, n, x3);
-	store(pw + n, n, y3);
+	mpz_to_words(pw, n, x3);
+	mpz_to_words(pw + n, n, y3);
 out:
 	mpz_clears(p, x1, y1, x2, y2, l, t, x3, y3, NULL);
 	return rc;
@@ -99,6 +87,17 @@ int weierstrass_add(enum curve_id c, uint32_t *p, const uint32_t *q)
 
 int weierstrass_double(enum curve_id c, uint32_t *p) { return weierstrass(c, p, NULL, true); }
 
+/* ed25519's field prime p = 2^255 - 19 and curve constant d = -121665/121666. */
+static void ed25519_constants(mpz_t p, mpz_t d)
+{
+	mpz_ui_pow_ui(p, 2, 255);
+	mpz_sub_ui(p, p, 19);
+	mpz_set_ui(d, 121666);
+	mpz_invert(d, d, p);
+	mpz_mul_si(d, d, -121665);
+	mpz_mod(d, d, p);
+}
+
 /* ed25519: -x^2 + y^2 = 1 + d x^2 y^2 over 2^255 - 19, d = -121665/121666.
  * x3 = (x1 y2 + y1 x2) / (1 + d x1 x2 y1 y2), y3 = (y1 y2 + x1 x2) / (1 - d ...) */
 int ed25519_add(uint32_t pw[16], const uint32_t qw[16])
@@ -107,16 +106,11 @@ int ed25519_add(uint32_t pw[16], const uint32_t qw[16])
 	int rc = 0;
 
 	mpz_inits(p, d, x1, y1, x2, y2, k, num, den, NULL);
-	mpz_ui_pow_ui(p, 2, 255);
-	mpz_sub_ui(p, p, 19);
-	mpz_set_ui(d, 121666);
-	mpz_invert(d, d, p);
-	mpz_mul_si(d, d, -121665);
-	mpz_mod(d, d, p);
-	load(x1, pw, 8);
-	load(y1, pw + 8, 8);
-	load(x2, qw, 8);
-	load(y2, qw + 8, 8);
+	ed25519_constants(p, d);
+	words_to_mpz(x1, pw, 8);
+	words_to_mpz(y1, pw + 8, 8);
+	words_to_mpz(x2, qw, 8);
+	words_to_mpz(y2, qw + 8, 8);
 	mpz_mul(k, x1, x2);
 	mpz_mul(k, k, y1);
 	mpz_mul(k, k, y2);
@@ -133,7 +127,7 @@ int ed25519_add(uint32_t pw[16], const uint32_t qw[16])
 	}
 	mpz_mul(num, num, den);
 	mpz_mod(num, num, p);
-	store(pw, 8, num);
+	mpz_to_words(pw, 8, num);
 	/* y3 */
 	mpz_mul(num, y1, y2);
 	mpz_addmul(num, x1, x2);
@@ -145,7 +139,7 @@ int ed25519_add(uint32_t pw[16], const uint32_t qw[16])
 	}
 	mpz_mul(num, num, den);
 	mpz_mod(num, num, p);
-	store(pw + 8, 8, num);
+	mpz_to_words(pw + 8, 8, num);
 out:
 	mpz_clears(p, d, x1, y1, x2, y2, k, num, den, NULL);
 	return rc;
@@ -163,7 +157,7 @@ int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd)
 
 	mpz_inits(p, x, r, y, e, NULL);
 	mpz_set_str(p, curves[c].p, 16);
-	load(x, pt + n, n);
+	words_to_mpz(x, pt + n, n);
 	if (mpz_cmp(x, p) >= 0) {
 		rc = -1; /* not a field element: k256 refuses it too */
 		goto out;
@@ -182,7 +176,7 @@ int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd)
 	}
 	if ((mpz_odd_p(y) != 0) != odd)
 		mpz_sub(y, p, y);
-	store(pt, n, y);
+	mpz_to_words(pt, n, y);
 out:
 	mpz_clears(p, x, r, y, e, NULL);
 	return rc;
@@ -202,13 +196,8 @@ int ed25519_decompress(uint32_t pt[16], bool sign)
 	memcpy(yw, pt + 8, sizeof(yw));
 	yw[7] &= 0x7fffffffu;
 	mpz_inits(p, d, y, u, v, x, e, NULL);
-	mpz_ui_pow_ui(p, 2, 255);
-	mpz_sub_ui(p, p, 19);
-	mpz_set_ui(d, 121666);
-	mpz_invert(d, d, p);
-	mpz_mul_si(d, d, -121665);
-	mpz_mod(d, d, p);
-	load(y, yw, 8);
+	ed25519_constants(p, d);
+	words_to_mpz(y, yw, 8);
 	mpz_mul(y, y, y);
 	mpz_mod(y, y, p); /* y^2 from here on */
 	mpz_sub_ui(u, y, 1);
@@ -242,7 +231,7 @@ int ed25519_decompress(uint32_t pt[16], bool sign)
 	}
 	if ((mpz_odd_p(x) != 0) != sign && mpz_sgn(x) != 0)
 		mpz_sub(x, p, x);
-	store(pt, 8, x);
+	mpz_to_words(pt, 8, x);
 out:
 	mpz_clears(p, d, y, u, v, x, e, NULL);
 	return rc;
