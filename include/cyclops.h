@@ -70,6 +70,7 @@ typedef enum cy_fault {
 	CY_FAULT_HOST,         /* host resources ran out */
 	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
 	CY_FAULT_MEMORY_LIMIT, /* the guest touched more than opts.max_memory */
+	CY_FAULT_ACCESS,       /* bare: a load or store the trap handler at mtvec could not take */
 } cy_fault;
 
 /* ZERO-RISCY's performance counters come in two builds (docs/counters.md):

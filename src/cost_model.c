@@ -167,8 +167,10 @@ static int parse_line(struct parser *p, struct cost_model *m, char *line, struct
 			rc = fail(p, "'cost' needs a class and a value");
 		else if (cls < 0)
 			rc = fail(p, "unknown instruction class '%s'", words[1]);
-		else
-			rc = set_u16(p, words[1], words[2], &m->class_cost[cls]);
+		else if ((rc = set_u16(p, words[1], words[2], &m->class_cost[cls])) == 0 &&
+			 m->class_cost[cls] == 0)
+			/* a loop of free instructions would never move the clock */
+			rc = fail(p, "'cost %s' must be at least 1 cycle", words[1]);
 	} else if (strcmp(key, "branch-taken") == 0) {
 		rc = set_u16(p, key, words[1], &m->branch_taken);
 		seen->branch_taken = true;

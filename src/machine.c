@@ -366,6 +366,21 @@ static bool settle(struct cy_vm *vm)
 	return false;
 }
 
+/* An access fault in the instruction mtvec points to would trap to itself
+ * forever without spending a cycle: stop the run with a fault instead. */
+static void handler_faults(struct cy_vm *vm, uint32_t cause, uint32_t addr)
+{
+	char at[200];
+
+	vm_describe_at(vm, vm->pc, true, at, sizeof(at));
+	vm->stop = CY_STOP_FAULT;
+	vm->fault = CY_FAULT_ACCESS;
+	vm->break_loop = true;
+	snprintf(vm->stop_message, sizeof(vm->stop_message),
+		 "%s (address 0x%08x) at %s would trap to itself (mtvec)", cy_trap_name(cause),
+		 addr, at);
+}
+
 enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint64_t now,
 				   uint64_t instret)
 {
@@ -405,6 +420,10 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 		vm->pc = in->pc;
 		vm->cycles = now;
 		vm->instret = instret;
+		if ((m->mtvec & ~3u) == in->pc) {
+			handler_faults(vm, cause, addr);
+			return MACHINE_STOP;
+		}
 		m->exceptions++;
 		enter_trap(vm, cause, in->pc, addr);
 		return MACHINE_TRAP;

@@ -230,7 +230,7 @@ void cy_vm_destroy(cy_vm *vm)
 }
 
 /* "0x000101a4 <parse+0x1c>: addi x10,x10,1" */
-static void describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size)
+void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size)
 {
 	char sym[128], text[64];
 	int n;
@@ -258,7 +258,7 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 	switch (fault) {
 	case CY_FAULT_ILLEGAL_INSN: {
 		char text[64];
-		describe_at(vm, pc, false, at, sizeof(at));
+		vm_describe_at(vm, pc, false, at, sizeof(at));
 		struct insn in;
 		insn_decode(pc, bits, &in);
 		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
@@ -281,17 +281,17 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 		break;
 	}
 	case CY_FAULT_FETCH:
-		describe_at(vm, from, true, at, sizeof(at));
+		vm_describe_at(vm, from, true, at, sizeof(at));
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
 			 "jump to unmapped address 0x%08x from %s", pc, at);
 		break;
 	case CY_FAULT_EBREAK:
-		describe_at(vm, pc, true, at, sizeof(at));
+		vm_describe_at(vm, pc, true, at, sizeof(at));
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
 			 "ebreak at %s (no debugger attached)", at);
 		break;
 	default:
-		describe_at(vm, pc, true, at, sizeof(at));
+		vm_describe_at(vm, pc, true, at, sizeof(at));
 		snprintf(vm->stop_message, sizeof(vm->stop_message), "out of host memory at %s",
 			 at);
 		break;
@@ -363,7 +363,7 @@ static void check_memory(cy_vm *vm)
 	char at[200];
 
 	if (touched > vm->opts.max_memory) {
-		describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
 		vm->stop = CY_STOP_FAULT;
 		vm->fault = CY_FAULT_MEMORY_LIMIT;
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
@@ -409,13 +409,13 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 			exec_run(vm, slice);
 	}
 	if (vm->stop == CY_STOP_NONE && vm->interrupt) {
-		describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
 		interrupt_reason(vm->interrupt, why, sizeof(why));
 		vm->stop = CY_STOP_INTERRUPTED;
 		snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s", why, at);
 	}
 	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
-		describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
 		vm->stop = CY_STOP_CYCLE_LIMIT;
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
 			 "cycle limit %llu reached at %s", (unsigned long long)vm->opts.max_cycles,

@@ -214,6 +214,8 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 /* vm.c */
 /* Stops the run with a fault at pc; from is the jump that led there. */
 void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from);
+/* "0x000101a4 <parse+0x1c>: addi x10,x10,1" (the instruction if with_insn) */
+void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size);
 void vm_warn(struct cy_vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vm_emit(struct cy_vm *vm, const cy_event *ev);
 

@@ -972,6 +972,9 @@ test_bare() {
 	fault "bare: a handler that traps to itself stops the run" 252 \
 		'^cyclops: ecall at 0x[0-9a-f]{8} <handler> would trap to itself \(mtvec\)$' \
 		tests/faults/build/bare_trap_loop.elf
+	fault "bare: a handler whose load faults stops the run" 252 \
+		'^cyclops: load access fault \(address 0x00000000\) at 0x[0-9a-f]{8} <handler>: lw x11,0\(x10\) would trap to itself \(mtvec\)$' \
+		tests/faults/build/bare_handler_access.elf
 	fault "usage: bad --platform" 250 "^cyclops: run: --platform needs linux, bare or auto, got 'bsd'" \
 		--platform bsd $b/uart_hello.elf
 	fault "bad --ram: not ADDR:SIZE" 251 "--ram '0x80000000': expected ADDR:SIZE" \

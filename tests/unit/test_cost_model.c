@@ -104,6 +104,7 @@ int main(void)
 	bad("cost none 1\n", "t.model:1: unknown instruction class 'none'");
 	bad("cost alu two\n", "t.model:1: 'two' is not a number for 'alu'");
 	bad("cost alu 70000\n", "t.model:1: 'alu' 70000 is too large (at most 65535)");
+	bad("cost jump 0\n", "t.model:1: 'cost jump' must be at least 1 cycle");
 	bad("branch-taken\n", "t.model:1: 'branch-taken' needs a value");
 	bad("cost branch 3\nbranch-taken 2\n",
 	    "t.model:0: branch-taken (2) is less than the not-taken cost (3)");
