@@ -42,6 +42,11 @@ typedef struct cy_sample_range {
 	uint64_t *counts;
 } cy_sample_range;
 
+/* Where the sampler counts the samples at new pcs outside the ranges once
+ * its table of such pcs is full (docs/robustness.md): an odd address, which
+ * no instruction can have. */
+#define CY_SAMPLES_OVERFLOW_PC 0xffffffffu
+
 typedef struct cy_samples {
 	uint64_t interval; /* cycles between samples */
 	uint64_t cycles;   /* cycles during which sampling was on */

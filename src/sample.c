@@ -21,6 +21,14 @@
 #define OTHER_LOAD_N 3  /* grow when 3/4 full */
 #define OTHER_LOAD_D 4
 
+/* Limits (docs/robustness.md). A count per 2-byte pc for at most 16 MiB of
+ * executable segments (64 MiB of counts, written out as such): larger or
+ * further segments are sampled into the table of other pcs, which holds at
+ * most 2^20 pcs (24 MiB); past that, samples at new pcs are counted at
+ * CY_SAMPLES_OVERFLOW_PC. */
+#define DENSE_MAX_BYTES (16u << 20)
+#define OTHER_MAX       (1u << 20)
+
 struct sampler {
 	struct elf_code code;
 	bool allocated, active;
@@ -29,11 +37,13 @@ struct sampler {
 	uint64_t remaining; /* paused: cycles left of the current period */
 	uint64_t active_since, active_cycles;
 	uint64_t total;
-	cy_sample_range ranges[ELF_ID_MAX_RANGES];
+	cy_sample_range ranges[ELF_ID_MAX_RANGES]; /* the code ranges counted per pc */
+	size_t n_ranges;
 	/* pcs outside the ranges: open addressing; a zero count is empty */
 	uint32_t *other_pc;
 	uint64_t *other_count;
 	size_t other_cap, other_used;
+	bool warned_full;
 };
 
 static const char *const call_names[] = {
@@ -56,13 +66,21 @@ int sampler_new(struct cy_vm *vm, const void *elf, size_t size)
 	 * table of other pcs only */
 	if (elf_code_read(elf, size, &s->code, why, sizeof(why)) != 0)
 		memset(&s->code, 0, sizeof(s->code));
+	for (size_t i = 0, room = DENSE_MAX_BYTES; i < s->code.n_ranges; i++) {
+		size_t bytes = s->code.end[i] - s->code.start[i];
+		if (bytes > room)
+			continue; /* its pcs go to the table of other pcs */
+		room -= bytes;
+		s->ranges[s->n_ranges++] =
+		    (cy_sample_range){ .start = s->code.start[i], .end = s->code.end[i] };
+	}
 	vm->sampler = s;
 	return 0;
 }
 
 static void free_counts(struct sampler *s)
 {
-	for (size_t i = 0; i < s->code.n_ranges; i++) {
+	for (size_t i = 0; i < s->n_ranges; i++) {
 		free(s->ranges[i].counts);
 		s->ranges[i].counts = NULL;
 	}
@@ -111,18 +129,45 @@ static int other_grow(struct sampler *s)
 	return 0;
 }
 
+/* The slot of pc in the table of other pcs, or the empty one it would take. */
+static size_t other_slot(const struct sampler *s, uint32_t pc)
+{
+	size_t k;
+
+	for (k = (pc >> 1) & (s->other_cap - 1); s->other_count[k] && s->other_pc[k] != pc;
+	     k = (k + 1) & (s->other_cap - 1))
+		;
+	return k;
+}
+
 static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
 	struct sampler *s = vm->sampler;
 	size_t k;
 
-	if (s->other_used * OTHER_LOAD_D >= s->other_cap * OTHER_LOAD_N && other_grow(s) != 0) {
+	if (!s->other_cap && other_grow(s) != 0) {
 		vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 		return;
 	}
-	for (k = (pc >> 1) & (s->other_cap - 1); s->other_count[k] && s->other_pc[k] != pc;
-	     k = (k + 1) & (s->other_cap - 1))
-		;
+	k = other_slot(s, pc);
+	if (!s->other_count[k] && s->other_used >= OTHER_MAX && pc != CY_SAMPLES_OVERFLOW_PC) {
+		if (!s->warned_full)
+			vm_warn(
+			    vm,
+			    "sampling: more than %u distinct pcs outside the ranges counted per pc "
+			    "(%u MiB of code); samples at further new pcs are counted at 0x%08x",
+			    OTHER_MAX, DENSE_MAX_BYTES >> 20, CY_SAMPLES_OVERFLOW_PC);
+		s->warned_full = true;
+		count_other(vm, CY_SAMPLES_OVERFLOW_PC, n);
+		return;
+	}
+	if (!s->other_count[k] && s->other_used * OTHER_LOAD_D >= s->other_cap * OTHER_LOAD_N) {
+		if (other_grow(s) != 0) {
+			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+			return;
+		}
+		k = other_slot(s, pc);
+	}
 	if (!s->other_count[k]) {
 		s->other_pc[k] = pc;
 		s->other_used++;
@@ -135,7 +180,7 @@ static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
 	struct sampler *s = vm->sampler;
 
 	s->total += n;
-	for (size_t i = 0; i < s->code.n_ranges; i++) {
+	for (size_t i = 0; i < s->n_ranges; i++) {
 		if (pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start) {
 			s->ranges[i].counts[(pc - s->ranges[i].start) >> 1] += n;
 			return;
@@ -167,13 +212,12 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 /* Zeroes the counts (allocating them the first time); 0 or -ENOMEM. */
 static int zero_counts(struct sampler *s)
 {
-	for (size_t i = 0; i < s->code.n_ranges; i++) {
-		size_t n = (s->code.end[i] - s->code.start[i]) / 2;
-		s->ranges[i].start = s->code.start[i];
-		s->ranges[i].end = s->code.end[i];
-		if (!s->ranges[i].counts && !(s->ranges[i].counts = calloc(n + 1, 8)))
+	for (size_t i = 0; i < s->n_ranges; i++) {
+		size_t n = (s->ranges[i].end - s->ranges[i].start) / 2;
+		if (s->ranges[i].counts) /* a fresh calloc is zero: leave its pages untouched */
+			memset(s->ranges[i].counts, 0, n * 8);
+		else if (!(s->ranges[i].counts = calloc(n + 1, 8)))
 			return -ENOMEM;
-		memset(s->ranges[i].counts, 0, n * 8);
 	}
 	if (s->other_cap) {
 		memset(s->other_count, 0, s->other_cap * sizeof(*s->other_count));
@@ -252,7 +296,7 @@ static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t er
 							: CY_SAMPLES_COMPLETE;
 	out.signal =
 	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < NSIG ? (uint8_t)vm->interrupt : 0;
-	out.n_ranges = s->code.n_ranges;
+	out.n_ranges = s->n_ranges;
 	out.ranges = s->ranges;
 	out.other_pc = calloc(s->other_used + 1, sizeof(*out.other_pc));
 	out.other_count = calloc(s->other_used + 1, sizeof(*out.other_count));

@@ -251,6 +251,12 @@ int samples_parse(const uint8_t *d, size_t size, cy_samples *s, char *why, size_
 		s->other_pc[i] = get32(d + at);
 		s->other_count[i] = get64(d + at + 8);
 		total += s->other_count[i];
+		if (i && s->other_pc[i] <= s->other_pc[i - 1]) { /* merging relies on it */
+			snprintf(why, why_size,
+				 "damaged: pc 0x%08x outside the ranges is not after 0x%08x",
+				 s->other_pc[i], s->other_pc[i - 1]);
+			return -EINVAL;
+		}
 	}
 	if (total != s->total) {
 		snprintf(why, why_size, "damaged: the counts add up to %llu, the header says %llu",
@@ -300,6 +306,38 @@ uint64_t cy_samples_at(const cy_samples *s, uint32_t pc)
 	return 0;
 }
 
+/* Merges more's pcs outside the ranges into sum's; both lists are sorted
+ * (the reader checks it), so the merge is linear. */
+static int merge_other(cy_samples *sum, const cy_samples *more)
+{
+	size_t cap = sum->n_other + more->n_other, i = 0, k = 0, n = 0;
+	uint32_t *pc = malloc(cap * sizeof(*pc));
+	uint64_t *count = malloc(cap * sizeof(*count));
+
+	if (!pc || !count) {
+		free(pc);
+		free(count);
+		return -ENOMEM;
+	}
+	while (i < sum->n_other || k < more->n_other) {
+		bool from_sum = k == more->n_other ||
+				(i < sum->n_other && sum->other_pc[i] <= more->other_pc[k]);
+		bool both = from_sum && k < more->n_other && sum->other_pc[i] == more->other_pc[k];
+		pc[n] = from_sum ? sum->other_pc[i] : more->other_pc[k];
+		count[n] = (from_sum ? sum->other_count[i] : 0) +
+			   (!from_sum || both ? more->other_count[k] : 0);
+		i += from_sum;
+		k += !from_sum || both;
+		n++;
+	}
+	free(sum->other_pc);
+	free(sum->other_count);
+	sum->other_pc = pc;
+	sum->other_count = count;
+	sum->n_other = n;
+	return 0;
+}
+
 int cy_samples_add(cy_samples *sum, const cy_samples *more, char *err, size_t err_size)
 {
 	if (!cy_elf_identity_equal(&sum->id, &more->id) || sum->n_ranges != more->n_ranges) {
@@ -322,26 +360,9 @@ int cy_samples_add(cy_samples *sum, const cy_samples *more, char *err, size_t er
 		for (size_t k = 0; k < range_slots(sum->ranges[i].start, sum->ranges[i].end); k++)
 			sum->ranges[i].counts[k] += more->ranges[i].counts[k];
 	}
-	for (size_t i = 0; i < more->n_other; i++) {
-		size_t k;
-		for (k = 0; k < sum->n_other && sum->other_pc[k] != more->other_pc[i]; k++)
-			;
-		if (k == sum->n_other) {
-			uint32_t *pc = realloc(sum->other_pc, (k + 1) * sizeof(*pc));
-			uint64_t *count;
-			if (pc)
-				sum->other_pc = pc;
-			count = pc ? realloc(sum->other_count, (k + 1) * sizeof(*count)) : NULL;
-			if (!count) {
-				snprintf(err, err_size, "out of memory");
-				return -ENOMEM;
-			}
-			sum->other_count = count;
-			sum->other_pc[k] = more->other_pc[i];
-			sum->other_count[k] = 0;
-			sum->n_other++;
-		}
-		sum->other_count[k] += more->other_count[i];
+	if (more->n_other && merge_other(sum, more) != 0) {
+		snprintf(err, err_size, "out of memory");
+		return -ENOMEM;
 	}
 	sum->total += more->total;
 	sum->cycles += more->cycles;

@@ -830,6 +830,23 @@ print(r["unattributed"], [i["samples"] for i in r["instructions"] if i["function
 	expect "sample: hist names them [no symbol]" \
 		sh -c "'$CYCLOPS' hist '$d/o.samples' --elf '$s/elsewhere.elf' | grep -Eq '^ +2 +[0-9.]+% +\[no symbol\]$'"
 
+	# more pcs outside the per-pc ranges than the table holds (wide.S derives it)
+	cy run --sample=1 --sample-out "$d/w.samples" "$s/wide.elf" 2>"$d/w.err"
+	cycles=$(summary_cycles "$d/w.err")
+	cy hist --json "$d/w.samples" --elf "$s/wide.elf" >"$d/w.json"
+	expect "sample: past 2^20 other pcs, the last 1000 new pcs' samples are at 0xffffffff" \
+		test "$(hist_field "$d/w.json" "r['overflow'], r['total']")" = "1000 $cycles"
+	expect "sample: the full table is said once" \
+		test "$(grep -c '^cyclops: warning: sampling: more than 1048576 distinct pcs outside the ranges counted per pc (16 MiB of code); samples at further new pcs are counted at 0xffffffff$' "$d/w.err")" = 1
+	expect "sample: the file holds 2^20 other pcs and the overflow" \
+		python3 -c "import struct,sys; d = open('$d/w.samples', 'rb').read(); sys.exit(struct.unpack_from('<I', d, 112)[0] != (1 << 20) + 1)"
+	cy hist --json "$d/w.samples" "$d/w.samples" "$d/w.samples" --elf "$s/wide.elf" >"$d/w3.json"
+	expect "sample: three such files sum (a linear merge of the other pcs)" \
+		test "$(hist_field "$d/w3.json" "r['overflow'], r['total']")" = "3000 $((cycles * 3))"
+	cy hist "$d/w.samples" --elf "$s/wide.elf" >"$d/w.txt"
+	expect "sample: hist shows the overflow on a line of its own" \
+		grep -Eq '^ +1000 +0\.0% +\[table full: new pcs outside the code ranges\]$' "$d/w.txt"
+
 	# saved at exit also after a fault and at the cycle limit
 	fault "sample: --sample-out is written after a fault" 252 '^cyclops: ebreak at' \
 		--sample=1 --sample-out "$d/f.samples" tests/faults/build/ebreak.elf
@@ -875,6 +892,21 @@ d = bytearray(open('$d/costs.samples', 'rb').read()); d[150] ^= 1
 open('$d/bad.samples', 'wb').write(d)"
 	hist_fails "hist: a flipped bit is caught by the checksum" "^cyclops: hist: $d/bad.samples: damaged: the checksum does not match the contents$" \
 		"$d/bad.samples" --elf "$s/costs.elf"
+	python3 - "$d/o.samples" "$d/unsorted.samples" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+n_ranges, n_other = struct.unpack_from('<II', d, 108)
+at = len(d) - 8 - 16 * n_other  # the other pcs: (pc, 0, count) each
+d[at:at + 32] = d[at + 16:at + 32] + d[at:at + 16]  # swap the first two
+h = 0xcbf29ce484222325  # FNV-1a over everything before the trailer
+for b in d[:-8]:
+    h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
+d[-8:] = struct.pack('<Q', h)
+open(sys.argv[2], 'wb').write(d)
+PY
+	hist_fails "hist: other pcs out of order are refused" \
+		"^cyclops: hist: $d/unsorted.samples: damaged: pc 0x[0-9a-f]{8} outside the ranges is not after 0x[0-9a-f]{8}$" \
+		"$d/unsorted.samples" --elf "$s/elsewhere.elf"
 	hist_fails "hist: an ELF is not a sample file" "^cyclops: hist: $s/costs.elf: not a cyclops sample file \(no CYSAMPLE magic\)$" \
 		"$s/costs.elf" --elf "$s/costs.elf"
 	hist_fails "hist: a missing file" "^cyclops: hist: $d/none.samples: No such file or directory$" \

@@ -365,6 +365,18 @@ static size_t hot_funcs(const struct hist *h, size_t **out)
 	return n;
 }
 
+/* Samples the sampler's full table put at CY_SAMPLES_OVERFLOW_PC. */
+static uint64_t overflow(const struct hist *h)
+{
+	const cy_samples *s = h->samples;
+
+	for (size_t i = 0; i < s->n_other; i++)
+		if (s->other_pc[i] == CY_SAMPLES_OVERFLOW_PC)
+			return s->other_count[i];
+	return 0;
+}
+
+/* Samples at pcs no function contains (the overflow excluded). */
 static uint64_t unattributed(const struct hist *h)
 {
 	uint64_t n = 0;
@@ -372,7 +384,7 @@ static uint64_t unattributed(const struct hist *h)
 	for (size_t i = 0; i < h->n_hits; i++)
 		if (h->hits[i].func < 0)
 			n += h->hits[i].samples;
-	return n;
+	return n - overflow(h);
 }
 
 /* The instruction bits at pc from the ELF's loadable segments. */
@@ -486,6 +498,9 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 	if (none)
 		fprintf(f, "%10llu %6.1f%% %7s  [no symbol]\n", (unsigned long long)none,
 			pct(none, s->total), "");
+	if (overflow(h))
+		fprintf(f, "%10llu %6.1f%% %7s  [table full: new pcs outside the code ranges]\n",
+			(unsigned long long)overflow(h), pct(overflow(h), s->total), "");
 	if (h->n_lines) {
 		fprintf(f, "\n%10s %7s  %s\n", "samples", "share", "source line");
 		for (size_t i = 0; i < h->n_lines && i < top; i++)
@@ -527,8 +542,8 @@ static void print_json(FILE *f, const struct hist *h, char **files, int n_files,
 	fprintf(f, ",\n  \"interval\": %llu,\n  \"cycles\": %llu,\n  \"total\": %llu,\n",
 		(unsigned long long)s->interval, (unsigned long long)s->cycles,
 		(unsigned long long)s->total);
-	fprintf(f, "  \"unattributed\": %llu,\n  \"functions\": [",
-		(unsigned long long)unattributed(h));
+	fprintf(f, "  \"unattributed\": %llu,\n  \"overflow\": %llu,\n  \"functions\": [",
+		(unsigned long long)unattributed(h), (unsigned long long)overflow(h));
 	for (size_t i = 0; i < n_hot && i < top; i++) {
 		const struct func *fn = &h->funcs[order[i]];
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
