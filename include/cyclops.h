@@ -277,6 +277,12 @@ typedef enum cy_tracker_issue_kind {
 	CY_TRACKER_UNMATCHED_END, /* an end with no start: it recorded 0 */
 	CY_TRACKER_RESTARTED,     /* a start while open: the earlier one is lost */
 	CY_TRACKER_NEVER_ENDED,   /* a start still open */
+	/* Limits (docs/robustness.md). UNLISTED: ends past the 2^24 listed
+	 * results; they count in the spans and report totals, not in NAME's
+	 * cycles list. DROPPED: requests past 65536 names (16 MiB of them) or
+	 * 2^20 places in the span tree, not serviced; name is the first one's. */
+	CY_TRACKER_UNLISTED,
+	CY_TRACKER_DROPPED,
 } cy_tracker_issue_kind;
 
 typedef struct cy_tracker_issue {

@@ -38,12 +38,23 @@ _Static_assert(sizeof("cycle-tracker-report-start: ") - 1 < TRACKER_MAX_LINE,
 
 #define NO_NODE (-1)
 
+/* Limits (docs/robustness.md): at most 65536 names holding 16 MiB, and 2^20
+ * places in the span tree; past them a request is not serviced. At most
+ * 2^24 elapsed values are listed (128 MiB); later ends still count in the
+ * span tree and the report totals. */
+#define MAX_NAMES      65536u
+#define MAX_NAME_BYTES (16u << 20)
+#define MAX_NODES      (1u << 20)
+#define MAX_VALUES     (1u << 24)
+#define E_LIMIT        (-ENOSPC) /* a limit was reached: drop the request */
+
 /* The line being received on one stream. */
 struct line {
 	uint8_t *buf; /* the bytes so far, while they may be a request */
 	size_t len, cap;
-	enum request req; /* the prefix buf starts with, once complete */
-	bool skip;        /* not a request: pass bytes on up to the newline */
+	enum request req;    /* the prefix buf starts with, once complete */
+	unsigned candidates; /* while in a prefix: bit r, buf is a start of r's */
+	bool skip;           /* not a request: pass bytes on up to the newline */
 };
 
 struct name {
@@ -63,6 +74,9 @@ struct name {
 	uint64_t chunk_total_mark, chunk_count_mark;
 	uint64_t unmatched, first_unmatched;
 	uint64_t restarts, first_restart;
+	uint64_t unlisted, first_unlisted; /* ends past MAX_VALUES */
+	bool ended;                        /* on the ended list */
+	bool drop_end;                     /* its last start was dropped */
 };
 
 /* A span tree node; children are linked in the order of their first start. */
@@ -92,6 +106,8 @@ struct tracker {
 	size_t n_stack, cap_stack;
 	struct node *nodes;
 	size_t n_nodes, cap_nodes;
+	uint32_t *node_table; /* open addressing on (parent, name): node + 1 */
+	size_t node_table_size;
 	int32_t roots_first, roots_last;
 
 	/* the arrays handed out */
@@ -105,6 +121,12 @@ struct tracker {
 	size_t cap_visible;
 	cy_tracker_issue *issues;
 	size_t cap_issues;
+
+	size_t name_bytes, n_values; /* against MAX_NAME_BYTES, MAX_VALUES */
+	/* requests dropped at a limit, and the first one's name */
+	uint64_t dropped, first_dropped;
+	char dropped_name[TRACKER_MAX_LINE + 1];
+	size_t dropped_len;
 };
 
 struct tracker *tracker_new(bool quiet)
@@ -131,6 +153,7 @@ void tracker_free(struct tracker *t)
 	free(t->echo);
 	free(t->names);
 	free(t->table);
+	free(t->node_table);
 	free(t->ended);
 	free(t->touched);
 	free(t->stack);
@@ -187,6 +210,8 @@ static int64_t name_id(struct tracker *t, const uint8_t *p, size_t len)
 				return t->table[i] - 1;
 		}
 	}
+	if (t->n_names == MAX_NAMES || t->name_bytes + len > MAX_NAME_BYTES)
+		return E_LIMIT;
 	if ((t->n_names + 1) * 2 > t->table_size && table_grow(t) != 0)
 		return -ENOMEM;
 	if (RESERVE(t->names, t->cap_names, t->n_names + 1) != 0)
@@ -199,6 +224,7 @@ static int64_t name_id(struct tracker *t, const uint8_t *p, size_t len)
 	memcpy(n->bytes, p, len);
 	n->bytes[len] = '\0';
 	n->len = len;
+	t->name_bytes += len;
 	n->hash = h;
 	n->start_node = NO_NODE;
 	for (i = h & (t->table_size - 1); t->table[i]; i = (i + 1) & (t->table_size - 1))
@@ -207,18 +233,57 @@ static int64_t name_id(struct tracker *t, const uint8_t *p, size_t len)
 	return (int64_t)t->n_names++;
 }
 
+static size_t node_hash(int32_t parent, uint32_t name, size_t size)
+{
+	uint64_t k = ((uint64_t)(uint32_t)parent << 32 | name) * 0x9e3779b97f4a7c15ull;
+	return (size_t)(k >> 32) & (size - 1);
+}
+
+static int node_table_grow(struct tracker *t)
+{
+	size_t size = t->node_table_size ? t->node_table_size * 2 : 64;
+	uint32_t *table = calloc(size, sizeof(*table));
+
+	if (!table)
+		return -ENOMEM;
+	for (size_t c = 0; c < t->n_nodes; c++) {
+		size_t i = node_hash(t->nodes[c].parent, t->nodes[c].name, size);
+		while (table[i])
+			i = (i + 1) & (size - 1);
+		table[i] = (uint32_t)c + 1;
+	}
+	free(t->node_table);
+	t->node_table = table;
+	t->node_table_size = size;
+	return 0;
+}
+
 /* The child of parent (NO_NODE: the top level) for name, added if new. */
 static int32_t child_node(struct tracker *t, int32_t parent, uint32_t name)
 {
-	int32_t c = parent == NO_NODE ? t->roots_first : t->nodes[parent].first_child;
+	int32_t c;
 	struct node *n;
+	size_t i;
 
-	for (; c != NO_NODE; c = t->nodes[c].next)
-		if (t->nodes[c].name == name)
-			return c;
-	if (t->n_nodes >= INT32_MAX || RESERVE(t->nodes, t->cap_nodes, t->n_nodes + 1) != 0)
+	if (t->node_table_size) {
+		for (i = node_hash(parent, name, t->node_table_size); t->node_table[i];
+		     i = (i + 1) & (t->node_table_size - 1)) {
+			c = (int32_t)t->node_table[i] - 1;
+			if (t->nodes[c].parent == parent && t->nodes[c].name == name)
+				return c;
+		}
+	}
+	if (t->n_nodes == MAX_NODES)
+		return E_LIMIT;
+	if ((t->n_nodes + 1) * 2 > t->node_table_size && node_table_grow(t) != 0)
+		return -ENOMEM;
+	if (RESERVE(t->nodes, t->cap_nodes, t->n_nodes + 1) != 0)
 		return -ENOMEM;
 	c = (int32_t)t->n_nodes++;
+	for (i = node_hash(parent, name, t->node_table_size); t->node_table[i];
+	     i = (i + 1) & (t->node_table_size - 1))
+		;
+	t->node_table[i] = (uint32_t)c + 1;
 	n = &t->nodes[c];
 	memset(n, 0, sizeof(*n));
 	n->name = name;
@@ -296,7 +361,13 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 	uint64_t elapsed;
 	int32_t node;
 
-	if (RESERVE(n->cycles, n->cap_cycles, n->n_cycles + 1) != 0 ||
+	bool listed = t->n_values < MAX_VALUES;
+
+	if (n->drop_end) {
+		n->drop_end = false;
+		return E_LIMIT;
+	}
+	if ((listed && RESERVE(n->cycles, n->cap_cycles, n->n_cycles + 1) != 0) ||
 	    RESERVE(t->ended, t->cap_ended, t->n_ended + 1) != 0 ||
 	    RESERVE(t->touched, t->cap_touched, t->n_touched + 1) != 0)
 		return -ENOMEM;
@@ -331,13 +402,20 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 		s->count++;
 		s->total += elapsed;
 	}
-	if (n->n_cycles == 0)
+	if (!n->ended) {
+		n->ended = true;
 		t->ended[t->n_ended++] = id;
+	}
 	if (!n->in_chunk) {
 		n->in_chunk = true;
 		t->touched[t->n_touched++] = id;
 	}
-	n->cycles[n->n_cycles++] = elapsed;
+	if (listed) {
+		n->cycles[n->n_cycles++] = elapsed;
+		t->n_values++;
+	} else if (n->unlisted++ == 0) {
+		n->first_unlisted = clock;
+	}
 	if (report) {
 		n->report_total += elapsed;
 		n->report_count++;
@@ -348,16 +426,27 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 static int service(struct tracker *t, enum request req, const uint8_t *name, size_t len,
 		   uint64_t clock)
 {
-	int64_t id;
 
 	if (len > 0 && name[len - 1] == '\r') /* a CRLF line end */
 		len--;
-	id = name_id(t, name, len);
-	if (id < 0)
-		return (int)id;
-	if (req == REQ_START || req == REQ_REPORT_START)
-		return do_start(t, (uint32_t)id, clock);
-	return do_end(t, (uint32_t)id, clock, req == REQ_REPORT_END);
+	bool start = req == REQ_START || req == REQ_REPORT_START;
+	int64_t id = name_id(t, name, len);
+	int rc = (int)id;
+
+	if (id >= 0)
+		rc = start ? do_start(t, (uint32_t)id, clock)
+			   : do_end(t, (uint32_t)id, clock, req == REQ_REPORT_END);
+	if (rc != E_LIMIT)
+		return rc;
+	if (id >= 0 && start) /* its end goes too, not measured from an older start */
+		t->names[id].drop_end = true;
+	if (t->dropped++ == 0) {
+		t->first_dropped = clock;
+		memcpy(t->dropped_name, name, len);
+		t->dropped_name[len] = '\0';
+		t->dropped_len = len;
+	}
+	return 0;
 }
 
 static int echo_add(struct tracker *t, const void *p, size_t len)
@@ -393,18 +482,24 @@ static int line_give_up(struct tracker *t, struct line *l)
 
 /* Whether the line with c appended can still become a request; sets
  * l->req once a whole prefix is there. */
-static bool prefix_goes_on(struct line *l, uint8_t c)
-{
-	size_t at = l->len;
+#define STEM     "cycle-tracker-"
+#define STEM_LEN (sizeof(STEM) - 1)
 
+static bool prefix_goes_on(struct line *l, size_t at, uint8_t c)
+{
+	unsigned left = 0;
+
+	if (at == 0)
+		l->candidates = (1u << REQ_COUNT) - 2; /* every request kind */
 	for (int r = REQ_NONE + 1; r < REQ_COUNT; r++)
-		if (at < prefixes[r].len && (uint8_t)prefixes[r].text[at] == c &&
-		    (at == 0 || memcmp(l->buf, prefixes[r].text, at) == 0)) {
+		if ((l->candidates >> r & 1) && at < prefixes[r].len &&
+		    (uint8_t)prefixes[r].text[at] == c) {
+			left |= 1u << r;
 			if (at + 1 == prefixes[r].len)
 				l->req = (enum request)r;
-			return true;
 		}
-	return false;
+	l->candidates = left;
+	return left != 0;
 }
 
 static int feed(struct tracker *t, struct line *l, const uint8_t *buf, size_t len, uint64_t clock)
@@ -437,16 +532,24 @@ static int feed(struct tracker *t, struct line *l, const uint8_t *buf, size_t le
 			l->len = 0;
 			l->req = REQ_NONE;
 			i++;
-		} else if (l->req == REQ_NONE) { /* in the prefix: byte by byte */
-			if (!prefix_goes_on(l, buf[i])) {
-				if ((rc = line_give_up(t, l)) != 0)
-					return rc;
-				continue; /* this byte goes out with the rest */
+		} else if (l->req == REQ_NONE) { /* in the prefix: while it matches */
+			size_t j = i;
+			bool on = true;
+			/* every request starts with the same stem: take it at once */
+			if (l->len == 0 && len - i >= STEM_LEN &&
+			    memcmp(buf + i, STEM, STEM_LEN) == 0) {
+				l->candidates = (1u << REQ_COUNT) - 2;
+				j += STEM_LEN;
 			}
-			if ((rc = line_add(l, buf + i, 1)) != 0)
+			while (j < len && buf[j] != '\n' && l->req == REQ_NONE &&
+			       (on = prefix_goes_on(l, l->len + (j - i), buf[j])))
+				j++;
+			if ((rc = line_add(l, buf + i, j - i)) != 0)
 				return rc;
-			i++;
-		} else { /* in the name: up to the newline */
+			i = j;
+			if (!on && (rc = line_give_up(t, l)) != 0)
+				return rc; /* the byte that did not match goes out with the rest */
+		} else {                   /* in the name: up to the newline */
 			nl = memchr(buf + i, '\n', len - i);
 			end = nl ? (size_t)(nl - buf) : len;
 			if (l->len + (end - i) > TRACKER_MAX_LINE) {
@@ -589,7 +692,7 @@ const cy_tracker_issue *tracker_issues(struct tracker *t, size_t *n)
 	*n = 0;
 	for (size_t id = 0; id < t->n_names; id++) {
 		const struct name *nm = &t->names[id];
-		size_t need = out + (nm->unmatched > 0) + (nm->restarts > 0);
+		size_t need = out + (nm->unmatched > 0) + (nm->restarts > 0) + (nm->unlisted > 0);
 		if (RESERVE(t->issues, t->cap_issues, need) != 0)
 			return NULL;
 		if (nm->unmatched)
@@ -600,9 +703,17 @@ const cy_tracker_issue *tracker_issues(struct tracker *t, size_t *n)
 			t->issues[out++] =
 			    (cy_tracker_issue){ CY_TRACKER_RESTARTED, nm->bytes, nm->len,
 						nm->restarts, nm->first_restart };
+		if (nm->unlisted)
+			t->issues[out++] =
+			    (cy_tracker_issue){ CY_TRACKER_UNLISTED, nm->bytes, nm->len,
+						nm->unlisted, nm->first_unlisted };
 	}
-	if (RESERVE(t->issues, t->cap_issues, out + t->n_stack) != 0)
+	if (RESERVE(t->issues, t->cap_issues, out + t->n_stack + 1) != 0)
 		return NULL;
+	if (t->dropped)
+		t->issues[out++] =
+		    (cy_tracker_issue){ CY_TRACKER_DROPPED, t->dropped_name, t->dropped_len,
+					t->dropped, t->first_dropped };
 	for (size_t i = 0; i < t->n_stack; i++) {
 		const struct name *nm = &t->names[t->stack[i]];
 		t->issues[out++] =

@@ -228,6 +228,8 @@ static const char *issue_name(cy_tracker_issue_kind kind)
 	case CY_TRACKER_UNMATCHED_END: return "unmatched_end";
 	case CY_TRACKER_RESTARTED: return "restarted";
 	case CY_TRACKER_NEVER_ENDED: return "never_ended";
+	case CY_TRACKER_UNLISTED: return "unlisted";
+	case CY_TRACKER_DROPPED: return "dropped";
 	}
 	return "?";
 }

@@ -156,6 +156,23 @@ static void print_issue(FILE *f, const cy_tracker_issue *is, bool colour)
 		put_name(f, is->name, is->name_len);
 		fprintf(f, " at cycle %llu never ended\n", (unsigned long long)is->cycle);
 		break;
+	case CY_TRACKER_UNLISTED:
+		fputs("cycle-tracker-end: ", f);
+		put_name(f, is->name, is->name_len);
+		fputs(" past the limit of 16777216 listed results (", f);
+		put_times(f, is->count, is->cycle);
+		fputs("): in the span totals, not in its list\n", f);
+		break;
+	case CY_TRACKER_DROPPED:
+		fputs(
+		    "cycle-tracker: requests past the limits of 65536 names and 1048576 places in "
+		    "the span tree were not serviced (",
+		    f);
+		put_times(f, is->count, is->cycle);
+		fputs(", first ", f);
+		put_name(f, is->name, is->name_len);
+		fputs(")\n", f);
+		break;
 	}
 }
 

@@ -398,6 +398,128 @@ static void test_random_splits(void)
 	      "a split changed the result");
 }
 
+/* Writes the lines "PREFIX NAME\n" in big writes, as a guest printing a lot
+ * would; each line at its own clock (1, 2, ...), returned after the last. */
+struct batch {
+	char buf[65536];
+	size_t len;
+	uint64_t clock;
+};
+
+static void batch_line(struct tracker *t, struct batch *b, const char *line)
+{
+	size_t n = strlen(line);
+
+	if (b->len + n > sizeof(b->buf)) {
+		put_bytes(t, b->buf, b->len, b->clock);
+		b->len = 0;
+	}
+	memcpy(b->buf + b->len, line, n);
+	b->len += n;
+	b->clock++;
+}
+
+static void batch_flush(struct tracker *t, struct batch *b)
+{
+	put_bytes(t, b->buf, b->len, b->clock);
+	b->len = 0;
+}
+
+/* 65536 names fit; the 65537th and its end are dropped, said once. */
+static void test_name_limit(void)
+{
+	struct tracker *t = tracker_new(false);
+	static struct batch b;
+	char line[64];
+	uint64_t count = 0, cycle = 0;
+	size_t n;
+
+	b.len = 0;
+	b.clock = 0;
+	for (unsigned i = 0; i < 65536 + 2; i++) {
+		snprintf(line, sizeof(line), "cycle-tracker-start: n%u\ncycle-tracker-end: n%u\n",
+			 i, i);
+		batch_line(t, &b, line);
+	}
+	batch_flush(t, &b);
+	tracker_results(t, &n);
+	check(n == 65536, "65536 names are tracked", "a different number of names");
+	check(count_issues(t, CY_TRACKER_DROPPED, "n65536", &count, &cycle) == 1 && count == 4,
+	      "the 2 requests of each of 2 names past the limit are dropped, said once",
+	      "no single dropped issue with count 4 naming n65536");
+	check(HAS(t, "n65535", 0) && ENDED_NONE(t, "n65536"),
+	      "the last name in is measured, the first one out is not", "wrong results");
+	tracker_free(t);
+}
+
+/* 1025 names each opened under each of 1025 others: 1025 top-level places
+ * plus 1025 * 1025 nested ones, past the 2^20 places of the span tree. */
+static void test_node_limit(void)
+{
+	struct tracker *t = tracker_new(false);
+	static struct batch b;
+	char line[128];
+	size_t n, places = 1025 + 1025 * 1025, dropped = places - (1u << 20);
+
+	b.len = 0;
+	b.clock = 0;
+	for (unsigned i = 0; i < 1025; i++) {
+		snprintf(line, sizeof(line), "cycle-tracker-start: a%u\n", i);
+		batch_line(t, &b, line);
+		for (unsigned j = 0; j < 1025; j++) {
+			snprintf(line, sizeof(line),
+				 "cycle-tracker-start: b%u\ncycle-tracker-end: b%u\n", j, j);
+			batch_line(t, &b, line);
+		}
+		snprintf(line, sizeof(line), "cycle-tracker-end: a%u\n", i);
+		batch_line(t, &b, line);
+	}
+	batch_flush(t, &b);
+	tracker_spans(t, &n);
+	check(n == 1u << 20, "the span tree stops at 2^20 places", "a different node count");
+	/* a dropped start's end is dropped with it */
+	{
+		const cy_tracker_issue *is = tracker_issues(t, &n);
+		uint64_t got = 0;
+		for (size_t i = 0; i < n; i++)
+			if (is[i].kind == CY_TRACKER_DROPPED)
+				got += is[i].count;
+		check(got == 2 * dropped,
+		      "every start that needed a place past the limit is dropped, with its end",
+		      "the dropped count is not 2 * (1025 + 1025^2 - 2^20)");
+	}
+	tracker_free(t);
+}
+
+/* 2^24 results are listed; later ends count in the spans only. */
+static void test_value_limit(void)
+{
+	struct tracker *t = tracker_new(false);
+	static struct batch b;
+	const uint64_t ends = (1u << 24) + 3;
+	uint64_t count = 0, cycle = 0;
+	size_t n;
+	const cy_span *sp;
+	const cy_tracker_entry *e;
+
+	b.len = 0;
+	b.clock = 0;
+	/* the first end has no start and records 0; it leaves its clock as
+	 * the start that the later ends measure from */
+	for (uint64_t i = 0; i < ends; i++)
+		batch_line(t, &b, "cycle-tracker-end: v\n");
+	batch_flush(t, &b);
+	e = tracker_results(t, &n);
+	check(n == 1 && e[0].count == 1u << 24, "2^24 results are listed",
+	      "the list is not 2^24 long");
+	check(count_issues(t, CY_TRACKER_UNLISTED, "v", &count, &cycle) == 1 && count == 3,
+	      "the 3 ends past it are said once", "no unlisted issue with count 3");
+	sp = tracker_spans(t, &n);
+	check(n == 1 && sp[0].count == ends - 1, "the span tree counts every matched end",
+	      "the span's count is not 2^24 + 2");
+	tracker_free(t);
+}
+
 int main(void)
 {
 	test_basic();
@@ -414,5 +536,8 @@ int main(void)
 	test_quiet();
 	test_long_line();
 	test_random_splits();
+	test_name_limit();
+	test_node_limit();
+	test_value_limit();
 	return failed ? 1 : 0;
 }
