@@ -116,6 +116,9 @@ static int64_t write_all(int hfd, const uint8_t *p, size_t len)
 	return (int64_t)done;
 }
 
+/* What the cycle tracker is given of a write at a time. */
+#define WRITE_PIECE (64u << 10)
+
 static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
 {
 	int hfd = host_fd(vm, fd);
@@ -127,17 +130,28 @@ static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t l
 		return -EBADF;
 	if (!range_ok(buf, len))
 		return -EFAULT;
-	/* the tracker sees what the guest wrote, at the clock before this
-	 * ecall, and says what to pass on (less in quiet mode) */
-	if (vm->tracker && tracker_write(vm->tracker, fd == 1 ? TRACKER_STDOUT : TRACKER_STDERR, p,
-					 len, vm->cycles, &p, &n) != 0) {
-		vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
-		return -ENOMEM;
+	if (!vm->tracker) {
+		done = write_all(hfd, p, n);
+		return done == (int64_t)n ? (int32_t)len : (int32_t)done;
 	}
-	done = write_all(hfd, p, n);
-	if (done == (int64_t)n) /* all of it: the held-back rest counts too */
-		return (int32_t)len;
-	return (int32_t)done;
+	/* The tracker sees what the guest wrote, at the clock before this
+	 * ecall, and says what to pass on (less in quiet mode). It gets the
+	 * bytes in pieces, so that what it holds stays small however much
+	 * one write carries. */
+	for (uint32_t at = 0, piece; at < len; at += piece) {
+		const uint8_t *echo;
+		size_t echo_len;
+		piece = len - at < WRITE_PIECE ? len - at : WRITE_PIECE;
+		if (tracker_write(vm->tracker, fd == 1 ? TRACKER_STDOUT : TRACKER_STDERR, p + at,
+				  piece, vm->cycles, &echo, &echo_len) != 0) {
+			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+			return -ENOMEM;
+		}
+		done = write_all(hfd, echo, echo_len);
+		if (done != (int64_t)echo_len) /* the host took less: say what went out */
+			return at ? (int32_t)at : (int32_t)done;
+	}
+	return (int32_t)len; /* all of it: the held-back rest counts too */
 }
 
 int32_t linux_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)

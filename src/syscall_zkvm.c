@@ -111,7 +111,12 @@ struct zkvm {
 	cy_syscall_count count_out[N_ZKVM_SYSCALLS];
 	struct snapshot *snap; /* non-NULL inside an unconstrained block */
 	bool warned_fd;
+	size_t guest_frame_bytes; /* what the guest's WRITEs to FD_INPUT added */
 };
+
+/* Limits (docs/robustness.md): what a guest's WRITEs may store in the
+ * public values, and in input frames of its own. */
+#define ZKVM_MAX_WRITTEN (256u << 20)
 
 /* Stops the run at the current ecall with a message naming it. */
 static void __attribute__((format(printf, 4, 5)))
@@ -214,13 +219,23 @@ static void sys_write(struct cy_vm *vm, uint32_t *a)
 
 	if (!guest_range(vm, "WRITE", "buffer", buf, len, false))
 		return;
+	if ((fd == FD_PUBLIC_VALUES && z->public_len + len > ZKVM_MAX_WRITTEN) ||
+	    (fd == FD_INPUT && z->guest_frame_bytes + len > ZKVM_MAX_WRITTEN)) {
+		zkvm_stop(vm, CY_FAULT_HOST, "WRITE",
+			  "fd %u (%s) would hold more than %u MiB, the limit", fd,
+			  fd == FD_INPUT ? "hints" : "public values", ZKVM_MAX_WRITTEN >> 20);
+		return;
+	}
 	switch (fd) {
 	case FD_STDOUT:
 	case FD_STDERR: linux_write(vm, fd, buf, len); break;
 	case FD_PUBLIC_VALUES:
 		rc = append(&z->public_values, &z->public_len, &z->public_cap, p, len);
 		break;
-	case FD_INPUT: rc = push_frame(z, p, len); break;
+	case FD_INPUT:
+		rc = push_frame(z, p, len);
+		z->guest_frame_bytes += len + sizeof(struct frame);
+		break;
 	default:
 		if (!z->warned_fd)
 			vm_warn(vm, "WRITE to unknown fd %u at 0x%08x: ignored", fd, vm->pc);

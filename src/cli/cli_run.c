@@ -433,6 +433,20 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
 	return 0;
 }
 
+/* The public values shown in hex in the summary; the file has them all. */
+#define PUBLIC_VALUES_SHOWN 256
+
+struct bytes {
+	const uint8_t *p;
+	size_t len;
+};
+
+static int write_bytes(FILE *f, void *ctx)
+{
+	const struct bytes *b = ctx;
+	return b->len && fwrite(b->p, 1, b->len, f) != b->len ? -1 : 0;
+}
+
 /* A zkVM guest's outputs: public values (hex), committed words and syscall
  * counts on stderr; the raw public values in a file if asked. */
 static int print_zkvm(cy_vm *vm, const struct run_args *a)
@@ -444,9 +458,8 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	int rc = 0;
 
 	if (a->public_values) {
-		FILE *f = fopen(a->public_values, "wb");
-		if (!f || fwrite(pv ? pv : (const uint8_t *)"", 1, pv_len, f) != pv_len ||
-		    fclose(f) != 0) {
+		struct bytes b = { pv, pv_len };
+		if (cli_write_file(a->public_values, write_bytes, &b) != 0) {
 			cli_error("run: %s: cannot write the public values", a->public_values);
 			rc = -1;
 		}
@@ -455,8 +468,11 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 		return rc;
 	fprintf(stderr, "cyclops: %s public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
 		pv_len);
-	for (size_t i = 0; i < pv_len; i++)
+	for (size_t i = 0; i < pv_len && i < PUBLIC_VALUES_SHOWN; i++)
 		fprintf(stderr, "%02x", pv[i]);
+	if (pv_len > PUBLIC_VALUES_SHOWN)
+		fprintf(stderr, "... (%zu more%s)", pv_len - PUBLIC_VALUES_SHOWN,
+			a->public_values ? "" : "; --public-values FILE has them all");
 	cy_vm_commits(vm, &cm);
 	if (cm.digest_set || cm.deferred_set) {
 		fputs("\ncyclops: committed digest:", stderr);

@@ -74,6 +74,14 @@ assert r['cycle_tracker']['loop'][0] > 0
 	python3 tests/zkvm/expected.py >"$o/pre.want"
 	expect "zkvm: precompiles match published vectors (sha256 abc, keccak-f, uint256, secp256k1 2G, bn254 2G, ed25519 B+B, bls12-381 2G, decompressed B, -B, G, 2G, -G) and Python's field arithmetic (bls12-381, bn254 Fp, Fp2)" \
 		diff "$o/pre.want" "$o/pre.out"
+	# a guest may write at most 256 MiB of public values (docs/robustness.md)
+	cy run --abi sp1 --public-values "$o/flood.bin" $ZK/flood.elf >/dev/null 2>"$o/flood.err"
+	expect "zkvm: the 257th MiB of public values stops the run (254) with the limit named" \
+		sh -c "test $? -eq 254 && grep -q '^cyclops: WRITE at 0x[0-9a-f]* <_start+0x[0-9a-f]*>: fd 3 (public values) would hold more than 256 MiB, the limit$' '$o/flood.err'"
+	expect "zkvm: the 256 WRITEs before it are in the public-values file" \
+		test "$(wc -c <"$o/flood.bin")" -eq $((256 << 20))
+	expect "zkvm: the summary shows 256 bytes of them, not 256 MiB" \
+		sh -c "grep -q '^cyclops: sp1 public values (268435456 bytes): 0\{512\}\.\.\. (268435200 more)$' '$o/flood.err' && test \$(wc -c <'$o/flood.err') -lt 4096"
 	cy run -q $ZK/decompress_bad.elf >/dev/null 2>"$o/decomp.err"
 	expect "zkvm: decompressing an x on no point stops, naming the syscall and the pc" \
 		sh -c "test $? -eq 252 && grep -q 'SECP256K1_DECOMPRESS at 0x[0-9a-f]* <main+0x[0-9a-f]*>: x is not the x of a secp256k1 point' '$o/decomp.err'"
