@@ -544,7 +544,7 @@ static int feed(struct tracker *t, struct line *l, const uint8_t *buf, size_t le
 			while (j < len && buf[j] != '\n' && l->req == REQ_NONE &&
 			       (on = prefix_goes_on(l, l->len + (j - i), buf[j])))
 				j++;
-			if ((rc = line_add(l, buf + i, j - i)) != 0)
+			if (j > i && (rc = line_add(l, buf + i, j - i)) != 0)
 				return rc;
 			i = j;
 			if (!on && (rc = line_give_up(t, l)) != 0)
