@@ -177,6 +177,13 @@ int profile_write_pprof(FILE *f, const struct profile *p)
 		pb_uint(&b, PROFILE_COMMENT, (uint64_t)str_add(&st, comment));
 		free(comment);
 	}
+	if (p->truncated) {
+		char *comment = NULL;
+		if (asprintf(&comment, "truncated: %s", p->truncated) < 0)
+			goto out_free;
+		pb_uint(&b, PROFILE_COMMENT, (uint64_t)str_add(&st, comment));
+		free(comment);
+	}
 
 	/* one mapping: the program, already symbolised */
 	pb_uint(&m, MAPPING_ID, 1);
