@@ -401,15 +401,32 @@ typedef struct cy_timer_slice {
 	bool open;
 } cy_timer_slice;
 
+/* The timers' tables are bounded (docs/robustness.md#limits): a guest can
+ * start as many timers with distinct labels, and as many slices, as it
+ * likes. Memory at the limits: the tree at most 40 MiB (80 bytes a node,
+ * its label of up to 512, 8 of hash), the slices 12 MiB (48 bytes each),
+ * the steps 3 MiB (184 bytes each, room for 16384); the copies the
+ * getters hand out as much again (the tree's without the labels). */
+#define CY_TIMER_MAX_NODES  (1u << 16) /* timers in the tree */
+#define CY_TIMER_MAX_SLICES (1u << 18) /* slices kept: one per timer run */
+
 typedef enum cy_timer_issue_kind {
 	CY_TIMER_UNMATCHED_STOP, /* a stop with no timer open: ignored */
 	CY_TIMER_NEVER_STOPPED,  /* a timer still open */
 	CY_TIMER_LONG_LABEL,     /* a length above 512: the label is cut */
+	/* starts of a label new at its place with CY_TIMER_MAX_NODES timers
+	 * in the tree, and of every timer inside one: ignored (their time
+	 * stays in the enclosing timer); label: the first one's */
+	CY_TIMER_TOO_MANY_TIMERS,
+	/* slices past CY_TIMER_MAX_SLICES: not kept (the tree counts them) */
+	CY_TIMER_TOO_MANY_SLICES,
+	/* explained steps past CY_TIMER_MAX_STEPS: counted, not kept */
+	CY_TIMER_TOO_MANY_STEPS,
 } cy_timer_issue_kind;
 
 typedef struct cy_timer_issue {
 	cy_timer_issue_kind kind;
-	const char *label; /* NEVER_STOPPED, LONG_LABEL; else "" */
+	const char *label; /* NEVER_STOPPED, LONG_LABEL, TOO_MANY_TIMERS; else "" */
 	size_t label_len;
 	uint64_t count; /* how many times (NEVER_STOPPED: 1) */
 	uint64_t cycle; /* clock of the first time (NEVER_STOPPED: its start) */
