@@ -674,7 +674,8 @@ const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n)
 	cs->pcs_out = NULL;
 	if (cs->failed || !(cs->pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->pcs_out))))
 		return NULL;
-	memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
+	if (cs->pc_map.n) /* no pc yet (a fault at the first instruction): cs->pcs is NULL */
+		memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
 	qsort(cs->pcs_out, cs->pc_map.n, sizeof(*cs->pcs_out), by_pc);
 	*n = cs->pc_map.n;
 	return cs->pcs_out;
