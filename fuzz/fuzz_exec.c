@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "callstack.h"
 #include "cyclops.h"
 
 #define CODE_ADDR  0x10000u
@@ -105,14 +106,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (cy_vm_create_from_bytes(&vm, image, wrap(data + 1, size - 1), "fuzz.elf", &opts, err,
 				    sizeof(err)) != 0)
 		return 0;
-	if (pick & PICK_PROFILE && cy_callstack_attach(vm, &cs) != 0)
-		goto out_destroy;
+	if (pick & PICK_PROFILE) {
+		if (cy_callstack_attach(vm, &cs) != 0)
+			goto out_destroy;
+		/* limits a short run reaches: the paths past them get fuzzed too */
+		callstack_set_limits(cs, 64, 256, 16);
+	}
 	while (cy_vm_run(vm, 997) == CY_STOP_NONE)
 		;
 	if (cs) {
 		size_t n;
+		cy_callstack_limits limits;
 		cy_callstack_nodes(cs, &n);
+		cy_callstack_pcs(cs, &n);
 		cy_callstack_calls(cs, &n);
+		cy_callstack_truncated(cs, &limits);
 	}
 	if (opts.cycle_tracker) {
 		size_t n;

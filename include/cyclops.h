@@ -407,15 +407,32 @@ typedef struct cy_timer_slice {
 	bool open;
 } cy_timer_slice;
 
+/* The timers' tables are bounded (docs/robustness.md#limits): a guest can
+ * start as many timers with distinct labels, and as many slices, as it
+ * likes. Memory at the limits: the tree at most 40 MiB (80 bytes a node,
+ * its label of up to 512, 8 of hash), the slices 12 MiB (48 bytes each),
+ * the steps 3 MiB (184 bytes each, room for 16384); the copies the
+ * getters hand out as much again (the tree's without the labels). */
+#define CY_TIMER_MAX_NODES  (1u << 16) /* timers in the tree */
+#define CY_TIMER_MAX_SLICES (1u << 18) /* slices kept: one per timer run */
+
 typedef enum cy_timer_issue_kind {
 	CY_TIMER_UNMATCHED_STOP, /* a stop with no timer open: ignored */
 	CY_TIMER_NEVER_STOPPED,  /* a timer still open */
 	CY_TIMER_LONG_LABEL,     /* a length above 512: the label is cut */
+	/* starts of a label new at its place with CY_TIMER_MAX_NODES timers
+	 * in the tree, and of every timer inside one: ignored (their time
+	 * stays in the enclosing timer); label: the first one's */
+	CY_TIMER_TOO_MANY_TIMERS,
+	/* slices past CY_TIMER_MAX_SLICES: not kept (the tree counts them) */
+	CY_TIMER_TOO_MANY_SLICES,
+	/* explained steps past CY_TIMER_MAX_STEPS: counted, not kept */
+	CY_TIMER_TOO_MANY_STEPS,
 } cy_timer_issue_kind;
 
 typedef struct cy_timer_issue {
 	cy_timer_issue_kind kind;
-	const char *label; /* NEVER_STOPPED, LONG_LABEL; else "" */
+	const char *label; /* NEVER_STOPPED, LONG_LABEL, TOO_MANY_TIMERS; else "" */
 	size_t label_len;
 	uint64_t count; /* how many times (NEVER_STOPPED: 1) */
 	uint64_t cycle; /* clock of the first time (NEVER_STOPPED: its start) */
@@ -485,6 +502,29 @@ typedef struct cy_call_edge {
 	uint64_t calls, cycles, instructions;
 } cy_call_edge;
 
+/* The profiler's tables are bounded (docs/robustness.md#limits): a guest
+ * can make as many distinct stacks as it likes with function pointers, and
+ * as many distinct pcs with self-modifying code. Past a limit nothing
+ * fails and the tree still holds every cycle: a new stack is charged to
+ * its caller's node (a new outermost one to the first outermost node), as
+ * is a new ecall number's frame; a new pc's cycles are left out of
+ * cy_callstack_pcs (and counted in cy_callstack_limits); a new call site
+ * gets no edge. Each table warns the first time (unless opts.quiet).
+ * Memory at the limits: the tree 80 MiB (64 bytes a node, 16 of hash),
+ * the pcs 80 MiB (24 + 16 a pc), the call edges 48 MiB (32 + 16); the
+ * sorted copies cy_callstack_pcs and cy_callstack_calls hand out 48 and
+ * 32 MiB more. Real guests use a few dozen ecall numbers. */
+#define CY_CALLSTACK_MAX_NODES  (1u << 20) /* distinct stacks: nodes of the tree */
+#define CY_CALLSTACK_MAX_PCS    (1u << 21) /* distinct pcs */
+#define CY_CALLSTACK_MAX_CALLS  (1u << 20) /* distinct call sites and callees */
+#define CY_CALLSTACK_MAX_ECALLS 4096       /* distinct ecall numbers ([ecall N] frames) */
+
+typedef struct cy_callstack_limits {
+	bool nodes_full, pcs_full, calls_full; /* the table reached its limit */
+	bool ecalls_full;
+	uint64_t lost_pc_cycles, lost_pc_instructions; /* not in cy_callstack_pcs */
+} cy_callstack_limits;
+
 /* Attaches a profiler to vm (before it runs); 0 or a negative errno. */
 int cy_callstack_attach(cy_vm *vm, cy_callstack **out);
 void cy_callstack_free(cy_callstack *cs);
@@ -495,6 +535,8 @@ const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n);
 const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
 /* Every call site and callee, by call site; calls still open count to now. */
 const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
+/* Whether a table reached its limit; *out says which, and what the pcs lost. */
+bool cy_callstack_truncated(const cy_callstack *cs, cy_callstack_limits *out);
 /* PC sampling (docs/sampling.md): every opts.sample_interval cycles the
  * instruction executing gets one count in a histogram indexed by pc. */
 /* Allocates and zeroes the histogram and starts sampling now. */

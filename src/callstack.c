@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callstack.h"
 #include "vm_private.h"
 
 _Static_assert(sizeof(struct symbol) == sizeof(cy_symbol) &&
@@ -42,16 +43,33 @@ struct frame {
  * cycles belong to the stack it leaves). */
 enum action { ACT_NONE, ACT_JUMP, ACT_CALL, ACT_RETURN, ACT_RETURN_CALL };
 
+/* Each table is bounded (CY_CALLSTACK_MAX_* in cyclops.h say why and what
+ * memory that is): the limits are powers of two so that the arrays, doubled
+ * from 256 entries, stop growing exactly at them, and the hash slots at
+ * twice as many (half load). */
+_Static_assert((CY_CALLSTACK_MAX_NODES & (CY_CALLSTACK_MAX_NODES - 1)) == 0 &&
+		   (CY_CALLSTACK_MAX_PCS & (CY_CALLSTACK_MAX_PCS - 1)) == 0 &&
+		   (CY_CALLSTACK_MAX_CALLS & (CY_CALLSTACK_MAX_CALLS - 1)) == 0 &&
+		   (CY_CALLSTACK_MAX_ECALLS & (CY_CALLSTACK_MAX_ECALLS - 1)) == 0 &&
+		   CY_CALLSTACK_MAX_ECALLS >= 256,
+	       "the limits are powers of two of at least 256");
+
 /* Open addressing from a pair of words to the index of an entry in an
- * array kept beside it; slots hold index + 1, 0 is free. */
+ * array kept beside it; slots hold index + 1, 0 is free. At most max keys;
+ * full says a new one was refused. */
 struct index_map {
 	uint32_t *slots;
 	uint32_t mask;
 	struct map_key {
 		uint32_t a, b;
 	} * keys;
-	size_t n, cap;
+	size_t n, cap, max;
+	bool full;
 };
+
+/* map_get's answers that are not an index */
+#define MAP_NO_MEMORY (-1)
+#define MAP_FULL      (-2)
 
 struct cy_callstack {
 	cy_vm *vm;
@@ -75,9 +93,11 @@ struct cy_callstack {
 	bool ecall_pending;
 	uint32_t ecall_nr;
 
-	char **ecall_names; /* "[ecall NAME]" by first use */
-	uint32_t *ecall_nrs;
-	size_t n_ecall_names;
+	char **ecall_names; /* "[ecall NAME]"; keys: ecall number, 0 */
+	struct index_map ecall_map;
+
+	/* what the tables' limits left out: the cycles of pcs past the limit */
+	uint64_t lost_pc_cycles, lost_pc_instructions;
 
 	/* the sorted copies the getters hand out */
 	cy_pc_cost *pcs_out;
@@ -114,7 +134,8 @@ static int map_rehash(struct index_map *m, uint32_t cap)
 }
 
 /* The index of (a, b); a new one (*added) if it was not there, which the
- * caller fills in its array, grown to *cap entries. -1: out of memory. */
+ * caller fills in its array, grown to m->cap entries. MAP_FULL if it was not
+ * there and the map holds its maximum; MAP_NO_MEMORY. */
 static int64_t map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
 		       bool *added)
 {
@@ -128,24 +149,40 @@ static int64_t map_get(struct index_map *m, uint32_t a, uint32_t b, void **array
 		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
 			return s - 1;
 	}
+	if (m->n == m->max)
+		return MAP_FULL;
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 256;
 		void *keys = realloc(m->keys, cap * sizeof(*m->keys));
 		if (!keys)
-			return -1;
+			return MAP_NO_MEMORY;
 		m->keys = keys;
 		void *arr = realloc(*array, cap * size);
 		if (!arr)
-			return -1;
+			return MAP_NO_MEMORY;
 		*array = arr;
 		m->cap = cap;
 	}
 	m->keys[m->n] = (struct map_key){ a, b };
 	m->slots[h] = (uint32_t)++m->n;
 	*added = true;
-	if (m->n * 2 > m->mask && map_rehash(m, (m->mask + 1) * 2) != 0)
-		return -1;
+	/* at most half full: a full table of max keys has 2 * max slots */
+	if (m->n * 2 > (size_t)m->mask + 1 && map_rehash(m, (m->mask + 1) * 2) != 0) {
+		m->slots[h] = 0; /* as it was: the caller never sees the new key */
+		m->n--;
+		*added = false;
+		return MAP_NO_MEMORY;
+	}
 	return (int64_t)m->n - 1;
+}
+
+/* Whether a map refused a key for the first time (then it warns, once). */
+static bool map_first_full(struct index_map *m)
+{
+	if (m->full)
+		return false;
+	m->full = true;
+	return true;
 }
 
 static void map_free(struct index_map *m)
@@ -166,41 +203,65 @@ static int grow(void **p, size_t *cap, size_t size)
 	return 0;
 }
 
-static const char *ecall_name(struct cy_callstack *cs, uint32_t nr)
+/* The index of ecall nr's "[ecall NAME]", made if new; MAP_FULL, or
+ * MAP_NO_MEMORY. */
+static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
 {
 	const char *known = cy_syscall_name(nr);
 	char buf[64];
+	bool added;
+	int64_t i = map_get(&cs->ecall_map, nr, 0, (void **)&cs->ecall_names,
+			    sizeof(*cs->ecall_names), &added);
 
-	for (size_t i = 0; i < cs->n_ecall_names; i++)
-		if (cs->ecall_nrs[i] == nr)
-			return cs->ecall_names[i];
-	char **names = realloc(cs->ecall_names, (cs->n_ecall_names + 1) * sizeof(*names));
-	if (!names)
-		return NULL;
-	cs->ecall_names = names;
-	uint32_t *nrs = realloc(cs->ecall_nrs, (cs->n_ecall_names + 1) * sizeof(*nrs));
-	if (!nrs)
-		return NULL;
-	cs->ecall_nrs = nrs;
+	if (i < 0 || !added)
+		return i;
 	if (known)
 		snprintf(buf, sizeof(buf), "[ecall %s]", known);
 	else
 		snprintf(buf, sizeof(buf), "[ecall %u]", (unsigned)nr);
-	if (!(names[cs->n_ecall_names] = strdup(buf)))
-		return NULL;
-	nrs[cs->n_ecall_names] = nr;
-	return names[cs->n_ecall_names++];
+	if (!(cs->ecall_names[i] = strdup(buf)))
+		return MAP_NO_MEMORY; /* the profiler has failed: nothing reads it */
+	return i;
 }
 
 /* The tree node for frame under parent (-1: outermost), made if new;
- * UINT32_MAX when out of memory. */
+ * UINT32_MAX when out of memory. A new stack past the limit is charged to
+ * its caller: the node returned is parent itself, as for calls past
+ * MAX_DEPTH (so the pseudo-frames of a node charge the node); an outermost
+ * one is charged to the first outermost frame of the run, node 0 (the
+ * entry point, where the run started). */
 static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind kind, uint32_t n)
 {
 	uint32_t id = kind == CY_FRAME_FUNCTION ? n : FRAME_ID(kind, n);
+	int64_t name = 0, i;
 	bool added;
-	int64_t i = map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
-			    sizeof(*cs->nodes), &added);
 
+	if (kind == CY_FRAME_ECALL) {
+		/* keyed by the name's index: the number may use the kind's bits */
+		name = ecall_name(cs, n);
+		if (name == MAP_FULL) {
+			if (map_first_full(&cs->ecall_map))
+				vm_warn(
+				    cs->vm,
+				    "call-stack profile: more than %zu distinct ecall numbers; the "
+				    "cycles of a new one are charged to its caller from here on",
+				    cs->ecall_map.max);
+			return parent >= 0 ? (uint32_t)parent : 0;
+		}
+		if (name < 0)
+			goto out_failed;
+		id = FRAME_ID(kind, (uint32_t)name);
+	}
+	i = map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
+		    sizeof(*cs->nodes), &added);
+	if (i == MAP_FULL) {
+		if (map_first_full(&cs->node_map))
+			vm_warn(cs->vm,
+				"call-stack profile: more than %zu distinct stacks; a new one is "
+				"charged to its caller from here on",
+				cs->node_map.max);
+		return parent >= 0 ? (uint32_t)parent : 0;
+	}
 	if (i < 0)
 		goto out_failed;
 	if (!added)
@@ -219,8 +280,7 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 	case CY_FRAME_UNKNOWN: nd->name = "[unknown]"; break;
 	case CY_FRAME_ECALL:
 		nd->addr = n;
-		if (!(nd->name = ecall_name(cs, n)))
-			goto out_failed;
+		nd->name = cs->ecall_names[name];
 		break;
 	case CY_FRAME_PAGE_IN: nd->name = "[page-in]"; break;
 	case CY_FRAME_PAGE_OUT: nd->name = "[page-out]"; break;
@@ -272,6 +332,14 @@ static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t fu
 	int64_t e = map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges, sizeof(*cs->edges),
 			    &added);
 
+	if (e == MAP_FULL) { /* the call has no edge: callgrind shows no calls= for it */
+		if (map_first_full(&cs->edge_map))
+			vm_warn(cs->vm,
+				"call-stack profile: more than %zu distinct call sites; a new one "
+				"gets no call edge from here on",
+				cs->edge_map.max);
+		return UINT32_MAX;
+	}
 	if (e < 0) {
 		cs->failed = true;
 		return UINT32_MAX;
@@ -407,6 +475,18 @@ static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
 		bool added;
 		int64_t i =
 		    map_get(&cs->pc_map, pc, 0, (void **)&cs->pcs, sizeof(*cs->pcs), &added);
+		if (i == MAP_FULL) { /* the stacks have the cycles; the pcs only count them */
+			if (map_first_full(&cs->pc_map))
+				vm_warn(
+				    cs->vm,
+				    "call-stack profile: more than %zu distinct pcs; the cycles of "
+				    "a new one are left out of the per-pc costs from here on",
+				    cs->pc_map.max);
+			cs->lost_pc_cycles += cost;
+			cs->lost_pc_instructions++;
+			cs->last_pc_index = UINT32_MAX;
+			return;
+		}
 		if (i < 0) {
 			cs->failed = true;
 			return;
@@ -504,8 +584,12 @@ int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 		if (vm->syms.syms[i].size)
 			funcs[cs->n_funcs++] = vm->syms.syms[i];
 	cs->funcs = funcs;
+	cs->node_map.max = CY_CALLSTACK_MAX_NODES;
+	cs->pc_map.max = CY_CALLSTACK_MAX_PCS;
+	cs->edge_map.max = CY_CALLSTACK_MAX_CALLS;
+	cs->ecall_map.max = CY_CALLSTACK_MAX_ECALLS;
 	if (map_rehash(&cs->node_map, 1024) != 0 || map_rehash(&cs->pc_map, 1024) != 0 ||
-	    map_rehash(&cs->edge_map, 1024) != 0)
+	    map_rehash(&cs->edge_map, 1024) != 0 || map_rehash(&cs->ecall_map, 64) != 0)
 		goto out_free;
 	rc = cy_vm_add_observer(
 	    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL), on_event,
@@ -523,10 +607,10 @@ void cy_callstack_free(cy_callstack *cs)
 {
 	if (!cs)
 		return;
-	for (size_t i = 0; i < cs->n_ecall_names; i++)
+	for (size_t i = 0; i < cs->ecall_map.n; i++)
 		free(cs->ecall_names[i]);
 	free(cs->ecall_names);
-	free(cs->ecall_nrs);
+	map_free(&cs->ecall_map);
 	free((void *)cs->funcs);
 	free(cs->nodes);
 	map_free(&cs->node_map);
@@ -538,6 +622,24 @@ void cy_callstack_free(cy_callstack *cs)
 	free(cs->edges_out);
 	free(cs->stack);
 	free(cs);
+}
+
+void callstack_set_limits(cy_callstack *cs, size_t nodes, size_t pcs, size_t calls)
+{
+	cs->node_map.max = nodes;
+	cs->pc_map.max = pcs;
+	cs->edge_map.max = calls;
+}
+
+bool cy_callstack_truncated(const cy_callstack *cs, cy_callstack_limits *out)
+{
+	*out = (cy_callstack_limits){ .nodes_full = cs->node_map.full,
+				      .pcs_full = cs->pc_map.full,
+				      .calls_full = cs->edge_map.full,
+				      .ecalls_full = cs->ecall_map.full,
+				      .lost_pc_cycles = cs->lost_pc_cycles,
+				      .lost_pc_instructions = cs->lost_pc_instructions };
+	return out->nodes_full || out->pcs_full || out->calls_full || out->ecalls_full;
 }
 
 const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n)
@@ -572,7 +674,8 @@ const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n)
 	cs->pcs_out = NULL;
 	if (cs->failed || !(cs->pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->pcs_out))))
 		return NULL;
-	memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
+	if (cs->pc_map.n) /* no pc yet (a fault at the first instruction): cs->pcs is NULL */
+		memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
 	qsort(cs->pcs_out, cs->pc_map.n, sizeof(*cs->pcs_out), by_pc);
 	*n = cs->pc_map.n;
 	return cs->pcs_out;

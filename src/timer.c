@@ -15,6 +15,12 @@
 
 #define MSG_CHANNEL_BYTES 512 /* the message buffer's size */
 #define NO_NODE           (-1)
+#define NODE_FULL         (-2) /* CY_TIMER_MAX_NODES timers: no new one */
+#define NO_SLICE          SIZE_MAX
+/* The hash from (parent, label) to a node: twice as many slots as nodes,
+ * so that it is at most half full. */
+#define CHILD_SLOTS (2 * CY_TIMER_MAX_NODES)
+_Static_assert((CHILD_SLOTS & (CHILD_SLOTS - 1)) == 0, "a power of two, for the mask");
 
 /* A timer tree node; children are linked in the order of their first start. */
 struct node {
@@ -26,9 +32,12 @@ struct node {
 	unsigned n_open;
 };
 
+/* An open timer: its node, its slice (NO_SLICE past the limit) and its
+ * start, which the node's totals need whether the slice is kept or not. */
 struct open_timer {
 	int32_t node;
 	size_t slice;
+	uint64_t start_cycle, start_instret;
 };
 
 struct timers {
@@ -40,8 +49,12 @@ struct timers {
 	struct node *nodes;
 	size_t n_nodes, cap_nodes;
 	int32_t roots_first, roots_last;
+	uint32_t *child_slots; /* (parent, label) -> node + 1; 0 is free */
+	/* open timers; the ignored ones (past the node limit, and those
+	 * inside them) are only counted: they are all above the others */
 	struct open_timer *stack;
 	size_t n_stack, cap_stack;
+	uint64_t n_ignored_open;
 	cy_timer_slice *slices; /* .timer is a node id until handed out */
 	size_t n_slices, cap_slices;
 	cy_timer_step *steps; /* likewise */
@@ -56,6 +69,12 @@ struct timers {
 	uint64_t unmatched, first_unmatched;
 	uint64_t long_labels, first_long;
 	int32_t long_node;
+	/* what the limits left out, from when (docs/robustness.md#limits) */
+	uint64_t ignored, first_ignored;
+	char ignored_label[MSG_CHANNEL_BYTES + 1]; /* the first ignored start's */
+	size_t ignored_len;
+	uint64_t slices_dropped, first_slice_dropped;
+	uint64_t steps_dropped, first_step_dropped;
 
 	/* the arrays handed out */
 	cy_timer *pub;
@@ -77,6 +96,7 @@ void timers_free(struct timers *t)
 	for (size_t i = 0; i < t->n_nodes; i++)
 		free(t->nodes[i].label);
 	free(t->nodes);
+	free(t->child_slots);
 	free(t->stack);
 	free(t->slices);
 	free(t->steps);
@@ -93,16 +113,33 @@ static bool hits(uint32_t addr, uint32_t size, uint32_t word)
 	return (uint32_t)(word - addr) < size || (uint32_t)(addr - word) < 4;
 }
 
-/* The child of parent labelled label, created if new; NO_NODE if out of
- * memory. */
+/* FNV-1a over the parent and the label */
+static uint32_t child_hash(int32_t parent, const uint8_t *label, size_t len)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)parent;
+
+	h *= 16777619u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ label[i]) * 16777619u;
+	return h;
+}
+
+/* The child of parent labelled label, created if new; NODE_FULL if new
+ * with the tree at its limit, NO_NODE if out of memory. */
 static int32_t child(struct timers *t, int32_t parent, const uint8_t *label, size_t len)
 {
-	int32_t id = parent == NO_NODE ? t->roots_first : t->nodes[parent].first_child;
+	uint32_t h = child_hash(parent, label, len) & (CHILD_SLOTS - 1);
+	int32_t id;
 	struct node *n;
 
-	for (; id != NO_NODE; id = t->nodes[id].next)
-		if (t->nodes[id].len == len && memcmp(t->nodes[id].label, label, len) == 0)
+	for (; t->child_slots[h]; h = (h + 1) & (CHILD_SLOTS - 1)) {
+		id = (int32_t)t->child_slots[h] - 1;
+		n = &t->nodes[id];
+		if (n->parent == parent && n->len == len && memcmp(n->label, label, len) == 0)
 			return id;
+	}
+	if (t->n_nodes == CY_TIMER_MAX_NODES)
+		return NODE_FULL;
 	if (RESERVE(t->nodes, t->cap_nodes, t->n_nodes + 1) != 0)
 		return NO_NODE;
 	id = (int32_t)t->n_nodes;
@@ -117,6 +154,7 @@ static int32_t child(struct timers *t, int32_t parent, const uint8_t *label, siz
 	memcpy(n->label, label, len);
 	n->label[len] = '\0';
 	t->n_nodes++;
+	t->child_slots[h] = (uint32_t)id + 1;
 	if (parent == NO_NODE) {
 		if (t->roots_last != NO_NODE)
 			t->nodes[t->roots_last].next = id;
@@ -135,6 +173,23 @@ static int32_t child(struct timers *t, int32_t parent, const uint8_t *label, siz
 	return id;
 }
 
+/* A start that the node limit refuses (or inside one it refused). */
+static void ignore_start(struct timers *t, cy_vm *vm, uint64_t clock, const uint8_t *label,
+			 size_t len)
+{
+	t->n_ignored_open++;
+	if (t->ignored++)
+		return;
+	t->first_ignored = clock;
+	memcpy(t->ignored_label, label, len);
+	t->ignored_label[len] = '\0';
+	t->ignored_len = len;
+	vm_warn(vm,
+		"timers: more than %u timers; a start with a new label is ignored from here on, "
+		"with every timer inside it: their time stays in the enclosing timer",
+		CY_TIMER_MAX_NODES);
+}
+
 /* A length write retired at clock (after it): opens a timer. */
 static void open_timer(struct timers *t, cy_vm *vm, uint64_t clock, uint64_t instret)
 {
@@ -142,6 +197,7 @@ static void open_timer(struct timers *t, cy_vm *vm, uint64_t clock, uint64_t ins
 	uint32_t len = 0;
 	bool first_cut = false;
 	int32_t node;
+	size_t slice = NO_SLICE;
 
 	cy_vm_read(vm, t->chan[MARKER_LEN], &len, sizeof(len));
 	if (len > MSG_CHANNEL_BYTES) {
@@ -152,18 +208,36 @@ static void open_timer(struct timers *t, cy_vm *vm, uint64_t clock, uint64_t ins
 	}
 	if (cy_vm_read(vm, t->chan[MARKER_MSG], label, len) != 0)
 		len = 0;
+	if (t->n_ignored_open) { /* inside an ignored timer */
+		ignore_start(t, vm, clock, label, len);
+		return;
+	}
 	node = child(t, t->n_stack ? t->stack[t->n_stack - 1].node : NO_NODE, label, len);
+	if (node == NODE_FULL) {
+		ignore_start(t, vm, clock, label, len);
+		return;
+	}
 	if (node == NO_NODE || RESERVE(t->stack, t->cap_stack, t->n_stack + 1) != 0 ||
-	    RESERVE(t->slices, t->cap_slices, t->n_slices + 1) != 0) {
+	    (t->n_slices < CY_TIMER_MAX_SLICES &&
+	     RESERVE(t->slices, t->cap_slices, t->n_slices + 1) != 0)) {
 		vm_warn(vm, "timers: out of host memory, timer dropped");
 		return;
 	}
 	if (first_cut)
 		t->long_node = node;
-	t->slices[t->n_slices] = (cy_timer_slice){
-		.timer = node, .start_cycle = clock, .start_instret = instret, .open = true
-	};
-	t->stack[t->n_stack++] = (struct open_timer){ node, t->n_slices++ };
+	if (t->n_slices < CY_TIMER_MAX_SLICES) {
+		t->slices[t->n_slices] = (cy_timer_slice){
+			.timer = node, .start_cycle = clock, .start_instret = instret, .open = true
+		};
+		slice = t->n_slices++;
+	} else if (t->slices_dropped++ == 0) {
+		t->first_slice_dropped = clock;
+		vm_warn(vm,
+			"timers: more than %u timer slices; later ones are not kept, the tree's "
+			"totals stay exact",
+			CY_TIMER_MAX_SLICES);
+	}
+	t->stack[t->n_stack++] = (struct open_timer){ node, slice, clock, instret };
 	t->nodes[node].n_open++;
 }
 
@@ -174,20 +248,26 @@ static void close_timer(struct timers *t, uint64_t clock, uint64_t instret)
 	cy_timer_slice *s;
 	struct node *n;
 
+	if (t->n_ignored_open) { /* the innermost open timer is an ignored one */
+		t->n_ignored_open--;
+		return;
+	}
 	if (t->n_stack == 0) {
 		if (t->unmatched++ == 0)
 			t->first_unmatched = clock;
 		return;
 	}
 	o = &t->stack[--t->n_stack];
-	s = &t->slices[o->slice];
+	if (o->slice != NO_SLICE) {
+		s = &t->slices[o->slice];
+		s->end_cycle = clock;
+		s->end_instret = instret;
+		s->open = false;
+	}
 	n = &t->nodes[o->node];
-	s->end_cycle = clock;
-	s->end_instret = instret;
-	s->open = false;
 	n->count++;
-	n->cycles += clock - s->start_cycle;
-	n->instructions += instret - s->start_instret;
+	n->cycles += clock - o->start_cycle;
+	n->instructions += instret - o->start_instret;
 	n->n_open--;
 }
 
@@ -199,8 +279,17 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 	uint32_t bits = 0;
 
 	n->steps++;
-	if (t->n_steps >= CY_TIMER_MAX_STEPS ||
-	    RESERVE(t->steps, t->cap_steps, t->n_steps + 1) != 0)
+	if (t->n_steps >= CY_TIMER_MAX_STEPS) {
+		if (t->steps_dropped++ == 0) {
+			t->first_step_dropped = ev->cycles - ev->cost;
+			vm_warn(vm,
+				"timers: more than %u explained steps; later ones are counted but "
+				"not kept",
+				CY_TIMER_MAX_STEPS);
+		}
+		return;
+	}
+	if (RESERVE(t->steps, t->cap_steps, t->n_steps + 1) != 0)
 		return;
 	cy_vm_read(vm, ev->pc, &half, sizeof(half));
 	bits = half;
@@ -292,6 +381,10 @@ int timers_attach(cy_vm *vm, uint64_t threshold, struct timers **out)
 	t->roots_first = t->roots_last = NO_NODE;
 	t->long_node = NO_NODE;
 	t->threshold = threshold;
+	if (!(t->child_slots = calloc(CHILD_SLOTS, sizeof(*t->child_slots)))) {
+		timers_free(t);
+		return -ENOMEM;
+	}
 	rc = cy_vm_add_observer(
 	    vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP), on_event,
 	    t);
@@ -385,7 +478,7 @@ const cy_timer_issue *cy_vm_timer_issues(cy_vm *vm, size_t *n)
 	size_t k = 0;
 
 	*n = 0;
-	if (!t || RESERVE(t->issues, t->cap_issues, t->n_stack + 2) != 0)
+	if (!t || RESERVE(t->issues, t->cap_issues, t->n_stack + 5) != 0)
 		return NULL;
 	if (t->unmatched)
 		t->issues[k++] = (cy_timer_issue){ CY_TIMER_UNMATCHED_STOP, "", 0, t->unmatched,
@@ -396,10 +489,19 @@ const cy_timer_issue *cy_vm_timer_issues(cy_vm *vm, size_t *n)
 		    (cy_timer_issue){ CY_TIMER_LONG_LABEL, nd ? nd->label : "", nd ? nd->len : 0,
 				      t->long_labels, t->first_long };
 	}
+	if (t->ignored)
+		t->issues[k++] = (cy_timer_issue){ CY_TIMER_TOO_MANY_TIMERS, t->ignored_label,
+						   t->ignored_len, t->ignored, t->first_ignored };
+	if (t->slices_dropped)
+		t->issues[k++] = (cy_timer_issue){ CY_TIMER_TOO_MANY_SLICES, "", 0,
+						   t->slices_dropped, t->first_slice_dropped };
+	if (t->steps_dropped)
+		t->issues[k++] = (cy_timer_issue){ CY_TIMER_TOO_MANY_STEPS, "", 0, t->steps_dropped,
+						   t->first_step_dropped };
 	for (size_t i = 0; i < t->n_stack; i++) {
 		const struct node *nd = &t->nodes[t->stack[i].node];
 		t->issues[k++] = (cy_timer_issue){ CY_TIMER_NEVER_STOPPED, nd->label, nd->len, 1,
-						   t->slices[t->stack[i].slice].start_cycle };
+						   t->stack[i].start_cycle };
 	}
 	*n = k;
 	return t->issues;

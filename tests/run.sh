@@ -640,6 +640,8 @@ test_profile() {
 	local have_go=0
 	command -v go >/dev/null && have_go=1
 	for src in tests/profile/*.S; do
+		# the guests of the limits, below, have too many stacks to list
+		grep -q '^# EXPECT-FOLDED:' "$src" || continue
 		name=$(basename "$src" .S)
 		elf=tests/profile/build/$name.elf
 		base=$OUT/prof-$name
@@ -723,6 +725,54 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 	cy run -q --max-cycles 1000 --profile "$OUT/limit.folded" guest/build/sha256.elf >/dev/null 2>&1
 	expect "profile: written after the cycle limit, totalling 1000 cycles" \
 		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
+	test_profile_limits
+}
+
+# The profiler's bounded tables (docs/robustness.md#limits), with guests
+# whose numbers are derived by hand in their sources.
+test_profile_limits() {
+	local b=$OUT/many_stacks e=$OUT/many_ecalls rc
+	cy run --profile "$b.folded" --profile "$b.callgrind" --profile "$b.html" \
+		tests/profile/build/many_stacks.elf >/dev/null 2>"$b.err"
+	rc=$?
+	expect "profile: limits: many_stacks goes past 1048576 distinct stacks and exits 0" [ $rc = 0 ]
+	expect "profile: limits: many_stacks: one warning that the stacks reached their limit" [ \
+		"$(grep -c '^cyclops: warning: call-stack profile: more than 1048576 distinct stacks; a new one is charged to its caller from here on$' "$b.err")" = 1 \
+		-a "$(grep -c warning "$b.err")" = 1 ]
+	expect "profile: limits: many_stacks: 40000009 cycles, all in the folded stacks, callgrind and html" \
+		sh -c "[ '$(summary_cycles "$b.err")' = 40000009 ] &&
+			python3 tests/profile/check.py totals 40000009 '$b.folded' '$b.callgrind' '$b.html'"
+	expect "profile: limits: many_stacks: 1048576 stacks, 782271 of them leaves, _start 7200009 self, each f 162500" \
+		python3 -c 'import sys
+lines = [l.rsplit(" ", 1) for l in open(sys.argv[1])]
+depth = [s.count(";") for s, _ in lines]
+self = dict((s, int(n)) for s, n in lines)
+sys.exit(not (len(lines) == 1048576 and depth.count(4) == 782271 and self["_start"] == 7200009
+              and all(self["_start;f%d" % k] == 162500 for k in range(64))
+              and not any("finish" in s or "ecall" in s for s in self)))' "$b.folded"
+	expect "profile: limits: many_stacks: callgrind and html say the profile was truncated" \
+		python3 tests/profile/check.py truncated "more than 1048576 distinct stacks: new ones charged to their caller" \
+		"$b.callgrind" "$b.html"
+
+	cy run $(profile_args "$e") tests/profile/build/many_ecalls.elf >/dev/null 2>"$e.err"
+	rc=$?
+	expect "profile: limits: many_ecalls goes past 4096 ecall numbers and exits 0" [ $rc = 0 ]
+	expect "profile: limits: many_ecalls: one warning that the ecall numbers reached their limit" [ \
+		"$(grep -c '^cyclops: warning: call-stack profile: more than 4096 distinct ecall numbers; the cycles of a new one are charged to its caller from here on$' "$e.err")" = 1 ]
+	expect "profile: limits: many_ecalls: every format totals 16394 cycles" \
+		python3 tests/profile/check.py totals 16394 $(for x in $PROFILE_EXTS; do echo "$e.$x"; done)
+	expect "profile: limits: many_ecalls: 4097 stacks, [ecall 1000] to [ecall 5095], _start 12298 self" \
+		python3 -c 'import sys
+self = dict(l.rsplit(" ", 1) for l in open(sys.argv[1]))
+sys.exit(not (len(self) == 4097 and self["_start"] == "12298\n" and
+              all(self["_start;[ecall %d]" % n] == "1\n" for n in range(1000, 5096))))' "$e.folded"
+	expect "profile: limits: many_ecalls: every format with room for it says the profile was truncated" \
+		python3 tests/profile/check.py truncated "more than 4096 ecall numbers: new ones charged to their caller" \
+		"$e.pb.gz" "$e.speedscope.json" "$e.callgrind" "$e.trace.json" "$e.html"
+	cy run -q --max-cycles 16392 --profile "$e-part.speedscope.json" tests/profile/build/many_ecalls.elf 2>/dev/null
+	expect "profile: limits: speedscope's name says both truncated and partial" \
+		sh -c "python3 tests/profile/check.py truncated 'more than 4096 ecall numbers' '$e-part.speedscope.json' &&
+			python3 tests/profile/check.py partial 'cycle limit 16392' '$e-part.speedscope.json'"
 }
 
 # hist_field FILE.json EXPR : prints a Python expression of the report r.

@@ -96,6 +96,9 @@ static const char *timer_issue_name(cy_timer_issue_kind kind)
 	case CY_TIMER_UNMATCHED_STOP: return "unmatched_stop";
 	case CY_TIMER_NEVER_STOPPED: return "never_stopped";
 	case CY_TIMER_LONG_LABEL: return "long_label";
+	case CY_TIMER_TOO_MANY_TIMERS: return "too_many_timers";
+	case CY_TIMER_TOO_MANY_SLICES: return "too_many_slices";
+	case CY_TIMER_TOO_MANY_STEPS: return "too_many_steps";
 	}
 	return "?";
 }

@@ -130,6 +130,29 @@ static void print_issue(FILE *f, const cy_timer_issue *is, bool colour)
 			(unsigned long long)is->count, is->count == 1 ? "" : "s",
 			(unsigned long long)is->cycle);
 		break;
+	case CY_TIMER_TOO_MANY_TIMERS:
+		fprintf(
+		    f,
+		    "%llu timer start%s ignored past the limit of %u timers (first at cycle %llu: ",
+		    (unsigned long long)is->count, is->count == 1 ? "" : "s", CY_TIMER_MAX_NODES,
+		    (unsigned long long)is->cycle);
+		cli_put_name(f, is->label, is->label_len);
+		fputs("): their time is in the enclosing timer\n", f);
+		break;
+	case CY_TIMER_TOO_MANY_SLICES:
+		fprintf(f,
+			"%llu timer slice%s not kept past the limit of %u (first at cycle %llu): "
+			"the tree's totals include them\n",
+			(unsigned long long)is->count, is->count == 1 ? "" : "s",
+			CY_TIMER_MAX_SLICES, (unsigned long long)is->cycle);
+		break;
+	case CY_TIMER_TOO_MANY_STEPS:
+		fprintf(
+		    f,
+		    "%llu explained step%s not kept past the limit of %u (first at cycle %llu)\n",
+		    (unsigned long long)is->count, is->count == 1 ? "" : "s", CY_TIMER_MAX_STEPS,
+		    (unsigned long long)is->cycle);
+		break;
 	}
 }
 
@@ -141,6 +164,7 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 	const cy_timer_step *steps = cy_vm_timer_steps(vm, &n_steps);
 	const cy_timer_issue *issues = cy_vm_timer_issues(vm, &n_issues);
 	uint32_t chan[3];
+	bool all_steps = true; /* the report has every step */
 
 	if (!cy_vm_timer_channels(vm, chan)) {
 		fprintf(f, "cyclops: timers: the guest never announced its channels "
@@ -156,6 +180,8 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 		if (w > width)
 			width = w < NAME_COLS_MAX ? w : NAME_COLS_MAX;
 	}
+	for (size_t i = 0; i < n_issues; i++)
+		all_steps &= issues[i].kind != CY_TIMER_TOO_MANY_STEPS;
 	if (n)
 		fprintf(f, "%s%-*s %8s %14s %14s %7s%s\n", colour ? COLOUR_DIM : "", (int)width,
 			"timer", "count", "cycles", "instructions", "share",
@@ -176,12 +202,13 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 				shown++;
 			}
 		if (t[i].steps > shown)
-			fprintf(f,
-				"%*s... and %llu more steps of %llu cycles or more (--report has "
-				"them)\n",
-				(int)(INDENT * (t[i].depth + 1)), "",
-				(unsigned long long)(t[i].steps - shown),
-				(unsigned long long)cy_vm_timer_threshold(vm));
+			fprintf(
+			    f,
+			    "%*s... and %llu more steps of %llu cycles or more (--report has %s)\n",
+			    (int)(INDENT * (t[i].depth + 1)), "",
+			    (unsigned long long)(t[i].steps - shown),
+			    (unsigned long long)cy_vm_timer_threshold(vm),
+			    all_steps ? "them" : "those among the run's first 10000");
 	}
 	if (n == 0)
 		fprintf(f, "cyclops: timers: no timer started\n");

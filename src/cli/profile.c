@@ -2,6 +2,7 @@
  * once (frames, call tree, source lines) and hands them to the writer of
  * each file asked for; the folded-stacks writer lives here too. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,7 @@ void profile_free(struct profile *p)
 	free(p->next_sibling);
 	free(p->func_store);
 	free(p->segments);
+	free(p->truncated);
 	srcinfo_close(p->src);
 }
 
@@ -164,6 +166,52 @@ out_free:
 	return rc;
 }
 
+/* Appends "; TEXT" (or TEXT to an empty note). */
+static void __attribute__((format(printf, 3, 4)))
+note_add(char *note, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(note);
+	va_list ap;
+
+	if (len)
+		len += (size_t)snprintf(note + len, size - len, "; ");
+	va_start(ap, fmt);
+	if (len < size)
+		vsnprintf(note + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/* "more than 1048576 distinct stacks: new ones charged to their caller; ..."
+ * for the limits the profiler reached; no parentheses, so that it fits in
+ * speedscope's "NAME (truncated: ...)". 0 or -ENOMEM. */
+static int truncation_note(struct profile *p, cy_callstack *cs)
+{
+	const cy_callstack_limits *l = &p->limits;
+	char note[512] = "";
+
+	if (!cy_callstack_truncated(cs, &p->limits))
+		return 0;
+	if (l->nodes_full)
+		note_add(note, sizeof(note),
+			 "more than %u distinct stacks: new ones charged to their caller",
+			 CY_CALLSTACK_MAX_NODES);
+	if (l->ecalls_full)
+		note_add(note, sizeof(note),
+			 "more than %u ecall numbers: new ones charged to their caller",
+			 CY_CALLSTACK_MAX_ECALLS);
+	if (l->pcs_full)
+		note_add(
+		    note, sizeof(note),
+		    "more than %u distinct pcs: %llu cycles of new ones not in the per-pc costs",
+		    CY_CALLSTACK_MAX_PCS, (unsigned long long)l->lost_pc_cycles);
+	if (l->calls_full)
+		note_add(note, sizeof(note),
+			 "more than %u call sites: new ones without a call edge",
+			 CY_CALLSTACK_MAX_CALLS);
+	p->truncated = strdup(note);
+	return p->truncated ? 0 : -ENOMEM;
+}
+
 int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int status)
 {
 	const cy_symbol *syms;
@@ -182,7 +230,7 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	p->nodes = cy_callstack_nodes(cs, &p->n_nodes);
 	p->pcs = cy_callstack_pcs(cs, &p->n_pcs);
 	p->calls = cy_callstack_calls(cs, &p->n_calls);
-	if (!p->nodes || !p->pcs || !p->calls)
+	if (!p->nodes || !p->pcs || !p->calls || truncation_note(p, cs) != 0)
 		return -ENOMEM;
 	syms = cy_vm_symbols(p->vm, &n_syms);
 	p->func_store = malloc((n_syms + 1) * sizeof(*p->func_store));

@@ -57,6 +57,10 @@ struct profile {
 	const char *program;
 	int status;
 	const char *partial; /* why the guest stopped before its end; NULL if it exited */
+	/* which of the profiler's tables reached their limits, as one line;
+	 * NULL if none did (docs/robustness.md#limits) */
+	char *truncated;
+	cy_callstack_limits limits;
 	const cy_stack_node *nodes;
 	size_t n_nodes;
 	uint32_t *frame_of; /* node -> index in frames */

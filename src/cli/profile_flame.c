@@ -312,6 +312,11 @@ int profile_write_html(FILE *f, const struct profile *p)
 		xml_text(f, p->partial);
 		fputs("</td></tr>\n", f);
 	}
+	if (p->truncated) {
+		fputs("<tr><th>truncated</th><td id=\"truncated\">", f);
+		xml_text(f, p->truncated);
+		fputs("</td></tr>\n", f);
+	}
 	if (p->stats.paging || p->stats.reserved)
 		fprintf(f,
 			"<tr><th>segments</th><td>%llu</td></tr>\n<tr><th>user / paging / "

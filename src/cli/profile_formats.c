@@ -50,9 +50,13 @@ int profile_write_speedscope(FILE *f, const struct profile *p)
 		return -ENOMEM;
 	fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n", f);
 	fputs(" \"exporter\": \"cyclops " CY_VERSION "\",\n \"name\": ", f);
-	if (p->partial) { /* the file has no other place a viewer shows */
+	if (p->partial || p->truncated) { /* the file has no other place a viewer shows */
 		char *name = NULL;
-		if (asprintf(&name, "%s (partial: %s)", p->program, p->partial) < 0) {
+		/* "PROGRAM (truncated: NOTE) (partial: REASON)", either or both */
+		if (asprintf(&name, "%s%s%s%s%s%s%s", p->program,
+			     p->truncated ? " (truncated: " : "", p->truncated ? p->truncated : "",
+			     p->truncated ? ")" : "", p->partial ? " (partial: " : "",
+			     p->partial ? p->partial : "", p->partial ? ")" : "") < 0) {
 			free(stack);
 			return -ENOMEM;
 		}
@@ -110,6 +114,8 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 	fputs("# callgrind format\nversion: 1\ncreator: cyclops " CY_VERSION "\n", f);
 	if (p->partial)
 		fprintf(f, "desc: Partial: %s\n", p->partial);
+	if (p->truncated)
+		fprintf(f, "desc: Truncated: %s\n", p->truncated);
 	fprintf(f, "cmd: %s\npositions: instr line\nevents: Cycles Instructions\n", p->program);
 	fprintf(f, "summary: %llu %llu\n\nob=%s\n", (unsigned long long)p->cycles,
 		(unsigned long long)p->instructions, p->program);
@@ -140,6 +146,11 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 				(unsigned long long)ce->instructions);
 		}
 	}
+	if (p->limits.lost_pc_cycles || p->limits.lost_pc_instructions)
+		/* the pcs past the table's limit, so that the costs add up */
+		fprintf(f, "\nfl=???\nfn=[pcs past the limit]\n0x0 0 %llu %llu\n",
+			(unsigned long long)p->limits.lost_pc_cycles,
+			(unsigned long long)p->limits.lost_pc_instructions);
 	fprintf(f, "\ntotals: %llu %llu\n", (unsigned long long)p->cycles,
 		(unsigned long long)p->instructions);
 	return 0;
@@ -181,6 +192,10 @@ int profile_write_trace(FILE *f, const struct profile *p)
 	if (p->partial) {
 		fputs(", \"partial\": ", f);
 		json_str(f, p->partial);
+	}
+	if (p->truncated) {
+		fputs(", \"truncated\": ", f);
+		json_str(f, p->truncated);
 	}
 	fputs("},\n \"traceEvents\": [\n  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", "
 	      "\"args\": {\"name\": ",

@@ -6,6 +6,8 @@
                                        a protobuf decoder written here
     check.py partial TEXT FILE...      every file is marked partial with a
                                        reason containing TEXT (.folded: none)
+    check.py truncated TEXT FILE...    likewise marked truncated (a table of
+                                       the profiler reached its limit)
 Prints one line per problem and exits 1 if there was any."""
 import gzip
 import json
@@ -151,25 +153,28 @@ def total(path):
     raise ValueError("unknown format: " + path)
 
 
-def partial_reason(path):
-    """The partial marker of a profile file, None if it has none."""
+def marker(path, kind):
+    """The text of a profile file's marker KIND ("partial" or "truncated"),
+    None if it has none."""
     if path.endswith(".pb.gz"):  # profile.proto: comment 13 indexes strings
         data = gzip.open(path).read()
         strings = [v.decode() for n, _, v in fields(data) if n == 6]
         comments = [strings[v] for n, _, v in fields(data) if n == 13]
-        return next((c for c in comments if c.startswith("partial: ")), None)
+        return next((c[len(kind) + 2:] for c in comments if c.startswith(kind + ": ")), None)
     if path.endswith(".speedscope.json"):
-        m = re.search(r"\(partial: (.*)\)$", json.load(open(path))["name"])
+        # "PROGRAM (truncated: NOTE) (partial: REASON)", either or both
+        pattern = r"\(partial: (.*)\)$" if kind == "partial" else r"\(truncated: ([^)]*)\)"
+        m = re.search(pattern, json.load(open(path))["name"])
         return m and m.group(1)
     if path.endswith(".trace.json"):
-        return json.load(open(path))["otherData"].get("partial")
+        return json.load(open(path))["otherData"].get(kind)
     if path.endswith(".callgrind"):
-        m = re.search(r"^desc: Partial: (.*)$", open(path).read(), re.M)
+        m = re.search(r"^desc: %s: (.*)$" % kind.capitalize(), open(path).read(), re.M)
         return m and m.group(1)
     if path.endswith(".html"):
-        m = re.search(r'<td id="partial">([^<]*)</td>', open(path).read())
+        m = re.search(r'<td id="%s">([^<]*)</td>' % kind, open(path).read())
         return m and m.group(1)
-    raise ValueError("no partial marker in this format: " + path)
+    raise ValueError("no %s marker in this format: %s" % (kind, path))
 
 
 def main():
@@ -186,16 +191,16 @@ def main():
             if got != want:
                 print("%s: total %d, not %d" % (path, got, want))
                 bad += 1
-    elif sys.argv[1] == "partial":
+    elif sys.argv[1] in ("partial", "truncated"):
         for path in sys.argv[3:]:
             try:
-                reason = partial_reason(path)
+                reason = marker(path, sys.argv[1])
             except Exception as e:
                 print("%s: %r" % (path, e))
                 bad += 1
                 continue
             if not reason or sys.argv[2] not in reason:
-                print("%s: partial marker %r lacks %r" % (path, reason, sys.argv[2]))
+                print("%s: %s marker %r lacks %r" % (path, sys.argv[1], reason, sys.argv[2]))
                 bad += 1
     elif sys.argv[1] == "pprof-top":
         _, samples = read_pprof(sys.argv[2])

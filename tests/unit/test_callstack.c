@@ -1,11 +1,14 @@
 /* test_callstack.c - unit tests of the call-stack profiler through the API
  * (cy_callstack_*): the tree, the pc table and the call sites of
  * tests/profile/recursion.S, whose numbers are derived by hand there:
- * sum(3) recursing to sum(0), 11 cycles per level above 0 and 2 at 0.
- * Prints "ok - ..." / "not ok - ..." lines. */
+ * sum(3) recursing to sum(0), 11 cycles per level above 0 and 2 at 0;
+ * then the same run with each table's limit lowered (callstack.h) to
+ * where this small guest goes past it. Prints "ok - ..." / "not ok - ..."
+ * lines. */
 #include <stdio.h>
 #include <string.h>
 
+#include "callstack.h"
 #include "cyclops.h"
 
 #define ELF "tests/profile/build/recursion.elf"
@@ -21,6 +24,117 @@ static void check(bool cond, const char *name)
 {
 	printf("%s - callstack: %s\n", cond ? "ok" : "not ok", name);
 	failed += !cond;
+}
+
+/* recursion.elf run with the given limits; NULL if it could not run */
+static cy_callstack *run_limited(cy_vm **vm, size_t nodes, size_t pcs, size_t calls)
+{
+	cy_opts opts;
+	cy_callstack *cs;
+	char err[256];
+
+	cy_opts_init(&opts);
+	opts.quiet = true;
+	if (cy_vm_create_from_file(vm, ELF, &opts, err, sizeof(err)) != 0)
+		return NULL;
+	if (cy_callstack_attach(*vm, &cs) != 0) {
+		cy_vm_destroy(*vm);
+		return NULL;
+	}
+	callstack_set_limits(cs, nodes, pcs, calls);
+	if (cy_vm_run(*vm, UINT64_MAX) != CY_STOP_EXIT) {
+		cy_vm_destroy(*vm);
+		cy_callstack_free(cs);
+		return NULL;
+	}
+	return cs;
+}
+
+static void done(cy_vm *vm, cy_callstack *cs)
+{
+	cy_vm_destroy(vm);
+	cy_callstack_free(cs);
+}
+
+/* The limits, one table at a time. Nodes are made in the order the stacks
+ * first run: _start, sum at depths 1 to 4, then _start's [ecall exit]. */
+static void limits(void)
+{
+	cy_callstack_limits lim;
+	cy_callstack *cs;
+	cy_vm *vm;
+	size_t n;
+
+	/* 3 nodes: _start, sum, sum;sum. The calls of sum at depths 3 and 4
+	 * reuse their caller's node (11 + 2 more cycles there), the exit ecall
+	 * is charged to _start itself (its 3 + 1). */
+	if (!(cs = run_limited(&vm, 3, CY_CALLSTACK_MAX_PCS, CY_CALLSTACK_MAX_CALLS))) {
+		check(false, "limits: recursion.elf runs");
+		return;
+	}
+	const cy_stack_node *nd = cy_callstack_nodes(cs, &n);
+	check(nd && n == 3, "3 nodes at a limit of 3");
+	if (nd && n == 3)
+		check(nd[0].self_cycles == 4 && nd[0].cycles == 39 && nd[1].depth == 1 &&
+			  nd[1].self_cycles == 11 && nd[1].cycles == 35 && nd[2].depth == 2 &&
+			  nd[2].self_cycles == 24 && nd[2].cycles == 24,
+		      "past the limit: a call charged to its caller (sum;sum 24 self), the "
+		      "exit ecall to _start (4 self), 39 in all");
+	check(cy_callstack_truncated(cs, &lim) && lim.nodes_full && !lim.pcs_full &&
+		  !lim.calls_full && !lim.ecalls_full && lim.lost_pc_cycles == 0,
+	      "cy_callstack_truncated: the tree only");
+	const cy_call_edge *ce = cy_callstack_calls(cs, &n);
+	check(ce && n == 2 && ce[1].calls == 3 && ce[1].cycles == 39,
+	      "the calls past the node limit still have their edges (sum -> sum: 3, 39 cycles)");
+	done(vm, cs);
+
+	/* 1 node: everything is _start's */
+	if ((cs = run_limited(&vm, 1, CY_CALLSTACK_MAX_PCS, CY_CALLSTACK_MAX_CALLS))) {
+		nd = cy_callstack_nodes(cs, &n);
+		check(nd && n == 1 && nd[0].self_cycles == 39 && nd[0].self_instructions == 39,
+		      "a limit of 1 node: _start has all 39 cycles");
+		done(vm, cs);
+	} else {
+		check(false, "limits: recursion.elf runs with 1 node");
+	}
+
+	/* 4 pcs: _start's li and jal (once each), sum's beqz (4 times) and
+	 * addi (3 times) are kept: 9 cycles; the other 30 are counted lost */
+	if ((cs = run_limited(&vm, CY_CALLSTACK_MAX_NODES, 4, CY_CALLSTACK_MAX_CALLS))) {
+		const cy_pc_cost *pcs = cy_callstack_pcs(cs, &n);
+		uint64_t kept = 0;
+		for (size_t i = 0; pcs && i < n; i++)
+			kept += pcs[i].cycles;
+		check(pcs && n == 4 && pcs[0].pc == 0x10000 && pcs[3].pc == SUM + 4 && kept == 9,
+		      "4 pcs at a limit of 4, with their 9 cycles");
+		check(cy_callstack_truncated(cs, &lim) && lim.pcs_full && !lim.nodes_full &&
+			  lim.lost_pc_cycles == 30 && lim.lost_pc_instructions == 30,
+		      "the other 30 cycles and instructions are counted as lost");
+		nd = cy_callstack_nodes(cs, &n);
+		uint64_t self = 0;
+		for (size_t i = 0; nd && i < n; i++)
+			self += nd[i].self_cycles;
+		check(n == 6 && self == 39, "the tree is whole: 6 nodes, 39 cycles");
+		done(vm, cs);
+	} else {
+		check(false, "limits: recursion.elf runs with 4 pcs");
+	}
+
+	/* 1 call edge: _start -> sum; sum's calls of itself have none */
+	if ((cs = run_limited(&vm, CY_CALLSTACK_MAX_NODES, CY_CALLSTACK_MAX_PCS, 1))) {
+		const cy_call_edge *e = cy_callstack_calls(cs, &n);
+		check(e && n == 1 && e[0].call_pc == START_CALL && e[0].calls == 1 &&
+			  e[0].cycles == 35,
+		      "1 call edge at a limit of 1: _start's call of sum, 35 cycles");
+		check(cy_callstack_truncated(cs, &lim) && lim.calls_full && !lim.nodes_full &&
+			  !lim.pcs_full,
+		      "cy_callstack_truncated: the call edges only");
+		nd = cy_callstack_nodes(cs, &n);
+		check(nd && n == 6 && nd[0].cycles == 39, "the tree is whole without the edges");
+		done(vm, cs);
+	} else {
+		check(false, "limits: recursion.elf runs with 1 call edge");
+	}
 }
 
 int main(void)
@@ -91,7 +205,11 @@ int main(void)
 			  ce[1].cycles == 39,
 		      "sum's call of sum: 3 calls, 39 cycles");
 	}
+	cy_callstack_limits lim;
+	check(!cy_callstack_truncated(cs, &lim) && lim.lost_pc_cycles == 0,
+	      "no limit reached: not truncated");
 	cy_vm_destroy(vm);
 	cy_callstack_free(cs);
+	limits();
 	return failed ? 1 : 0;
 }
