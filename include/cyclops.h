@@ -164,8 +164,13 @@ int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len);
 /* Resident guest memory in bytes (pages the guest touched). */
 uint64_t cy_vm_touched_bytes(const cy_vm *vm);
 
-/* "name+0x1c" for the symbol containing or preceding addr; 0 if found. */
+/* "name+0x1c" for the symbol containing or preceding addr; 0 if found.
+ * The VM's symbols have C++ and Rust names demangled (cy_demangle). */
 int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size);
+/* The readable form of a mangled C++ (_Z...) or Rust (_ZN...E legacy,
+ * without its hash, or _R... v0) symbol, from libiberty; malloc'd, NULL
+ * if name is not one. */
+char *cy_demangle(const char *name);
 /* Disassembles the instruction at pc (objdump "no-aliases,numeric" style);
  * returns its length in bytes, 0 if it is not a valid instruction. */
 int cy_disasm(uint32_t pc, uint32_t bits, char *buf, size_t size);

@@ -1,16 +1,19 @@
 /* symbols.c - a sorted array of function symbols with binary-search lookup.
  * Names are copied into one string pool; symbols point into it only after
- * symtab_finish, when the pool no longer moves. */
+ * symtab_finish, when the pool no longer moves. C++ and Rust names are kept
+ * in their readable (demangled) form. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <libiberty/demangle.h>
+
+#include "cyclops.h"
 #include "symbols.h"
 
-int symtab_add(struct symtab *t, const char *name, uint32_t addr, uint32_t size)
+/* Room for one more symbol and len more bytes of names. */
+static int symtab_grow(struct symtab *t, size_t len)
 {
-	size_t len = strlen(name) + 1;
-
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 256;
 		struct symbol *s = realloc(t->syms, cap * sizeof(*s));
@@ -29,14 +32,36 @@ int symtab_add(struct symtab *t, const char *name, uint32_t addr, uint32_t size)
 		t->strings = p;
 		t->strings_cap = cap;
 	}
-	memcpy(t->strings + t->strings_used, name, len);
-	/* the offset is kept in the pointer until symtab_finish */
-	t->syms[t->n].name = (const char *)(uintptr_t)t->strings_used;
-	t->syms[t->n].addr = addr;
-	t->syms[t->n].size = size;
-	t->n++;
-	t->strings_used += len;
 	return 0;
+}
+
+char *cy_demangle(const char *name)
+{
+	/* C++ (Itanium ABI) names start with _Z, Rust's with _ZN (legacy, with
+	 * a hash that libiberty drops) or _R (v0); leave everything else */
+	if (name[0] != '_' || (name[1] != 'Z' && name[1] != 'R'))
+		return NULL;
+	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+}
+
+int symtab_add(struct symtab *t, const char *mangled, uint32_t addr, uint32_t size)
+{
+	char *readable = cy_demangle(mangled);
+	const char *name = readable ? readable : mangled;
+	size_t len = strlen(name) + 1;
+	int rc = symtab_grow(t, len);
+
+	if (rc == 0) {
+		memcpy(t->strings + t->strings_used, name, len);
+		/* the offset is kept in the pointer until symtab_finish */
+		t->syms[t->n].name = (const char *)(uintptr_t)t->strings_used;
+		t->syms[t->n].addr = addr;
+		t->syms[t->n].size = size;
+		t->n++;
+		t->strings_used += len;
+	}
+	free(readable);
+	return rc;
 }
 
 static int by_addr(const void *a, const void *b)

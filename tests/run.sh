@@ -897,6 +897,14 @@ print(r["unattributed"], [i["samples"] for i in r["instructions"] if i["function
 	expect "sample: hist shows the overflow on a line of its own" \
 		grep -Eq '^ +1000 +0\.0% +\[table full: new pcs outside the code ranges\]$' "$d/w.txt"
 
+	# C++ and Rust names demangled (tests/profile/mangled.S derives the counts)
+	cy run -q --sample=1 --sample-out "$d/m.samples" tests/profile/build/mangled.elf
+	expect "sample: hist demangles C++ and Rust (legacy, v0) names" \
+		test "$(cy hist --json "$d/m.samples" --elf tests/profile/build/mangled.elf | python3 -c '
+import json, sys
+print(sorted((f["name"], f["samples"]) for f in json.load(sys.stdin)["functions"]))')" = \
+		"[('_start', 5), ('foo::bar()', 2), ('mycrate::helper', 1), ('mycrate::work', 4)]"
+
 	# saved at exit also after a fault and at the cycle limit
 	fault "sample: --sample-out is written after a fault" 252 '^cyclops: ebreak at' \
 		--sample=1 --sample-out "$d/f.samples" tests/faults/build/ebreak.elf

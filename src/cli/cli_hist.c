@@ -36,7 +36,8 @@ static const char usage[] =
     "  -h, --help           this text\n";
 
 struct func {
-	const char *name;
+	const char *name; /* in the ELF's string table, or readable */
+	char *readable;   /* the demangled name, owned */
 	uint32_t start, end;
 	uint32_t section_end; /* a function never runs past its section */
 	uint64_t samples;
@@ -150,9 +151,12 @@ static int load_symbols(struct hist *h)
 				h->funcs = f;
 			}
 			h->funcs[h->n_funcs++] =
-			    (struct func){ name, (uint32_t)sym.st_value,
+			    (struct func){ name,
+					   NULL,
+					   (uint32_t)sym.st_value,
 					   (uint32_t)(sym.st_value + sym.st_size),
-					   (uint32_t)(target.sh_addr + target.sh_size), 0 };
+					   (uint32_t)(target.sh_addr + target.sh_size),
+					   0 };
 		}
 	}
 	if (h->n_funcs)
@@ -171,6 +175,8 @@ static int load_symbols(struct hist *h)
 		uint32_t next = i + 1 < n ? h->funcs[i + 1].start : UINT32_MAX;
 		if (f->end <= f->start || f->end > next)
 			f->end = next < f->section_end ? next : f->section_end;
+		if ((f->readable = cy_demangle(f->name)))
+			f->name = f->readable;
 	}
 	return 0;
 }
@@ -589,6 +595,8 @@ static void hist_free(struct hist *h)
 		elf_end(h->elf);
 	cy_samples_free(h->samples);
 	free(h->elf_data);
+	for (size_t i = 0; i < h->n_funcs; i++)
+		free(h->funcs[i].readable);
 	free(h->funcs);
 	free(h->rows);
 	free(h->hits);
