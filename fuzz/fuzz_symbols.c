@@ -1,0 +1,34 @@
+/* fuzz_symbols.c - the symbol table and its demangling (libiberty's
+ * cplus_demangle, which sees every name a hostile ELF carries): arbitrary
+ * bytes as symbol names (split at NULs, as in a string table), added,
+ * sorted and looked up. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclops.h"
+#include "symbols.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *names = malloc(size + 1);
+	struct symtab t = { 0 };
+	uint32_t addr = 0x10000;
+
+	if (!names)
+		abort();
+	memcpy(names, data, size);
+	names[size] = '\0';
+	for (size_t at = 0; at <= size; at += strlen(names + at) + 1, addr += 4)
+		if (symtab_add(&t, names + at, addr, 4) != 0)
+			abort();
+	symtab_finish(&t);
+	for (size_t i = 0; i < t.n; i++) {
+		/* every name is a string ASan can read whole; every symbol is found */
+		if (strlen(t.syms[i].name) > SIZE_MAX / 2 || !symtab_lookup(&t, t.syms[i].addr))
+			abort();
+	}
+	symtab_free(&t);
+	free(names);
+	return 0;
+}
