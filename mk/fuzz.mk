@@ -37,8 +37,9 @@ fuzz: fuzz-build
 			|| exit 1; \
 	done
 
-# keep the harness objects: they are what -include finds the .d files beside
-.PRECIOUS: $(FUZZ_DIR)/fuzz/%.o
+# keep the harness objects (intermediate files of the pattern rules): they
+# are what -include finds the .d files beside
+.SECONDARY: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz/fuzz_%.o)
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:$(FUZZ_DIR)/%=$(FUZZ_DIR)/fuzz/%.d)
 
