@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "callstack.h"
+#include "index_map.h"
 #include "vm_private.h"
 
 _Static_assert(sizeof(struct symbol) == sizeof(cy_symbol) &&
@@ -54,23 +55,6 @@ _Static_assert((CY_CALLSTACK_MAX_NODES & (CY_CALLSTACK_MAX_NODES - 1)) == 0 &&
 		   CY_CALLSTACK_MAX_ECALLS >= 256,
 	       "the limits are powers of two of at least 256");
 
-/* Open addressing from a pair of words to the index of an entry in an
- * array kept beside it; slots hold index + 1, 0 is free. At most max keys;
- * full says a new one was refused. */
-struct index_map {
-	uint32_t *slots;
-	uint32_t mask;
-	struct map_key {
-		uint32_t a, b;
-	} * keys;
-	size_t n, cap, max;
-	bool full;
-};
-
-/* map_get's answers that are not an index */
-#define MAP_NO_MEMORY (-1)
-#define MAP_FULL      (-2)
-
 struct cy_callstack {
 	cy_vm *vm;
 	const struct symbol *funcs; /* the VM's sized symbols, by address */
@@ -109,88 +93,6 @@ struct cy_callstack {
 #define FRAME_KIND_SHIFT  28
 #define FRAME_ID(kind, n) (((uint32_t)(kind) << FRAME_KIND_SHIFT) | (n))
 
-static uint32_t hash_key(uint32_t a, uint32_t b)
-{
-	uint64_t h = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ull;
-	return (uint32_t)(h >> 32);
-}
-
-static int map_rehash(struct index_map *m, uint32_t cap)
-{
-	uint32_t *slots = calloc(cap, sizeof(*slots));
-
-	if (!slots)
-		return -ENOMEM;
-	for (size_t i = 0; i < m->n; i++) {
-		uint32_t h = hash_key(m->keys[i].a, m->keys[i].b) & (cap - 1);
-		while (slots[h])
-			h = (h + 1) & (cap - 1);
-		slots[h] = (uint32_t)i + 1;
-	}
-	free(m->slots);
-	m->slots = slots;
-	m->mask = cap - 1;
-	return 0;
-}
-
-/* The index of (a, b); a new one (*added) if it was not there, which the
- * caller fills in its array, grown to m->cap entries. MAP_FULL if it was not
- * there and the map holds its maximum; MAP_NO_MEMORY. */
-static int64_t map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
-		       bool *added)
-{
-	uint32_t h = hash_key(a, b) & m->mask;
-
-	*added = false;
-	for (;; h = (h + 1) & m->mask) {
-		uint32_t s = m->slots[h];
-		if (!s)
-			break;
-		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
-			return s - 1;
-	}
-	if (m->n == m->max)
-		return MAP_FULL;
-	if (m->n == m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 256;
-		void *keys = realloc(m->keys, cap * sizeof(*m->keys));
-		if (!keys)
-			return MAP_NO_MEMORY;
-		m->keys = keys;
-		void *arr = realloc(*array, cap * size);
-		if (!arr)
-			return MAP_NO_MEMORY;
-		*array = arr;
-		m->cap = cap;
-	}
-	m->keys[m->n] = (struct map_key){ a, b };
-	m->slots[h] = (uint32_t)++m->n;
-	*added = true;
-	/* at most half full: a full table of max keys has 2 * max slots */
-	if (m->n * 2 > (size_t)m->mask + 1 && map_rehash(m, (m->mask + 1) * 2) != 0) {
-		m->slots[h] = 0; /* as it was: the caller never sees the new key */
-		m->n--;
-		*added = false;
-		return MAP_NO_MEMORY;
-	}
-	return (int64_t)m->n - 1;
-}
-
-/* Whether a map refused a key for the first time (then it warns, once). */
-static bool map_first_full(struct index_map *m)
-{
-	if (m->full)
-		return false;
-	m->full = true;
-	return true;
-}
-
-static void map_free(struct index_map *m)
-{
-	free(m->slots);
-	free(m->keys);
-}
-
 static int grow(void **p, size_t *cap, size_t size)
 {
 	size_t n = *cap ? *cap * 2 : 256;
@@ -203,15 +105,15 @@ static int grow(void **p, size_t *cap, size_t size)
 	return 0;
 }
 
-/* The index of ecall nr's "[ecall NAME]", made if new; MAP_FULL, or
- * MAP_NO_MEMORY. */
+/* The index of ecall nr's "[ecall NAME]", made if new; INDEX_MAP_FULL, or
+ * INDEX_MAP_NO_MEMORY. */
 static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
 {
 	const char *known = cy_syscall_name(nr);
 	char buf[64];
 	bool added;
-	int64_t i = map_get(&cs->ecall_map, nr, 0, (void **)&cs->ecall_names,
-			    sizeof(*cs->ecall_names), &added);
+	int64_t i = index_map_get(&cs->ecall_map, nr, 0, (void **)&cs->ecall_names,
+				  sizeof(*cs->ecall_names), &added);
 
 	if (i < 0 || !added)
 		return i;
@@ -220,7 +122,7 @@ static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
 	else
 		snprintf(buf, sizeof(buf), "[ecall %u]", (unsigned)nr);
 	if (!(cs->ecall_names[i] = strdup(buf)))
-		return MAP_NO_MEMORY; /* the profiler has failed: nothing reads it */
+		return INDEX_MAP_NO_MEMORY; /* the profiler has failed: nothing reads it */
 	return i;
 }
 
@@ -239,8 +141,8 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 	if (kind == CY_FRAME_ECALL) {
 		/* keyed by the name's index: the number may use the kind's bits */
 		name = ecall_name(cs, n);
-		if (name == MAP_FULL) {
-			if (map_first_full(&cs->ecall_map))
+		if (name == INDEX_MAP_FULL) {
+			if (index_map_first_full(&cs->ecall_map))
 				vm_warn(
 				    cs->vm,
 				    "call-stack profile: more than %zu distinct ecall numbers; the "
@@ -252,10 +154,10 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 			goto out_failed;
 		id = FRAME_ID(kind, (uint32_t)name);
 	}
-	i = map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
-		    sizeof(*cs->nodes), &added);
-	if (i == MAP_FULL) {
-		if (map_first_full(&cs->node_map))
+	i = index_map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
+			  sizeof(*cs->nodes), &added);
+	if (i == INDEX_MAP_FULL) {
+		if (index_map_first_full(&cs->node_map))
 			vm_warn(cs->vm,
 				"call-stack profile: more than %zu distinct stacks; a new one is "
 				"charged to its caller from here on",
@@ -329,11 +231,11 @@ static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t fu
 {
 	uint32_t callee = func == NO_FUNC ? 0 : cs->funcs[func].addr;
 	bool added;
-	int64_t e = map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges, sizeof(*cs->edges),
-			    &added);
+	int64_t e = index_map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges,
+				  sizeof(*cs->edges), &added);
 
-	if (e == MAP_FULL) { /* the call has no edge: callgrind shows no calls= for it */
-		if (map_first_full(&cs->edge_map))
+	if (e == INDEX_MAP_FULL) { /* the call has no edge: callgrind shows no calls= for it */
+		if (index_map_first_full(&cs->edge_map))
 			vm_warn(cs->vm,
 				"call-stack profile: more than %zu distinct call sites; a new one "
 				"gets no call edge from here on",
@@ -474,9 +376,9 @@ static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
 	if (pc != cs->last_pc || cs->last_pc_index == UINT32_MAX) {
 		bool added;
 		int64_t i =
-		    map_get(&cs->pc_map, pc, 0, (void **)&cs->pcs, sizeof(*cs->pcs), &added);
-		if (i == MAP_FULL) { /* the stacks have the cycles; the pcs only count them */
-			if (map_first_full(&cs->pc_map))
+		    index_map_get(&cs->pc_map, pc, 0, (void **)&cs->pcs, sizeof(*cs->pcs), &added);
+		if (i == INDEX_MAP_FULL) { /* the stacks have the cycles; the pcs only count them */
+			if (index_map_first_full(&cs->pc_map))
 				vm_warn(
 				    cs->vm,
 				    "call-stack profile: more than %zu distinct pcs; the cycles of "
@@ -588,8 +490,9 @@ int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 	cs->pc_map.max = CY_CALLSTACK_MAX_PCS;
 	cs->edge_map.max = CY_CALLSTACK_MAX_CALLS;
 	cs->ecall_map.max = CY_CALLSTACK_MAX_ECALLS;
-	if (map_rehash(&cs->node_map, 1024) != 0 || map_rehash(&cs->pc_map, 1024) != 0 ||
-	    map_rehash(&cs->edge_map, 1024) != 0 || map_rehash(&cs->ecall_map, 64) != 0)
+	if (index_map_rehash(&cs->node_map, 1024) != 0 ||
+	    index_map_rehash(&cs->pc_map, 1024) != 0 ||
+	    index_map_rehash(&cs->edge_map, 1024) != 0 || index_map_rehash(&cs->ecall_map, 64) != 0)
 		goto out_free;
 	rc = cy_vm_add_observer(
 	    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL), on_event,
@@ -610,15 +513,15 @@ void cy_callstack_free(cy_callstack *cs)
 	for (size_t i = 0; i < cs->ecall_map.n; i++)
 		free(cs->ecall_names[i]);
 	free(cs->ecall_names);
-	map_free(&cs->ecall_map);
+	index_map_free(&cs->ecall_map);
 	free((void *)cs->funcs);
 	free(cs->nodes);
-	map_free(&cs->node_map);
+	index_map_free(&cs->node_map);
 	free(cs->pcs);
-	map_free(&cs->pc_map);
+	index_map_free(&cs->pc_map);
 	free(cs->pcs_out);
 	free(cs->edges);
-	map_free(&cs->edge_map);
+	index_map_free(&cs->edge_map);
 	free(cs->edges_out);
 	free(cs->stack);
 	free(cs);
