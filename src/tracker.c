@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "index_map.h"
 #include "tracker.h"
 
 /* The requests: _(kind, prefix). No prefix is a prefix of another. */
@@ -104,10 +105,8 @@ struct tracker {
 	size_t n_touched, cap_touched;
 	uint32_t *stack; /* open names, innermost last */
 	size_t n_stack, cap_stack;
-	struct node *nodes;
-	size_t n_nodes, cap_nodes;
-	uint32_t *node_table; /* open addressing on (parent, name): node + 1 */
-	size_t node_table_size;
+	struct node *nodes; /* as many as node_map has keys: (parent + 1, name) */
+	struct index_map node_map;
 	int32_t roots_first, roots_last;
 
 	/* the arrays handed out */
@@ -137,6 +136,11 @@ struct tracker *tracker_new(bool quiet)
 		return NULL;
 	t->quiet = quiet;
 	t->roots_first = t->roots_last = NO_NODE;
+	t->node_map.max = MAX_NODES;
+	if (index_map_rehash(&t->node_map, 64) != 0) {
+		free(t);
+		return NULL;
+	}
 	return t;
 }
 
@@ -153,7 +157,7 @@ void tracker_free(struct tracker *t)
 	free(t->echo);
 	free(t->names);
 	free(t->table);
-	free(t->node_table);
+	index_map_free(&t->node_map);
 	free(t->ended);
 	free(t->touched);
 	free(t->stack);
@@ -233,57 +237,21 @@ static int64_t name_id(struct tracker *t, const uint8_t *p, size_t len)
 	return (int64_t)t->n_names++;
 }
 
-static size_t node_hash(int32_t parent, uint32_t name, size_t size)
-{
-	uint64_t k = ((uint64_t)(uint32_t)parent << 32 | name) * 0x9e3779b97f4a7c15ull;
-	return (size_t)(k >> 32) & (size - 1);
-}
-
-static int node_table_grow(struct tracker *t)
-{
-	size_t size = t->node_table_size ? t->node_table_size * 2 : 64;
-	uint32_t *table = calloc(size, sizeof(*table));
-
-	if (!table)
-		return -ENOMEM;
-	for (size_t c = 0; c < t->n_nodes; c++) {
-		size_t i = node_hash(t->nodes[c].parent, t->nodes[c].name, size);
-		while (table[i])
-			i = (i + 1) & (size - 1);
-		table[i] = (uint32_t)c + 1;
-	}
-	free(t->node_table);
-	t->node_table = table;
-	t->node_table_size = size;
-	return 0;
-}
-
 /* The child of parent (NO_NODE: the top level) for name, added if new. */
 static int32_t child_node(struct tracker *t, int32_t parent, uint32_t name)
 {
-	int32_t c;
+	bool added;
+	int64_t i = index_map_get(&t->node_map, (uint32_t)(parent + 1), name, (void **)&t->nodes,
+				  sizeof(*t->nodes), &added);
+	int32_t c = (int32_t)i;
 	struct node *n;
-	size_t i;
 
-	if (t->node_table_size) {
-		for (i = node_hash(parent, name, t->node_table_size); t->node_table[i];
-		     i = (i + 1) & (t->node_table_size - 1)) {
-			c = (int32_t)t->node_table[i] - 1;
-			if (t->nodes[c].parent == parent && t->nodes[c].name == name)
-				return c;
-		}
-	}
-	if (t->n_nodes == MAX_NODES)
+	if (i == INDEX_MAP_FULL)
 		return E_LIMIT;
-	if ((t->n_nodes + 1) * 2 > t->node_table_size && node_table_grow(t) != 0)
+	if (i < 0)
 		return -ENOMEM;
-	if (RESERVE(t->nodes, t->cap_nodes, t->n_nodes + 1) != 0)
-		return -ENOMEM;
-	c = (int32_t)t->n_nodes++;
-	for (i = node_hash(parent, name, t->node_table_size); t->node_table[i];
-	     i = (i + 1) & (t->node_table_size - 1))
-		;
-	t->node_table[i] = (uint32_t)c + 1;
+	if (!added)
+		return c;
 	n = &t->nodes[c];
 	memset(n, 0, sizeof(*n));
 	n->name = name;
@@ -426,12 +394,14 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 static int service(struct tracker *t, enum request req, const uint8_t *name, size_t len,
 		   uint64_t clock)
 {
+	bool start = req == REQ_START || req == REQ_REPORT_START;
+	int64_t id;
+	int rc;
 
 	if (len > 0 && name[len - 1] == '\r') /* a CRLF line end */
 		len--;
-	bool start = req == REQ_START || req == REQ_REPORT_START;
-	int64_t id = name_id(t, name, len);
-	int rc = (int)id;
+	id = name_id(t, name, len);
+	rc = (int)id;
 
 	if (id >= 0)
 		rc = start ? do_start(t, (uint32_t)id, clock)
@@ -480,11 +450,13 @@ static int line_give_up(struct tracker *t, struct line *l)
 	return rc;
 }
 
-/* Whether the line with c appended can still become a request; sets
- * l->req once a whole prefix is there. */
+/* What every request's prefix starts with. */
 #define STEM     "cycle-tracker-"
 #define STEM_LEN (sizeof(STEM) - 1)
 
+/* Whether the line with c at position at can still become a request (of
+ * the kinds in l->candidates, narrowed here); sets l->req once a whole
+ * prefix is there. */
 static bool prefix_goes_on(struct line *l, size_t at, uint8_t c)
 {
 	unsigned left = 0;
@@ -638,17 +610,17 @@ const cy_span *tracker_spans(struct tracker *t, size_t *n)
 	int32_t c;
 
 	*n = 0;
-	if (t->n_nodes == 0 || RESERVE(t->spans, t->cap_spans, t->n_nodes) != 0)
+	if (t->node_map.n == 0 || RESERVE(t->spans, t->cap_spans, t->node_map.n) != 0)
 		return NULL;
-	if (RESERVE(t->span_index, t->cap_index, t->n_nodes) != 0 ||
-	    RESERVE(t->visible, t->cap_visible, t->n_nodes) != 0)
+	if (RESERVE(t->span_index, t->cap_index, t->node_map.n) != 0 ||
+	    RESERVE(t->visible, t->cap_visible, t->node_map.n) != 0)
 		return NULL;
-	memset(t->visible, 0, t->n_nodes * sizeof(*t->visible));
+	memset(t->visible, 0, t->node_map.n * sizeof(*t->visible));
 	/* a node shows if spans ended there, one is open there, or below it;
 	 * children come after their parent, so one backward pass does it */
 	for (size_t i = 0; i < t->n_stack; i++)
 		t->visible[t->names[t->stack[i]].start_node] = true;
-	for (size_t i = t->n_nodes; i-- > 0;) {
+	for (size_t i = t->node_map.n; i-- > 0;) {
 		if (t->nodes[i].count)
 			t->visible[i] = true;
 		if (t->visible[i] && t->nodes[i].parent != NO_NODE)
