@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost_model.h"
+#include "core/cost_model.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "callstack.h"
+#include "observe/callstack.h"
 #include "cyclops.h"
 
 #define CODE_ADDR  0x10000u

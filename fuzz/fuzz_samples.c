@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elf_id.h"
-#include "sample.h"
+#include "observe/elf_id.h"
+#include "observe/sample.h"
 
 #define TRAILER_BYTES 8
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cyclops.h"
-#include "symbols.h"
+#include "core/symbols.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "timer_marker.h"
+#include "observe/timer_marker.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

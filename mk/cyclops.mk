@@ -1,5 +1,7 @@
-# cyclops.mk - the VM library (src/*.c) and the command (src/cli/*.c).
-LIB_SRCS := $(wildcard src/*.c)
+# cyclops.mk - the VM library (src/<stage>/*.c) and the command (src/cli/*.c).
+# The stages, lowest first: util core cost abi observe api export (docs/architecture.md).
+LIB_DIRS := util core cost abi observe api export
+LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRCS := $(wildcard src/cli/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(O)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(O)/%.o)
@@ -41,7 +43,7 @@ clean:
 # The interpreter is computed-goto threaded code: GCC's docs advise against
 # global CSE there, and cross-jumping would merge the handlers' dispatch
 # branches into one, which the host predicts badly.
-$(O)/src/exec.o: CY_CFLAGS += -fno-gcse -fno-crossjumping
+$(O)/src/core/exec.o: CY_CFLAGS += -fno-gcse -fno-crossjumping
 
 # examples/: programs that embed the API, as users would.
 EMBED := $(O)/embed

@@ -25,7 +25,7 @@ demo: deps
 bench: cyclops guest
 	@bench/run.sh
 
-FORMAT_SRCS = $(wildcard include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/unit/*.c examples/*.c fuzz/*.c)
+FORMAT_SRCS = $(wildcard include/*.h src/*/*.c src/*/*.h tests/unit/*.c examples/*.c fuzz/*.c)
 
 format:
 	clang-format -i $(FORMAT_SRCS)

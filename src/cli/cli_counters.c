@@ -3,7 +3,7 @@
  * the JSON report. Both list what cy_vm_counters returns. */
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #define COLOUR_HEAD "\033[1m"
 #define COLOUR_OFF  "\033[0m"

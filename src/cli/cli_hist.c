@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclops_samples.h"
 
 #define DEFAULT_TOP        10

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclops.h"
 
 static void print_model(void *ctx, const char *name, const char *description, const char *path)

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 struct report {
 	FILE *chunks; /* the "chunks" members so far, as JSON text */

@@ -9,9 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclops.h"
-#include "profile.h"
+#include "export/profile.h"
 
 static const char usage[] =
     "usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #define DEFAULT_SAMPLE_FILE "cyclops.samples"
 #define MAX_INTERVAL        (1ull << 32)

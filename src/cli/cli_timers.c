@@ -5,7 +5,7 @@
  * the pages made dirty and the start of a segment. */
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #define INDENT        2  /* columns per nesting level */
 #define NAME_COLS_MIN 5  /* the label column's width: at least ... */

@@ -3,7 +3,7 @@
  * mean, min, max and share of the run, then what did not pair up. */
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #define INDENT        2  /* columns per nesting level */
 #define NAME_COLS_MIN 4  /* the name column's width: at least ... */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 void cli_error(const char *fmt, ...)
 {

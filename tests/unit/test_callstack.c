@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "callstack.h"
+#include "observe/callstack.h"
 #include "cyclops.h"
 
 #define ELF "tests/profile/build/recursion.elf"

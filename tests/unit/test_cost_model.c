@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cost_model.h"
+#include "core/cost_model.h"
 
 static int failures;
 

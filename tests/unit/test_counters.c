@@ -4,7 +4,7 @@
  * an instruction laid out by hand. Prints "ok - ..." / "not ok - ...". */
 #include <stdio.h>
 
-#include "counters.h"
+#include "core/counters.h"
 
 static int failures;
 

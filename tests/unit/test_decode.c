@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cyclops.h"
-#include "isa.h"
+#include "core/isa.h"
 
 #include "unit_check.h"
 

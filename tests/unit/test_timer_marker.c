@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "timer_marker.h"
+#include "observe/timer_marker.h"
 
 static int failures;
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracker.h"
+#include "observe/tracker.h"
 
 static int failed;
 

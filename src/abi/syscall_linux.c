@@ -1,0 +1,383 @@
+/* syscall_linux.c - the Linux user ABI that picolibc/newlib programs and
+ * qemu-riscv32 use: the initial stack (argc, argv, envp, auxv) and the
+ * syscalls, number in a7, arguments in a0-a5, result in a0. */
+#include <errno.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "observe/sample.h"
+#include "observe/tracker.h"
+#include "core/vm.h"
+
+#define REG_SP 2
+#define REG_A0 10
+#define REG_A7 17
+
+#define STACK_TOP    0x80000000u
+#define STACK_GAP    (1u << 20) /* kept free between the heap and the stack */
+#define NS_PER_CYCLE 1          /* the virtual clock runs at a nominal 1 GHz */
+
+/* Auxiliary vector keys (linux/auxvec.h). */
+#define AT_NULL   0
+#define AT_PAGESZ 6
+#define AT_HWCAP  16
+#define AT_RANDOM 25
+
+/* The syscalls cyclops implements: _(number, name). */
+#define LINUX_SYSCALLS(_)                                                                          \
+	_(57, close)                                                                               \
+	_(63, read)                                                                                \
+	_(64, write)                                                                               \
+	_(80, fstat)                                                                               \
+	_(93, exit)                                                                                \
+	_(94, exit_group)                                                                          \
+	_(214, brk)                                                                                \
+	_(403, clock_gettime64)
+
+/* Names of other syscalls programs commonly try, for the warning. */
+#define LINUX_OTHER_SYSCALLS(_)                                                                    \
+	_(17, getcwd)                                                                              \
+	_(23, dup)                                                                                 \
+	_(24, dup3)                                                                                \
+	_(25, fcntl)                                                                               \
+	_(29, ioctl)                                                                               \
+	_(48, faccessat)                                                                           \
+	_(56, openat)                                                                              \
+	_(59, pipe2)                                                                               \
+	_(61, getdents64)                                                                          \
+	_(62, lseek)                                                                               \
+	_(65, readv)                                                                               \
+	_(66, writev)                                                                              \
+	_(78, readlinkat)                                                                          \
+	_(79, newfstatat)                                                                          \
+	_(96, set_tid_address)                                                                     \
+	_(98, futex)                                                                               \
+	_(101, nanosleep)                                                                          \
+	_(113, clock_gettime)                                                                      \
+	_(124, sched_yield)                                                                        \
+	_(129, kill)                                                                               \
+	_(131, tgkill)                                                                             \
+	_(134, rt_sigaction)                                                                       \
+	_(135, rt_sigprocmask)                                                                     \
+	_(160, uname)                                                                              \
+	_(169, gettimeofday)                                                                       \
+	_(172, getpid)                                                                             \
+	_(178, gettid)                                                                             \
+	_(215, munmap)                                                                             \
+	_(222, mmap)                                                                               \
+	_(226, mprotect)                                                                           \
+	_(233, madvise)                                                                            \
+	_(261, prlimit64)                                                                          \
+	_(278, getrandom)                                                                          \
+	_(291, statx)
+
+static const char *syscall_name(uint32_t nr)
+{
+	switch (nr) {
+#define NAME_CASE(num, name)                                                                       \
+	case num: return #name;
+		LINUX_SYSCALLS(NAME_CASE)
+		LINUX_OTHER_SYSCALLS(NAME_CASE)
+#undef NAME_CASE
+	default: return NULL;
+	}
+}
+
+const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
+
+static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
+
+static int host_fd(const struct cy_vm *vm, uint32_t fd)
+{
+	switch (fd) {
+	case 0: return vm->opts.stdin_fd;
+	case 1: return vm->opts.stdout_fd;
+	case 2: return vm->opts.stderr_fd;
+	default: return -1;
+	}
+}
+
+/* The bytes written, or -errno if the first host write failed. */
+static int64_t write_all(int hfd, const uint8_t *p, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t w = write(hfd, p + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return done ? (int64_t)done : -errno;
+		done += (size_t)w;
+	}
+	return (int64_t)done;
+}
+
+/* What the cycle tracker is given of a write at a time. */
+#define WRITE_PIECE (64u << 10)
+
+static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	int hfd = host_fd(vm, fd);
+	const uint8_t *p = vm->mem.base + buf;
+	size_t n = len;
+	int64_t done;
+
+	if (hfd < 0 || fd == 0)
+		return -EBADF;
+	if (!range_ok(buf, len))
+		return -EFAULT;
+	if (!vm->tracker) {
+		done = write_all(hfd, p, n);
+		return done == (int64_t)n ? (int32_t)len : (int32_t)done;
+	}
+	/* The tracker sees what the guest wrote, at the clock before this
+	 * ecall, and says what to pass on (less in quiet mode). It gets the
+	 * bytes in pieces, so that what it holds stays small however much
+	 * one write carries. */
+	for (uint32_t at = 0, piece; at < len; at += piece) {
+		const uint8_t *echo;
+		size_t echo_len;
+		piece = len - at < WRITE_PIECE ? len - at : WRITE_PIECE;
+		if (tracker_write(vm->tracker, fd == 1 ? TRACKER_STDOUT : TRACKER_STDERR, p + at,
+				  piece, vm->cycles, &echo, &echo_len) != 0) {
+			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+			return -ENOMEM;
+		}
+		done = write_all(hfd, echo, echo_len);
+		if (done != (int64_t)echo_len) /* the host took less: say what went out */
+			return at ? (int32_t)at : (int32_t)done;
+	}
+	return (int32_t)len; /* all of it: the held-back rest counts too */
+}
+
+int32_t linux_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	return sys_write(vm, fd, buf, len);
+}
+
+void linux_flush_output(struct cy_vm *vm)
+{
+	for (uint32_t fd = 1; vm->tracker && fd <= 2; fd++) {
+		const uint8_t *p;
+		size_t n;
+		tracker_take_held(vm->tracker, fd == 1 ? TRACKER_STDOUT : TRACKER_STDERR, &p, &n);
+		if (n)
+			write_all(host_fd(vm, fd), p, n);
+	}
+}
+
+static int32_t sys_read(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	int hfd = host_fd(vm, fd);
+	ssize_t got;
+
+	if (hfd < 0 || fd != 0)
+		return -EBADF;
+	if (!range_ok(buf, len))
+		return -EFAULT;
+	do
+		got = read(hfd, vm->mem.base + buf, len);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return -errno;
+	cache_memory_written(vm, buf, (uint64_t)got);
+	return (int32_t)got;
+}
+
+/* struct stat64 of the asm-generic 32-bit ABI, as byte offsets. */
+enum {
+	STAT_MODE = 16,
+	STAT_NLINK = 20,
+	STAT_SIZE = 48,
+	STAT_BLKSIZE = 56,
+	STAT_SIZEOF = 104,
+};
+
+static int32_t sys_fstat(struct cy_vm *vm, uint32_t fd, uint32_t buf)
+{
+	int hfd = host_fd(vm, fd);
+	struct stat st;
+	uint8_t *p = vm->mem.base + buf;
+	int64_t size;
+
+	if (hfd < 0)
+		return -EBADF;
+	if (!range_ok(buf, STAT_SIZEOF))
+		return -EFAULT;
+	if (fstat(hfd, &st) != 0)
+		return -errno;
+	memset(p, 0, STAT_SIZEOF);
+	mem_st32(p, STAT_MODE, (uint32_t)st.st_mode);
+	mem_st32(p, STAT_NLINK, 1);
+	size = (int64_t)st.st_size;
+	memcpy(p + STAT_SIZE, &size, sizeof(size));
+	mem_st32(p, STAT_BLKSIZE, (uint32_t)st.st_blksize);
+	cache_memory_written(vm, buf, STAT_SIZEOF);
+	return 0;
+}
+
+static uint32_t sys_brk(struct cy_vm *vm, uint32_t want)
+{
+	uint32_t limit = STACK_TOP - vm->opts.stack_size - STACK_GAP;
+
+	if (want < vm->brk_start || want > limit)
+		return vm->brk;
+	if (want < vm->brk) {
+		/* memory given back reads as zero when it is taken again */
+		memset(vm->mem.base + want, 0, vm->brk - want);
+	}
+	vm->brk = want;
+	mem_set_region(&vm->mem, "heap", vm->brk_start, vm->brk);
+	return vm->brk;
+}
+
+/* struct __kernel_timespec: two 64-bit fields. */
+static int32_t sys_clock_gettime64(struct cy_vm *vm, uint32_t clock, uint32_t buf)
+{
+	uint64_t ns = vm->cycles * NS_PER_CYCLE;
+	int64_t ts[2];
+
+	if (clock == CLOCK_REALTIME)
+		ns += vm->start_realtime_ns;
+	else if (clock > CLOCK_BOOTTIME)
+		return -EINVAL;
+	if (!range_ok(buf, sizeof(ts)))
+		return -EFAULT;
+	ts[0] = (int64_t)(ns / 1000000000u);
+	ts[1] = (int64_t)(ns % 1000000000u);
+	memcpy(vm->mem.base + buf, ts, sizeof(ts));
+	cache_memory_written(vm, buf, sizeof(ts));
+	return 0;
+}
+
+static void sys_exit(struct cy_vm *vm, uint32_t code)
+{
+	vm->stop = CY_STOP_EXIT;
+	vm->exit_code = (int)(code & 0xff);
+	vm->break_loop = true;
+}
+
+static void warn_unsupported(struct cy_vm *vm, uint32_t nr)
+{
+	const char *name = syscall_name(nr);
+
+	if (nr < 8 * sizeof(vm->warned_syscalls)) {
+		if (vm->warned_syscalls[nr / 8] & (1u << (nr % 8)))
+			return;
+		vm->warned_syscalls[nr / 8] |= (uint8_t)(1u << (nr % 8));
+	} else {
+		if (vm->warned_high_syscall)
+			return;
+		vm->warned_high_syscall = true;
+	}
+	if (name)
+		vm_warn(vm, "unsupported syscall %s (%u) at 0x%08x: returning -ENOSYS", name, nr,
+			vm->pc);
+	else
+		vm_warn(vm, "unsupported syscall %u at 0x%08x: returning -ENOSYS", nr, vm->pc);
+}
+
+void syscall_linux(struct cy_vm *vm)
+{
+	uint32_t *a = &vm->x[REG_A0], nr = vm->x[REG_A7];
+	int32_t ret;
+
+	switch (nr) {
+	case 57: ret = host_fd(vm, a[0]) >= 0 ? 0 : -EBADF; break;
+	case 63: ret = sys_read(vm, a[0], a[1], a[2]); break;
+	case 64: ret = sys_write(vm, a[0], a[1], a[2]); break;
+	case 80: ret = sys_fstat(vm, a[0], a[1]); break;
+	case 93:
+	case 94: sys_exit(vm, a[0]); return;
+	case 214: ret = (int32_t)sys_brk(vm, a[0]); break;
+	case 403: ret = sys_clock_gettime64(vm, a[0], a[1]); break;
+	default:
+		if (sample_is_syscall(nr) && vm->sampler) {
+			ret = sample_syscall(vm, nr);
+			break;
+		}
+		warn_unsupported(vm, nr);
+		ret = -ENOSYS;
+		break;
+	}
+	a[0] = (uint32_t)ret;
+}
+
+/* Pushes bytes below *sp and returns their guest address. */
+static uint32_t push_bytes(struct cy_vm *vm, uint32_t *sp, const void *p, size_t n)
+{
+	*sp -= (uint32_t)n;
+	memcpy(vm->mem.base + *sp, p, n);
+	return *sp;
+}
+
+static void put_word(struct cy_vm *vm, uint32_t *at, uint32_t v)
+{
+	mem_st32(vm->mem.base, *at, v);
+	*at += 4;
+}
+
+int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
+{
+	const cy_opts *o = &vm->opts;
+	uint32_t bottom = STACK_TOP - o->stack_size, sp = STACK_TOP;
+	uint32_t argv_at[256], envp_at[256], random_at, words, at;
+	int argc = o->argc, envc = 0;
+	/* AT_RANDOM: fixed bytes, so that runs are reproducible */
+	static const uint8_t random16[16] = "cyclops-random!";
+
+	for (int i = 0; i < vm->mem.n_regions; i++)
+		if (vm->mem.regions[i].end > bottom - STACK_GAP &&
+		    vm->mem.regions[i].start < STACK_TOP) {
+			snprintf(err, err_size, "a segment overlaps the stack at 0x%08x", bottom);
+			return -EINVAL;
+		}
+	if (vm->brk_start > bottom - STACK_GAP) {
+		snprintf(err, err_size, "no room for a heap below the stack");
+		return -EINVAL;
+	}
+	while (o->envp && o->envp[envc])
+		envc++;
+	if (argc > 255 || envc > 255) {
+		snprintf(err, err_size, "too many arguments or environment variables");
+		return -E2BIG;
+	}
+	random_at = push_bytes(vm, &sp, random16, sizeof(random16));
+	for (int i = argc - 1; i >= 0; i--)
+		argv_at[i] = push_bytes(vm, &sp, o->argv[i], strlen(o->argv[i]) + 1);
+	for (int i = envc - 1; i >= 0; i--)
+		envp_at[i] = push_bytes(vm, &sp, o->envp[i], strlen(o->envp[i]) + 1);
+	if (STACK_TOP - sp > o->stack_size / 2) {
+		snprintf(err, err_size, "arguments and environment fill the stack");
+		return -E2BIG;
+	}
+	/* argc, argv[], NULL, envp[], NULL, auxv pairs: sp ends 16-aligned */
+	words = 1 + (uint32_t)argc + 1 + (uint32_t)envc + 1 + 2 * 4;
+	sp = (sp - words * 4) & ~15u;
+	at = sp;
+	put_word(vm, &at, (uint32_t)argc);
+	for (int i = 0; i < argc; i++)
+		put_word(vm, &at, argv_at[i]);
+	put_word(vm, &at, 0);
+	for (int i = 0; i < envc; i++)
+		put_word(vm, &at, envp_at[i]);
+	put_word(vm, &at, 0);
+	put_word(vm, &at, AT_PAGESZ);
+	put_word(vm, &at, MEM_PAGE);
+	put_word(vm, &at, AT_HWCAP);
+	put_word(vm, &at,
+		 1u << ('I' - 'A') | 1u << ('M' - 'A') | 1u << ('A' - 'A') | 1u << ('C' - 'A'));
+	put_word(vm, &at, AT_RANDOM);
+	put_word(vm, &at, random_at);
+	put_word(vm, &at, AT_NULL);
+	put_word(vm, &at, 0);
+	vm->x[REG_SP] = sp;
+	vm->brk = vm->brk_start;
+	mem_set_region(&vm->mem, "stack", bottom, STACK_TOP);
+	mem_set_region(&vm->mem, "heap", vm->brk_start, vm->brk_start);
+	return 0;
+}

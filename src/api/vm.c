@@ -1,0 +1,508 @@
+/* vm.c - the embedding API: creating a VM from an ELF, running it in
+ * bounded slices, reading its state, and the words it says when it stops. */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "util/file.h"
+#include "core/machine.h"
+#include "observe/sample.h"
+#include "observe/timer.h"
+#include "observe/tracker.h"
+#include "core/vm.h"
+
+#define DEFAULT_STACK_SIZE (8u << 20)
+
+static const char *const class_names[CY_CLASS_COUNT] = {
+#define CLASS_NAME(id, name) name,
+	CY_CLASS_LIST(CLASS_NAME)
+#undef CLASS_NAME
+};
+
+const char *cy_class_name(cy_insn_class cls)
+{
+	return (unsigned)cls < CY_CLASS_COUNT ? class_names[cls] : "?";
+}
+
+void cy_opts_init(cy_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->stdin_fd = 0;
+	opts->stdout_fd = 1;
+	opts->stderr_fd = 2;
+	opts->stack_size = DEFAULT_STACK_SIZE;
+	opts->chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
+}
+
+cy_opts *cy_opts_with_cycle_tracker(cy_opts *opts)
+{
+	opts->cycle_tracker = true;
+	return opts;
+}
+
+/* Loads opts->model (unit when unset) with its segment size override. */
+static int set_model(struct cy_vm *vm, char *err, size_t err_size)
+{
+	const cy_opts *o = &vm->opts;
+	int rc;
+
+	if (o->model)
+		rc = cost_model_load(&vm->model, o->model, err, err_size);
+	else
+		rc = (cost_model_unit(&vm->model), 0);
+	if (rc == 0 && o->segment_po2) {
+		if (!vm->model.paging) {
+			snprintf(err, err_size, "model %s has no segments (segment po2 %u)",
+				 vm->model.name, o->segment_po2);
+			return -EINVAL;
+		}
+		if (o->segment_po2 < 13 || o->segment_po2 > 24) {
+			snprintf(err, err_size, "segment po2 %u is outside 13..24", o->segment_po2);
+			return -EINVAL;
+		}
+		vm->model.segment_po2 = o->segment_po2;
+	}
+	if (rc == 0)
+		rc = cost_init(vm, err, err_size);
+	return rc;
+}
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether the program runs on the bare platform (docs/bare-metal.md). */
+static bool is_bare(const struct cy_vm *vm)
+{
+	if (vm->opts.platform == CY_PLATFORM_AUTO)
+		return machine_detect(vm);
+	return vm->opts.platform == CY_PLATFORM_BARE;
+}
+
+/* Firmware has no syscall ABI: its ecalls trap to mtvec. */
+static int setup_bare(struct cy_vm *vm, char *why, size_t n)
+{
+	if (vm->opts.abi != CY_ABI_AUTO && vm->opts.abi != CY_ABI_LINUX) {
+		snprintf(why, n, "the bare platform has no syscall ABI (--abi %s)",
+			 cy_abi_name(vm->opts.abi));
+		return -EINVAL;
+	}
+	vm->opts.abi = CY_ABI_LINUX; /* unused: no ecall reaches it */
+	return machine_setup(vm, why, n);
+}
+
+int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const char *name,
+			    const cy_opts *opts, char *err, size_t err_size)
+{
+	char why[200] = "";
+	const char *default_argv[1] = { name };
+	uint32_t entry = 0;
+	cy_vm *vm;
+	int rc;
+
+	*out = NULL;
+	vm = calloc(1, sizeof(*vm));
+	if (!vm || !(vm->name = strdup(name))) {
+		free(vm);
+		snprintf(err, err_size, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	if (opts)
+		vm->opts = *opts;
+	else
+		cy_opts_init(&vm->opts);
+	if (vm->opts.argc == 0) {
+		vm->opts.argc = 1;
+		vm->opts.argv = default_argv;
+	}
+	if (vm->opts.stack_size < 65536 || vm->opts.stack_size > (256u << 20)) {
+		snprintf(why, sizeof(why), "stack size %u is outside 64 KiB..256 MiB",
+			 vm->opts.stack_size);
+		rc = -EINVAL;
+		goto out_destroy;
+	}
+	vm->opts.stack_size &= ~(MEM_PAGE - 1);
+	if (vm->opts.chunk_cycles == 0)
+		vm->opts.chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
+	rc = mem_init(&vm->mem);
+	if (rc == 0)
+		rc = cache_init(&vm->cache);
+	if (rc != 0) {
+		snprintf(why, sizeof(why), "cannot reserve guest memory: %s", strerror(-rc));
+		goto out_destroy;
+	}
+	if (vm->opts.cycle_tracker && !(vm->tracker = tracker_new(vm->opts.cycle_tracker_quiet))) {
+		snprintf(why, sizeof(why), "out of memory");
+		rc = -ENOMEM;
+		goto out_destroy;
+	}
+	counters_init(vm);
+	rc = set_model(vm, err, err_size);
+	if (rc != 0) {
+		cy_vm_destroy(vm);
+		return rc;
+	}
+	if (vm->opts.timers) {
+		uint64_t threshold = vm->opts.significant;
+		if (threshold == 0)
+			threshold = vm->model.paging ? vm->model.page_in : 1000;
+		rc = timers_attach(vm, threshold, &vm->timers);
+		if (rc != 0) {
+			snprintf(why, sizeof(why), "out of memory");
+			goto out_destroy;
+		}
+	}
+	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
+	if (rc == 0 && is_bare(vm))
+		rc = setup_bare(vm, why, sizeof(why)); /* firmware sets up its own stack */
+	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
+		vm->opts.abi = zkvm_detect(vm);
+	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
+	if (rc == 0 && !vm->machine && vm->opts.abi == CY_ABI_LINUX)
+		rc = linux_setup_stack(vm, why, sizeof(why));
+	else if (rc == 0 && !vm->machine)
+		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
+	if (rc == 0 && (rc = sampler_new(vm, elf, size)) != 0)
+		snprintf(why, sizeof(why), "out of memory");
+	if (rc == 0 && vm->opts.sample && cy_vm_sample_start(vm) != 0) {
+		snprintf(why, sizeof(why), "out of memory for the histogram");
+		rc = -ENOMEM;
+	}
+	if (rc != 0)
+		goto out_destroy;
+	vm->opts.argv = NULL; /* the strings now live on the guest stack */
+	vm->opts.envp = NULL;
+	vm->pc = entry;
+	vm->start_realtime_ns = realtime_ns();
+	*out = vm;
+	return 0;
+out_destroy:
+	snprintf(err, err_size, "%s: %s", name, why);
+	cy_vm_destroy(vm);
+	return rc;
+}
+
+int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts, char *err,
+			   size_t err_size)
+{
+	char why[200];
+	void *data;
+	size_t size;
+	int rc;
+
+	*out = NULL;
+	rc = file_read_all(path, &data, &size, why, sizeof(why));
+	if (rc != 0) {
+		snprintf(err, err_size, "%s: %s", path, why);
+		return rc;
+	}
+	rc = cy_vm_create_from_bytes(out, data, size, path, opts, err, err_size);
+	free(data);
+	return rc;
+}
+
+void cy_vm_destroy(cy_vm *vm)
+{
+	if (!vm)
+		return;
+	if (vm->tracker) {
+		linux_flush_output(vm);
+		tracker_free(vm->tracker);
+	}
+	zkvm_free(vm);
+	machine_free(vm);
+	timers_free(vm->timers);
+	sampler_free(vm);
+	cache_free(&vm->cache);
+	cost_free(vm);
+	mem_free(&vm->mem);
+	symtab_free(&vm->syms);
+	free(vm->name);
+	free(vm);
+}
+
+/* "0x000101a4 <parse+0x1c>: addi x10,x10,1" */
+void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size)
+{
+	char sym[128], text[64];
+	int n;
+
+	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0)
+		n = snprintf(buf, size, "0x%08x <%s>", pc, sym);
+	else
+		n = snprintf(buf, size, "0x%08x", pc);
+	if (with_insn && n > 0 && (size_t)n < size && mem_is_mapped(&vm->mem, pc)) {
+		cy_disasm(pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
+		snprintf(buf + n, size - (size_t)n, ": %s", text);
+	}
+}
+
+void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
+{
+	char at[200];
+	uint32_t bits = mem_ld32(vm->mem.base, pc);
+	int len = insn_length(bits & 0xffff);
+
+	vm->stop = CY_STOP_FAULT;
+	vm->fault = fault;
+	vm->break_loop = true;
+	vm->pc = pc;
+	switch (fault) {
+	case CY_FAULT_ILLEGAL_INSN: {
+		char text[64];
+		vm_describe_at(vm, pc, false, at, sizeof(at));
+		struct insn in;
+		insn_decode(pc, bits, &in);
+		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "ecall at %s would trap to itself (mtvec)", at);
+		else if (in.op == OP_mret || in.op == OP_wfi)
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "illegal instruction 0x%08x at %s: %s (machine mode only; "
+				 "firmware runs with --platform bare)",
+				 bits, at, insn_names[in.op]);
+		else if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "illegal instruction 0x%0*x at %s", len * 2,
+				 len == 2 ? bits & 0xffff : bits, at);
+		else /* a valid encoding used illegally: a bad CSR access */
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "illegal instruction 0x%0*x at %s: %s (unknown or "
+				 "read-only CSR)",
+				 len * 2, len == 2 ? bits & 0xffff : bits, at, text);
+		break;
+	}
+	case CY_FAULT_FETCH:
+		vm_describe_at(vm, from, true, at, sizeof(at));
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "jump to unmapped address 0x%08x from %s", pc, at);
+		break;
+	case CY_FAULT_EBREAK:
+		vm_describe_at(vm, pc, true, at, sizeof(at));
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "ebreak at %s (no debugger attached)", at);
+		break;
+	default:
+		vm_describe_at(vm, pc, true, at, sizeof(at));
+		snprintf(vm->stop_message, sizeof(vm->stop_message), "out of host memory at %s",
+			 at);
+		break;
+	}
+}
+
+void vm_warn(struct cy_vm *vm, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (vm->opts.quiet)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "cyclops: warning: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void vm_emit(struct cy_vm *vm, const cy_event *ev)
+{
+	for (int i = 0; i < vm->n_observers; i++)
+		if (vm->observers[i].mask & CY_EV_BIT(ev->kind))
+			vm->observers[i].fn(vm->observers[i].ctx, vm, ev);
+}
+
+int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx)
+{
+	if (!fn || vm->n_observers == MAX_OBSERVERS)
+		return -EINVAL;
+	vm->observers[vm->n_observers++] = (struct observer){ mask, fn, ctx };
+	vm->obs_mask |= mask;
+	return 0;
+}
+
+/* "SIGINT" for the signals a user sends to stop a run; else the number. */
+static void interrupt_reason(int why, char *buf, size_t size)
+{
+	static const struct {
+		int signo;
+		const char *name;
+	} names[] = { { SIGINT, "SIGINT" },
+		      { SIGTERM, "SIGTERM" },
+		      { SIGHUP, "SIGHUP" },
+		      { SIGQUIT, "SIGQUIT" } };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].signo == why) {
+			snprintf(buf, size, "interrupted by %s", names[i].name);
+			return;
+		}
+	snprintf(buf, size, why > 0 && why < NSIG ? "interrupted by signal %d" : "interrupted",
+		 why);
+}
+
+/* NSIG, never a signal number, stands for "no signal" */
+void cy_vm_interrupt(cy_vm *vm, int why) { vm->interrupt = why > 0 && why < NSIG ? why : NSIG; }
+
+/* opts.max_memory: counting resident pages scans the whole reservation
+ * (about a millisecond), so it is done between slices, often only near
+ * the limit: the next check comes after half the pages left (a plain
+ * instruction touches at most two new pages per cycle). */
+#define MEMORY_CHECK_MIN (1ull << 16)
+#define MEMORY_CHECK_MAX (1ull << 20)
+
+static void check_memory(cy_vm *vm)
+{
+	uint64_t touched = mem_touched_bytes(&vm->mem), wait;
+	char at[200];
+
+	if (touched > vm->opts.max_memory) {
+		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm->stop = CY_STOP_FAULT;
+		vm->fault = CY_FAULT_MEMORY_LIMIT;
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "memory limit of %llu bytes exceeded: the guest has touched %llu, at %s",
+			 (unsigned long long)vm->opts.max_memory, (unsigned long long)touched, at);
+		return;
+	}
+	wait = (vm->opts.max_memory - touched) / MEM_PAGE / 2;
+	wait = wait < MEMORY_CHECK_MIN   ? MEMORY_CHECK_MIN
+	       : wait > MEMORY_CHECK_MAX ? MEMORY_CHECK_MAX
+					 : wait;
+	vm->memory_check_at = vm->cycles + wait;
+}
+
+cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
+{
+	uint64_t budget = vm->cycles + cycles;
+	char at[200], why[48];
+
+	if (budget < vm->cycles) /* saturate */
+		budget = UINT64_MAX;
+	if (vm->opts.max_cycles && budget > vm->opts.max_cycles)
+		budget = vm->opts.max_cycles;
+	if (vm->stop != CY_STOP_NONE)
+		return vm->stop;
+	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
+	 * a run that stops at a budget resumes exactly where it was */
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->interrupt) {
+		if (vm->opts.max_memory && vm->cycles >= vm->memory_check_at) {
+			check_memory(vm);
+			if (vm->stop != CY_STOP_NONE)
+				break;
+		}
+		uint64_t slice = budget - vm->cycles > CY_INTERRUPT_CYCLES
+				     ? vm->cycles + CY_INTERRUPT_CYCLES
+				     : budget;
+		if (vm->opts.max_memory && vm->memory_check_at > vm->cycles &&
+		    vm->memory_check_at < slice)
+			slice = vm->memory_check_at;
+		if (vm->sampler)
+			sample_run(vm, slice);
+		else
+			exec_run(vm, slice);
+	}
+	if (vm->stop == CY_STOP_NONE && vm->interrupt) {
+		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
+		interrupt_reason(vm->interrupt, why, sizeof(why));
+		vm->stop = CY_STOP_INTERRUPTED;
+		snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s", why, at);
+	}
+	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
+		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
+		vm->stop = CY_STOP_CYCLE_LIMIT;
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "cycle limit %llu reached at %s", (unsigned long long)vm->opts.max_cycles,
+			 at);
+	}
+	if (vm->stop != CY_STOP_NONE && vm->tracker)
+		linux_flush_output(vm); /* a line the guest never finished */
+	return vm->stop;
+}
+
+cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+{
+	memset(report, 0, sizeof(*report));
+	report->index = vm->chunks++;
+	report->start_cycle = vm->cycles;
+	report->stop = cy_vm_run(vm, vm->opts.chunk_cycles);
+	report->end_cycle = vm->cycles;
+	report->done = report->stop != CY_STOP_NONE;
+	if (vm->tracker)
+		report->cycle_tracker =
+		    tracker_chunk_results(vm->tracker, &report->n_cycle_tracker);
+	return report->stop;
+}
+
+const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_results(vm->tracker, n) : NULL;
+}
+
+const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_spans(vm->tracker, n) : NULL;
+}
+
+const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_issues(vm->tracker, n) : NULL;
+}
+
+cy_stop cy_vm_stop_reason(const cy_vm *vm) { return vm->stop; }
+cy_fault cy_vm_fault(const cy_vm *vm) { return vm->fault; }
+int cy_vm_exit_code(const cy_vm *vm) { return vm->exit_code; }
+const char *cy_vm_stop_message(const cy_vm *vm) { return vm->stop_message; }
+uint32_t cy_vm_pc(const cy_vm *vm) { return vm->pc; }
+uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
+uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
+uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
+
+uint32_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm->x[n] : 0; }
+
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value)
+{
+	if (n == 0 || n >= 32)
+		return -EINVAL;
+	vm->x[n] = value;
+	return 0;
+}
+
+int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len)
+{
+	if ((uint64_t)addr + len > MEM_SPACE)
+		return -EFAULT;
+	memcpy(buf, vm->mem.base + addr, len);
+	return 0;
+}
+
+int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len)
+{
+	if ((uint64_t)addr + len > MEM_SPACE)
+		return -EFAULT;
+	memcpy(vm->mem.base + addr, buf, len);
+	cache_memory_written(vm, addr, len);
+	return 0;
+}
+
+int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size)
+{
+	const struct symbol *s = symtab_lookup(&vm->syms, addr);
+
+	if (!s)
+		return -ENOENT;
+	if (addr == s->addr)
+		snprintf(buf, size, "%s", s->name);
+	else
+		snprintf(buf, size, "%s+0x%x", s->name, addr - s->addr);
+	return 0;
+}

@@ -1,0 +1,239 @@
+/* block.c - decodes basic blocks once and caches them by start address.
+ * The code map marks every 1 KiB chunk that holds decoded code, so a store
+ * there (self-modifying code) can flush the cache before stale code runs. */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "core/vm.h"
+
+#define TABLE_SIZE   (1u << 16)
+#define ARENA_SIZE   (32u << 20)
+#define CODEMAP_SIZE (MEM_SPACE >> CODE_CHUNK_SHIFT)
+/* What an unfilled successor slot points to: its odd pc matches no pc. */
+struct block no_block = { .pc = 1 };
+
+#define BLOCK_BYTES(n) (sizeof(struct block) + (n) * sizeof(struct insn))
+
+_Static_assert((TABLE_SIZE & (TABLE_SIZE - 1)) == 0, "table size: power of 2");
+
+int cache_init(struct block_cache *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->table = calloc(TABLE_SIZE, sizeof(*c->table));
+	c->arena = malloc(ARENA_SIZE);
+	/* lazily backed like guest memory: only chunks near code are touched */
+	c->codemap = mmap(NULL, CODEMAP_SIZE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (c->codemap == MAP_FAILED)
+		c->codemap = NULL;
+	if (!c->table || !c->arena || !c->codemap) {
+		cache_free(c);
+		return -ENOMEM;
+	}
+	c->mask = TABLE_SIZE - 1;
+	c->arena_size = ARENA_SIZE;
+	return 0;
+}
+
+void cache_free(struct block_cache *c)
+{
+	free(c->table);
+	free(c->arena);
+	free(c->marked);
+	if (c->codemap)
+		munmap(c->codemap, CODEMAP_SIZE);
+	memset(c, 0, sizeof(*c));
+}
+
+void cache_flush(struct cy_vm *vm)
+{
+	struct block_cache *c = &vm->cache;
+
+	memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
+	memset(c->jump_cache, 0, sizeof(c->jump_cache));
+	memset(c->singles, 0, sizeof(c->singles));
+	for (size_t i = 0; i < c->n_marked; i++)
+		c->codemap[c->marked[i]] = 0;
+	c->n_marked = 0;
+	c->used = 0;
+	c->arena_used = 0;
+	c->generation++;
+	vm->flush_pending = false;
+}
+
+void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len)
+{
+	struct block_cache *c = &vm->cache;
+	uint64_t first = addr >> CODE_CHUNK_SHIFT;
+	uint64_t last = ((uint64_t)addr + (len ? len - 1 : 0)) >> CODE_CHUNK_SHIFT;
+
+	for (uint64_t i = first; i <= last && i < CODEMAP_SIZE; i++) {
+		if (c->codemap[i]) {
+			vm->flush_pending = true;
+			vm->break_loop = true;
+			return;
+		}
+	}
+}
+
+static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
+{
+	for (uint32_t i = start >> CODE_CHUNK_SHIFT; i <= (end - 1) >> CODE_CHUNK_SHIFT; i++) {
+		if (c->codemap[i])
+			continue;
+		if (c->n_marked == c->cap_marked) {
+			size_t cap = c->cap_marked ? c->cap_marked * 2 : 64;
+			uint32_t *m = realloc(c->marked, cap * sizeof(*m));
+			if (!m)
+				return -ENOMEM;
+			c->marked = m;
+			c->cap_marked = cap;
+		}
+		c->marked[c->n_marked++] = i;
+		c->codemap[i] = 1;
+	}
+	return 0;
+}
+
+static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
+{
+	uint32_t cost = in->after - in->before;
+
+	if (insn_classes[in->op] == CY_CLASS_BRANCH)
+		cost += vm->cost.taken_extra;
+	if (insn_classes[in->op] == CY_CLASS_DIV && vm->cost.div_zero_delta > 0)
+		cost += (uint32_t)vm->cost.div_zero_delta;
+	return cost;
+}
+
+void cache_use_handlers(struct cy_vm *vm, const void *const *handlers)
+{
+	if (vm->cache.handlers != handlers) {
+		cache_flush(vm);
+		vm->cache.handlers = handlers;
+	}
+}
+
+/* Fills what the interpreter needs beyond the decoding: handler, position
+ * and costs. */
+static void prepare(const struct cy_vm *vm, struct insn *in, uint32_t index, uint32_t before)
+{
+	const void *const *h = vm->cache.handlers;
+
+	in->handler = h ? h[in->op] : NULL;
+	in->index = (uint8_t)index;
+	in->before = before;
+	in->after = before + cost_static(vm, in);
+}
+
+static void set_pseudo(const struct cy_vm *vm, struct insn *in, int op, uint32_t pc, uint32_t index,
+		       uint32_t before)
+{
+	memset(in, 0, sizeof(*in));
+	in->op = (uint8_t)op;
+	in->pc = pc;
+	prepare(vm, in, index, before);
+}
+
+/* Decodes up to max instructions from pc into b. Stops after an instruction
+ * that ends a block, and before one whose bytes are not all mapped. */
+static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_t max)
+{
+	const uint8_t *base = vm->mem.base;
+	uint32_t n = 0, cost = 0, before = 0, at = pc;
+
+	b->pc = pc;
+	b->next[0] = b->next[1] = &no_block;
+	if (!mem_is_mapped(&vm->mem, pc)) {
+		set_pseudo(vm, &b->insns[n], OP_fetch_fault, pc, n, 0);
+		n++;
+		goto out;
+	}
+	while (n < max) {
+		struct insn *in = &b->insns[n];
+		uint32_t lo = mem_ld16(base, at);
+		if (insn_length(lo) == 4 && !mem_is_mapped(&vm->mem, at + 2)) {
+			/* a block of nothing would jump to itself for ever: the
+			 * first instruction's upper half is a fetch fault */
+			if (n == 0) {
+				set_pseudo(vm, in, OP_fetch_fault, pc, 0, 0);
+				n++;
+				goto out;
+			}
+			break;
+		}
+		insn_decode(at, mem_ld32(base, at), in);
+		prepare(vm, in, n, before);
+		before = in->after;
+		cost += insn_max_cost(vm, in);
+		n++;
+		at += in->len;
+		if (insn_flags[in->op] & INSN_END)
+			goto out;
+		/* a CSR write can change how the VM runs (performance
+		 * counters): the block ends after it, so the run can return */
+		if (insn_classes[in->op] == CY_CLASS_CSR)
+			break;
+		if (!mem_is_mapped(&vm->mem, at))
+			break;
+	}
+	/* the block falls through into the next one */
+	set_pseudo(vm, &b->insns[n], OP_block_end, at, n, before);
+	n++;
+out:
+	b->n = n;
+	b->end = at;
+	b->max_cost = cost;
+}
+
+static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }
+
+struct block *cache_get(struct cy_vm *vm, uint32_t pc)
+{
+	struct block_cache *c = &vm->cache;
+	uint32_t h = hash_pc(pc) & c->mask;
+	struct block *b;
+
+	for (; c->table[h]; h = (h + 1) & c->mask)
+		if (c->table[h]->pc == pc) {
+			c->jump_cache[jump_cache_index(pc)] = c->table[h];
+			return c->table[h];
+		}
+	/* keep the table at most half full and the arena from overflowing */
+	if (c->used >= TABLE_SIZE / 2 ||
+	    c->arena_used + BLOCK_BYTES(BLOCK_MAX_INSNS + 1) > c->arena_size) {
+		cache_flush(vm);
+		h = hash_pc(pc) & c->mask;
+	}
+	b = (struct block *)(c->arena + c->arena_used);
+	decode_block(vm, pc, b, BLOCK_MAX_INSNS);
+	if (b->end > b->pc && mark_code(c, b->pc, b->end) != 0)
+		return NULL;
+	c->arena_used += BLOCK_BYTES(b->n);
+	c->arena_used = (c->arena_used + 15) & ~(size_t)15;
+	c->table[h] = b;
+	c->used++;
+	c->jump_cache[jump_cache_index(pc)] = b;
+	return b;
+}
+
+struct block *cache_single(struct cy_vm *vm, uint32_t pc)
+{
+	struct block_cache *c = &vm->cache;
+	uint32_t i = (pc >> 1) & (SINGLE_CACHE_SIZE - 1);
+	struct block *b = c->singles[i];
+
+	/* cached too: sampling and slicing step near every budget */
+	if (b && b->pc == pc)
+		return b;
+	if (c->arena_used + BLOCK_BYTES(2) > c->arena_size)
+		cache_flush(vm);
+	b = (struct block *)(c->arena + c->arena_used);
+	decode_block(vm, pc, b, 1);
+	if (b->end > b->pc && mark_code(c, b->pc, b->end) != 0)
+		return NULL;
+	c->arena_used = (c->arena_used + BLOCK_BYTES(b->n) + 15) & ~(size_t)15;
+	c->singles[i] = b;
+	return b;
+}

@@ -1,0 +1,235 @@
+/* elf_load.c - loads a statically linked ELF32 RISC-V executable with
+ * libelf: checks every header before trusting it, copies the PT_LOAD
+ * segments to their virtual addresses (bss stays zero) and keeps the
+ * function symbols. Each refusal says what is wrong with the file. */
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "core/vm.h"
+
+#ifndef EM_RISCV
+#define EM_RISCV 243
+#endif
+#define MAX_SEGMENTS 16
+
+static int fail(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, size, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* Checks the identification and header bytes before libelf parses them,
+ * so that a short or foreign file gets a precise reason. */
+static int check_raw_header(const unsigned char *b, size_t size, char *err, size_t n)
+{
+	if (size < 4 || memcmp(b, ELFMAG, SELFMAG) != 0)
+		return fail(err, n, "not an ELF file");
+	if (size < EI_NIDENT)
+		return fail(err, n, "truncated ELF identification (%zu bytes)", size);
+	if (b[EI_CLASS] == ELFCLASS64)
+		return fail(err, n, "64-bit ELF (ELFCLASS64); cyclops runs RV32 programs");
+	if (b[EI_CLASS] != ELFCLASS32)
+		return fail(err, n, "bad ELF class %u", b[EI_CLASS]);
+	if (b[EI_DATA] != ELFDATA2LSB)
+		return fail(err, n, "not a little-endian ELF");
+	if (size < sizeof(Elf32_Ehdr))
+		return fail(err, n, "truncated ELF header (%zu of %zu bytes)", size,
+			    sizeof(Elf32_Ehdr));
+	return 0;
+}
+
+static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t n)
+{
+	size_t shnum = 0;
+
+	if (!gelf_getehdr(elf, eh))
+		return fail(err, n, "truncated or damaged ELF header (%s)", elf_errmsg(-1));
+	if (eh->e_machine != EM_RISCV)
+		return fail(err, n, "not a RISC-V ELF (e_machine %u)", eh->e_machine);
+	if (eh->e_type == ET_DYN)
+		return fail(err, n,
+			    "position-independent or shared object (ET_DYN); "
+			    "cyclops runs statically linked executables");
+	if (eh->e_type != ET_EXEC)
+		return fail(err, n, "not an executable (e_type %u)", eh->e_type);
+	if (eh->e_phnum && eh->e_phentsize != sizeof(Elf32_Phdr))
+		return fail(err, n,
+			    "truncated or damaged program headers (entry size %u, expected %zu)",
+			    eh->e_phentsize, sizeof(Elf32_Phdr));
+	/* the symbols live in sections: a file cut short there loses them */
+	if (elf_getshdrnum(elf, &shnum) != 0)
+		return fail(err, n, "truncated or damaged section headers (%s)", elf_errmsg(-1));
+	if (eh->e_shnum) /* libelf reports none when they lie past the end */
+		shnum = eh->e_shnum;
+	if (shnum && (eh->e_shoff > size || (uint64_t)shnum * eh->e_shentsize > size - eh->e_shoff))
+		return fail(
+		    err, n,
+		    "truncated: %zu section headers at offset 0x%llx extend past the end of "
+		    "the file",
+		    shnum, (unsigned long long)eh->e_shoff);
+	return 0;
+}
+
+/* Validates the program headers and fills segs with the PT_LOAD ones. */
+static int check_segments(Elf *elf, size_t size, GElf_Phdr *segs, int *n_segs, char *err, size_t n)
+{
+	size_t phnum;
+	int count = 0;
+
+	if (elf_getphdrnum(elf, &phnum) != 0)
+		return fail(err, n, "truncated or damaged program headers (%s)", elf_errmsg(-1));
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph))
+			return fail(err, n, "truncated or damaged program header %zu", i);
+		if (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC)
+			return fail(err, n,
+				    "dynamically linked; cyclops runs "
+				    "statically linked executables");
+		if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+			continue;
+		if (ph.p_offset > size || ph.p_filesz > size - ph.p_offset)
+			return fail(err, n,
+				    "truncated: segment %zu (offset 0x%llx, "
+				    "0x%llx bytes) extends past the end of the file",
+				    i, (unsigned long long)ph.p_offset,
+				    (unsigned long long)ph.p_filesz);
+		if (ph.p_filesz > ph.p_memsz)
+			return fail(err, n,
+				    "segment %zu: file size 0x%llx exceeds "
+				    "memory size 0x%llx",
+				    i, (unsigned long long)ph.p_filesz,
+				    (unsigned long long)ph.p_memsz);
+		if (ph.p_vaddr + ph.p_memsz > MEM_SPACE)
+			return fail(err, n,
+				    "segment %zu (0x%llx + 0x%llx) is out of "
+				    "the 32-bit address space",
+				    i, (unsigned long long)ph.p_vaddr,
+				    (unsigned long long)ph.p_memsz);
+		for (int j = 0; j < count; j++)
+			if (ph.p_vaddr < segs[j].p_vaddr + segs[j].p_memsz &&
+			    segs[j].p_vaddr < ph.p_vaddr + ph.p_memsz)
+				return fail(err, n, "segments overlap at 0x%llx",
+					    (unsigned long long)ph.p_vaddr);
+		if (count == MAX_SEGMENTS)
+			return fail(err, n, "more than %d loadable segments", MAX_SEGMENTS);
+		segs[count++] = ph;
+	}
+	if (count == 0)
+		return fail(err, n, "no loadable segments");
+	*n_segs = count;
+	return 0;
+}
+
+/* Keeps function symbols and code labels (assembly labels have no type). */
+static int load_symbols(struct cy_vm *vm, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		size_t count = data->d_size / sh.sh_entsize;
+		for (size_t i = 0; i < count; i++) {
+			GElf_Sym sym;
+			const char *name;
+			int type;
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			type = GELF_ST_TYPE(sym.st_info);
+			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+				continue;
+			/* the HTIF words of bare firmware, whatever their type (the
+			 * symbol table keeps one name per address) */
+			if (name && strcmp(name, "tohost") == 0) {
+				vm->has_tohost = true;
+				vm->tohost = (uint32_t)sym.st_value;
+			} else if (name && strcmp(name, "fromhost") == 0) {
+				vm->fromhost = (uint32_t)sym.st_value;
+			}
+			if (type != STT_FUNC && type != STT_NOTYPE)
+				continue;
+			/* skip local labels and the $x/$d mapping symbols */
+			if (!name || !*name || name[0] == '$' || (name[0] == '.' && name[1] == 'L'))
+				continue;
+			if (symtab_add(&vm->syms, name, (uint32_t)sym.st_value,
+				       (uint32_t)sym.st_size) != 0)
+				return -ENOMEM;
+		}
+	}
+	symtab_finish(&vm->syms);
+	return 0;
+}
+
+int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, char *err, size_t n)
+{
+	GElf_Phdr segs[MAX_SEGMENTS];
+	GElf_Ehdr eh;
+	int n_segs = 0, rc;
+	uint64_t top = 0;
+	bool entry_ok = false;
+	Elf *elf;
+
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return fail(err, n, "libelf is out of date");
+	rc = check_raw_header(data, size, err, n);
+	if (rc != 0)
+		return rc;
+	elf = elf_memory((char *)data, size);
+	if (!elf)
+		return fail(err, n, "not an ELF file (%s)", elf_errmsg(-1));
+	rc = check_header(elf, size, &eh, err, n);
+	if (rc == 0)
+		rc = check_segments(elf, size, segs, &n_segs, err, n);
+	if (rc != 0)
+		goto out_end;
+	for (int i = 0; i < n_segs; i++) {
+		char name[16];
+		memcpy(vm->mem.base + segs[i].p_vaddr, (const char *)data + segs[i].p_offset,
+		       segs[i].p_filesz);
+		snprintf(name, sizeof(name), "segment%d", i);
+		mem_set_region(&vm->mem, name, (uint32_t)segs[i].p_vaddr,
+			       segs[i].p_vaddr + segs[i].p_memsz);
+		if (segs[i].p_vaddr + segs[i].p_memsz > top)
+			top = segs[i].p_vaddr + segs[i].p_memsz;
+		if ((segs[i].p_flags & PF_X) && eh.e_entry >= segs[i].p_vaddr &&
+		    eh.e_entry < segs[i].p_vaddr + segs[i].p_memsz)
+			entry_ok = true;
+	}
+	if (!entry_ok) {
+		rc = fail(err, n, "entry point 0x%llx is not in an executable segment",
+			  (unsigned long long)eh.e_entry);
+		goto out_end;
+	}
+	rc = load_symbols(vm, elf);
+	if (rc != 0) {
+		fail(err, n, "out of memory reading symbols");
+		goto out_end;
+	}
+	top = (top + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
+	if (top > UINT32_MAX) {
+		/* the heap starts after the last segment: none is left */
+		rc = fail(err, n, "no room for a heap below the stack");
+		goto out_end;
+	}
+	*entry = (uint32_t)eh.e_entry;
+	vm->brk_start = (uint32_t)top;
+out_end:
+	elf_end(elf);
+	return rc;
+}

@@ -1,0 +1,241 @@
+/* exec.c - the interpreter: runs cached basic blocks until the cycle budget
+ * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
+ * three times from here: exec_fast (static costs only, no event code),
+ * exec_detailed (address-dependent costs: wait states, paging, segments) and
+ * exec_observed (detailed, with events), so what is off costs nothing. */
+#include <limits.h>
+
+#include "core/csr.h"
+#include "core/machine.h"
+#include "core/vm.h"
+
+/* Dispatch: computed goto where the compiler has it (each decoded
+ * instruction holds its handler's address), else a switch. The handlers only
+ * use these macros, so both builds share their bodies. */
+#if defined(__GNUC__) && !defined(CY_NO_COMPUTED_GOTO)
+#define USE_COMPUTED_GOTO 1
+#define vmdispatch()                                                                               \
+	BEFORE_INSN();                                                                             \
+	goto * ip->handler;
+#define vmcase(id) L_##id:
+#define vmnext_insn                                                                                \
+	do {                                                                                       \
+		BEFORE_INSN();                                                                     \
+		goto * ip->handler;                                                                \
+	} while (0)
+#else
+#define USE_COMPUTED_GOTO 0
+#define vmdispatch()                                                                               \
+	dispatch:                                                                                  \
+	BEFORE_INSN();                                                                             \
+	switch (ip->op)
+#define vmcase(id)  case OP_##id:
+#define vmnext_insn goto dispatch
+#endif
+
+/* Registers and operands of the current instruction. */
+#define RD      r[ip->rd]
+#define R1      r[ip->rs1]
+#define R2      r[ip->rs2]
+#define ADDR    ((uint32_t)(R1 + (uint32_t)ip->imm))
+#define NEXT_PC (ip->pc + ip->len)
+
+/* The locals cycles and instret hold the clock at the entry of the current
+ * block; an instruction's own clock is derived from its position, so the
+ * straight-line path does no counting at all. */
+#define NOW_CYCLES  (cycles + ip->before)
+#define NOW_INSTRET (instret + ip->index)
+#define COST        (ip->after - ip->before)
+
+/* Moves the clock before the current instruction into the VM, for code
+ * outside the loop; RELOAD takes back what that code changed. */
+#define SYNC()                                                                                     \
+	do {                                                                                       \
+		vm->pc = ip->pc;                                                                   \
+		vm->cycles = NOW_CYCLES;                                                           \
+		vm->instret = NOW_INSTRET;                                                         \
+	} while (0)
+#define RELOAD()                                                                                   \
+	do {                                                                                       \
+		cycles = vm->cycles - ip->before;                                                  \
+		instret = vm->instret - ip->index;                                                 \
+	} while (0)
+
+/* Retires the current instruction and moves on to the next in the block. */
+#define NEXT                                                                                       \
+	do {                                                                                       \
+		OBS_RETIRE(COST);                                                                  \
+		ip++;                                                                              \
+		vmnext_insn;                                                                       \
+	} while (0)
+
+/* Retires the instruction that ends the block: the clock moves past it. */
+#define RETIRE_LAST(extra)                                                                         \
+	do {                                                                                       \
+		uint32_t extra_ = (extra);                                                         \
+		OBS_RETIRE(COST + extra_);                                                         \
+		instret += ip->index + 1u;                                                         \
+		cycles += ip->after + extra_;                                                      \
+	} while (0)
+
+/* Leaves the block for target; slot says which successor to cache. The
+ * common case, a cached successor well within the budget, is handled right
+ * here, so that every jump has its own indirect branch to predict. */
+#define JUMP(target, slot)                                                                         \
+	do {                                                                                       \
+		pc = (target);                                                                     \
+		succ = &b->next[slot];                                                             \
+		b = *succ;                                                                         \
+		if (likely(b->pc == pc && cycles + b->max_cost <= budget)) {                       \
+			ip = b->insns;                                                             \
+			OBS_BLOCK();                                                               \
+			vmnext_insn;                                                               \
+		}                                                                                  \
+		goto next_block;                                                                   \
+	} while (0)
+
+#define BRANCH(cond)                                                                               \
+	do {                                                                                       \
+		if (cond) {                                                                        \
+			OBS_JUMP((uint32_t)ip->imm);                                               \
+			RETIRE_LAST(taken_extra);                                                  \
+			JUMP((uint32_t)ip->imm, 1);                                                \
+		}                                                                                  \
+		RETIRE_LAST(0);                                                                    \
+		JUMP(NEXT_PC, 0);                                                                  \
+	} while (0)
+
+/* After a store: a write into decoded code ends the block, and the cache
+ * is flushed before anything else runs. */
+#define STORED(a, size)                                                                            \
+	do {                                                                                       \
+		OBS_STORE(a, size);                                                                \
+		if (unlikely(cache_is_code(&vm->cache, a, size)))                                  \
+			goto code_written;                                                         \
+		NEXT;                                                                              \
+	} while (0)
+
+#define STORE(size, do_store)                                                                      \
+	do {                                                                                       \
+		uint32_t a = ADDR;                                                                 \
+		do_store;                                                                          \
+		STORED(a, size);                                                                   \
+	} while (0)
+
+/* Stops at the current instruction, which does not retire; on the bare
+ * platform it traps to mtvec instead (FAULT_TRAP, exec_loop.h: nothing in the
+ * Linux builds). */
+#define FAULT(kind)                                                                                \
+	do {                                                                                       \
+		SYNC();                                                                            \
+		FAULT_TRAP(kind);                                                                  \
+		vm_fault(vm, kind, ip->pc, last_pc);                                               \
+		goto out_synced;                                                                   \
+	} while (0)
+
+static inline uint32_t mulh(uint32_t a, uint32_t b)
+{
+	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32);
+}
+static inline uint32_t mulhsu(uint32_t a, uint32_t b)
+{
+	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)b) >> 32);
+}
+static inline uint32_t mulhu(uint32_t a, uint32_t b) { return (uint32_t)(((uint64_t)a * b) >> 32); }
+static inline uint32_t div_s(uint32_t a, uint32_t b)
+{
+	if (b == 0)
+		return UINT32_MAX;
+	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
+		return a; /* overflow: the quotient is the dividend */
+	return (uint32_t)((int32_t)a / (int32_t)b);
+}
+static inline uint32_t rem_s(uint32_t a, uint32_t b)
+{
+	if (b == 0)
+		return a;
+	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
+		return 0;
+	return (uint32_t)((int32_t)a % (int32_t)b);
+}
+static inline uint32_t min_s(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b ? a : b; }
+static inline uint32_t max_s(uint32_t a, uint32_t b) { return (int32_t)a > (int32_t)b ? a : b; }
+
+/* Event code for the observed build: fills the common fields, makes the
+ * VM's clock match the event's and hands the event to the observers. */
+static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, uint64_t cycles,
+		 uint64_t instret, cy_event *ev)
+{
+	ev->kind = kind;
+	ev->pc = in->pc;
+	ev->cycles = cycles;
+	ev->instret = instret;
+	ev->cls = (cy_insn_class)insn_classes[in->op];
+	vm->pc = in->pc;
+	vm->cycles = cycles;
+	vm->instret = instret;
+	vm_emit(vm, ev);
+}
+
+#define OBSERVE  0
+#define DETAILED 0
+#define BARE     0
+#define EXEC_FN  exec_fast
+#include "core/exec_loop.h"
+#undef DETAILED
+#undef EXEC_FN
+
+#define DETAILED 1
+#define EXEC_FN  exec_detailed
+#include "core/exec_loop.h"
+#undef BARE
+#undef EXEC_FN
+
+/* BARE: the machine's checks before each instruction and traps instead of
+ * faults (machine.c); exec_observed tests vm->machine at run time. */
+#define BARE    1
+#define EXEC_FN exec_bare
+#include "core/exec_loop.h"
+#undef OBSERVE
+#undef EXEC_FN
+
+#define OBSERVE 1
+#define EXEC_FN exec_observed
+#include "core/exec_loop.h"
+
+typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
+
+static exec_fn pick(const struct cy_vm *vm)
+{
+	if (vm->obs_mask)
+		return exec_observed;
+	if (vm->machine)
+		return exec_bare;
+	/* counting events needs each instruction's facts: cost_before */
+	return vm->cost.detailed || vm->ctr.counting ? exec_detailed : exec_fast;
+}
+
+const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
+
+void exec_run(struct cy_vm *vm, uint64_t budget)
+{
+	exec_fn run = pick(vm);
+
+	cache_use_handlers(vm, run(NULL, 0));
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget) {
+		if (vm->flush_pending)
+			cache_flush(vm);
+		vm->break_loop = false;
+		run(vm, budget);
+		if (vm->ctr.repick) { /* firmware turned event counting on or off */
+			vm->ctr.repick = false;
+			run = pick(vm);
+			cache_use_handlers(vm, run(NULL, 0));
+			continue;
+		}
+		if (!vm->flush_pending)
+			break;
+	}
+	/* an instruction that faulted did not retire: its events do not count */
+	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
+}

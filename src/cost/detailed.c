@@ -1,0 +1,382 @@
+/* cost.c - accounts what each instruction costs under the active model when
+ * the cost depends on addresses: data wait states, misaligned accesses, and
+ * the RISC Zero paging and segment rules (docs/cost-models.md). The detailed
+ * interpreter calls cost_before() before every instruction, which also
+ * hands the performance counters their events when they count. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/counters.h"
+#include "core/vm.h"
+
+#define REG_A0 10
+
+int cost_init(struct cy_vm *vm, char *err, size_t err_size)
+{
+	const struct cost_model *m = &vm->model;
+	struct cost_state *s = &vm->cost;
+
+	memset(s, 0, sizeof(*s));
+	s->detailed = cost_model_is_detailed(m);
+	s->taken_extra = (uint32_t)(m->branch_taken - m->class_cost[CY_CLASS_BRANCH]);
+	s->div_zero_delta = (int32_t)m->div_by_zero - (int32_t)m->class_cost[CY_CLASS_DIV];
+	if (!m->paging)
+		return 0;
+	s->seg_capacity = cost_model_segment_capacity(m);
+	if (!s->seg_capacity) {
+		snprintf(err, err_size, "model %s: segments of 2^%u cycles leave no room after %u",
+			 m->name, m->segment_po2, m->segment_margin);
+		return -EINVAL;
+	}
+	s->page_shift = (uint32_t)__builtin_ctz(m->page_size);
+	s->bitmap_bytes = ((size_t)2 << m->merkle_depth) / 8;
+	s->loaded = calloc(1, s->bitmap_bytes);
+	s->dirty = calloc(1, s->bitmap_bytes);
+	if (!s->loaded || !s->dirty) {
+		cost_free(vm);
+		snprintf(err, err_size, "out of memory for the paging model");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void cost_free(struct cy_vm *vm)
+{
+	free(vm->cost.loaded);
+	free(vm->cost.dirty);
+	vm->cost.loaded = vm->cost.dirty = NULL;
+}
+
+static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
+
+uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
+{
+	const struct cost_model *m = &vm->model;
+	uint32_t cost = m->class_cost[insn_classes[in->op]];
+
+	if (insn_classes[in->op] != CY_CLASS_NONE &&
+	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))
+		cost += m->fetch_wait_states;
+	return cost;
+}
+
+/* Marks a page loaded (or dirty) in this segment and returns what it cost:
+ * the page itself plus every tree node on its way to the root that was not
+ * yet loaded (dirty). */
+static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, uint32_t page)
+{
+	const struct cost_model *m = &vm->model;
+	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
+	uint32_t cost;
+
+	if (bits[id >> 3] & (1u << (id & 7)))
+		return 0;
+	cost = m->page_in;
+	for (; id >= 1; id >>= 1) {
+		if (bits[id >> 3] & (1u << (id & 7)))
+			break; /* its ancestors are marked too */
+		bits[id >> 3] |= (uint8_t)(1u << (id & 7));
+		if (id != ((uint64_t)1 << m->merkle_depth) + page)
+			cost += m->merkle_node;
+	}
+	return cost;
+}
+
+/* One memory range an instruction touches. */
+struct access {
+	uint32_t addr, size;
+	uint8_t reason; /* cy_page_reason */
+};
+
+static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct access *acc)
+{
+	const uint32_t *r = vm->x;
+	uint32_t a = r[in->rs1] + (uint32_t)in->imm;
+
+	switch (in->op) {
+	case OP_lb:
+	case OP_lbu: acc[0] = (struct access){ a, 1, CY_PAGE_LOAD }; return 1;
+	case OP_lh:
+	case OP_lhu: acc[0] = (struct access){ a, 2, CY_PAGE_LOAD }; return 1;
+	case OP_lw:
+	case OP_lr_w: acc[0] = (struct access){ a, 4, CY_PAGE_LOAD }; return 1;
+	case OP_sb: acc[0] = (struct access){ a, 1, CY_PAGE_STORE }; return 1;
+	case OP_sh: acc[0] = (struct access){ a, 2, CY_PAGE_STORE }; return 1;
+	case OP_sw: acc[0] = (struct access){ a, 4, CY_PAGE_STORE }; return 1;
+	case OP_sc_w:
+		if (!vm->resv_valid || vm->resv_addr != a) /* fails: no store */
+			return 0;
+		acc[0] = (struct access){ a, 4, CY_PAGE_STORE };
+		return 1;
+	default:
+		if (insn_classes[in->op] != CY_CLASS_AMO)
+			return 0;
+		acc[0] = (struct access){ a, 4, CY_PAGE_LOAD };
+		acc[1] = (struct access){ a, 4, CY_PAGE_STORE };
+		return 2;
+	}
+}
+
+/* The dynamic part of the instruction's own cost: a taken branch, a
+ * division by zero. Used only to decide whether it fits the segment; the
+ * interpreter charges these itself. */
+/* Whether the instruction is a branch that will be taken. */
+static inline bool branch_taken(const struct cy_vm *vm, const struct insn *in)
+{
+	uint32_t a = vm->x[in->rs1], b = vm->x[in->rs2];
+
+	switch (in->op) {
+	case OP_beq: return a == b;
+	case OP_bne: return a != b;
+	case OP_blt: return (int32_t)a < (int32_t)b;
+	case OP_bge: return (int32_t)a >= (int32_t)b;
+	case OP_bltu: return a < b;
+	case OP_bgeu: return a >= b;
+	default: return false;
+	}
+}
+
+static int32_t own_extra(const struct cy_vm *vm, const struct insn *in)
+{
+	switch (in->op) {
+	case OP_beq:
+	case OP_bne:
+	case OP_blt:
+	case OP_bge:
+	case OP_bltu:
+	case OP_bgeu: return branch_taken(vm, in) ? (int32_t)vm->cost.taken_extra : 0;
+	case OP_div:
+	case OP_divu:
+	case OP_rem:
+	case OP_remu: return vm->x[in->rs2] == 0 ? vm->cost.div_zero_delta : 0;
+	default: return 0;
+	}
+}
+
+/* Wait states and the misaligned extra of the data accesses. */
+static uint32_t data_wait(const struct cost_model *m, const struct access *acc, int n)
+{
+	uint32_t wait = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr & ~3u, last = (acc[i].addr + acc[i].size - 1) & ~3u;
+		if (outside(first, m->fast_data_lo, m->fast_data_hi))
+			wait += m->data_wait_states;
+		if (first != last) { /* split into two word accesses */
+			wait += m->misaligned_extra;
+			if (outside(last, m->fast_data_lo, m->fast_data_hi))
+				wait += m->data_wait_states;
+		}
+	}
+	return wait;
+}
+
+static void note_page(uint32_t *addrs, uint8_t *reasons, uint32_t *n, uint32_t addr, uint8_t reason)
+{
+	if (*n < CY_MAX_PAGES) {
+		addrs[*n] = addr;
+		if (reasons)
+			reasons[*n] = reason;
+	}
+	(*n)++;
+}
+
+/* Pages in (and, for stores, out) every page the instruction touches. */
+static void page_all(struct cy_vm *vm, const struct access *acc, int n, cy_cost_parts *p)
+{
+	struct cost_state *s = &vm->cost;
+
+	p->page_in = p->page_out = 0;
+	p->n_page_in = p->n_page_out = 0;
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr >> s->page_shift;
+		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
+		for (uint32_t pg = first;; pg++) {
+			uint32_t c = touch_page(vm, s->loaded, pg);
+			if (c) {
+				p->page_in += c;
+				note_page(p->page_in_addr, p->page_in_reason, &p->n_page_in,
+					  pg << s->page_shift, acc[i].reason);
+			}
+			if (acc[i].reason == CY_PAGE_STORE) {
+				c = touch_page(vm, s->dirty, pg);
+				if (c) {
+					p->page_out += c;
+					note_page(p->page_out_addr, NULL, &p->n_page_out,
+						  pg << s->page_shift, 0);
+				}
+			}
+			if (pg == last)
+				break;
+		}
+	}
+}
+
+static bool marked(const uint8_t *bits, const struct cost_model *m, uint32_t page)
+{
+	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
+
+	return bits[id >> 3] & (1u << (id & 7));
+}
+
+/* Whether every page the accesses touch is loaded (and, for stores, dirty)
+ * already: the common case, which costs nothing. */
+static bool all_present(const struct cy_vm *vm, const struct access *acc, int n)
+{
+	const struct cost_state *s = &vm->cost;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t first = acc[i].addr >> s->page_shift;
+		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
+		if (!marked(s->loaded, &vm->model, first) || !marked(s->loaded, &vm->model, last))
+			return false;
+		if (acc[i].reason == CY_PAGE_STORE &&
+		    (!marked(s->dirty, &vm->model, first) || !marked(s->dirty, &vm->model, last)))
+			return false;
+	}
+	return true;
+}
+
+static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
+{
+	struct cost_state *s = &vm->cost;
+
+	memset(s->loaded, 0, s->bitmap_bytes);
+	memset(s->dirty, 0, s->bitmap_bytes);
+	s->seg_start = now;
+	s->segments++;
+	p->segment_start = true;
+	p->segment = vm->model.segment_reserved + vm->model.segment_paging;
+}
+
+/* The performance counters' view of the instruction (counters.h): its
+ * events and where its cycles go. extra is what cost_before adds. */
+static void count_events(struct cy_vm *vm, const struct insn *in, const struct access *acc, int n,
+			 uint32_t extra)
+{
+	const struct cost_model *m = &vm->model;
+	const cy_cost_parts *p = &vm->cost.parts;
+	uint32_t cls = insn_classes[in->op];
+	struct insn_facts f = { 0 };
+
+	if (in->op == OP_block_end) /* not an instruction */
+		return;
+	f.cycles = p->base + extra;
+	f.stall = outside(in->pc, m->fast_code_lo, m->fast_code_hi) ? m->fetch_wait_states : 0;
+	f.first = PC_BIT(INSTR);
+	if (in->len == 2)
+		f.first |= PC_BIT(RVC);
+	if (cls == CY_CLASS_JUMP)
+		f.first |= PC_BIT(JUMP);
+	if (cls == CY_CLASS_BRANCH)
+		f.first |= PC_BIT(BRANCH) | (branch_taken(vm, in) ? PC_BIT(BTAKEN) : 0);
+	for (int i = 0; i < n; i++) {
+		bool store = acc[i].reason == CY_PAGE_STORE;
+		uint32_t first = acc[i].addr & ~3u, last = (acc[i].addr + acc[i].size - 1) & ~3u;
+		uint32_t ev = store ? PC_BIT(ST) : PC_BIT(LD);
+		uint32_t ext = store ? PC_BIT(ST_EXT) : PC_BIT(LD_EXT);
+		uint32_t *wait = store ? &f.st_wait : &f.ld_wait;
+		bool first_ext = outside(first, m->fast_data_lo, m->fast_data_hi);
+
+		f.first |= ev | (first_ext ? ext : 0);
+		*wait += first_ext ? m->data_wait_states : 0;
+		if (first != last) { /* the second word: in cycle 2 */
+			bool last_ext = outside(last, m->fast_data_lo, m->fast_data_hi);
+			f.second |= ev | (last_ext ? ext : 0);
+			*wait += last_ext ? m->data_wait_states : 0;
+		}
+	}
+	/* the misaligned extras are head cycles, before the wait states */
+	f.head = p->base - f.stall + (p->wait - f.ld_wait - f.st_wait);
+	counters_before(vm, &f);
+}
+
+/* Accounts the instruction's address-dependent costs; the accesses it
+ * makes go to acc[0..*n_acc) (the fetch first). */
+static uint32_t account(struct cy_vm *vm, const struct insn *in, uint64_t now, struct access *acc,
+			int *n_acc)
+{
+	const struct cost_model *m = &vm->model;
+	struct cost_state *s = &vm->cost;
+	cy_cost_parts *p = &s->parts;
+	int n = 0;
+
+	acc[n++] = (struct access){ in->pc, in->len ? in->len : 2, CY_PAGE_FETCH };
+	n += data_accesses(vm, in, acc + n);
+	*n_acc = n;
+	p->base = (uint32_t)((int32_t)(in->after - in->before) + own_extra(vm, in));
+	p->wait = data_wait(m, acc + 1, n - 1);
+	p->segment = 0;
+	p->segment_start = false;
+	if (!m->paging) {
+		p->page_in = p->page_out = 0;
+		p->n_page_in = p->n_page_out = 0;
+		return p->wait;
+	}
+	if (s->segments == 0)
+		start_segment(vm, now, p);
+	if (likely(all_present(vm, acc, n))) {
+		p->page_in = p->page_out = 0;
+		p->n_page_in = p->n_page_out = 0;
+	} else {
+		page_all(vm, acc, n, p);
+	}
+	/* an instruction that does not fit ends the segment before it */
+	if (!p->segment_start &&
+	    now - s->seg_start + p->base + p->wait + p->page_in + p->page_out > s->seg_capacity) {
+		start_segment(vm, now, p);
+		page_all(vm, acc, n, p);
+	}
+	s->paging += p->page_in + p->page_out + (p->segment_start ? m->segment_paging : 0);
+	s->reserved += p->segment_start ? m->segment_reserved : 0;
+	s->pages_in += p->n_page_in;
+	s->pages_out += p->n_page_out;
+	return p->wait + p->page_in + p->page_out + p->segment;
+}
+
+uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
+{
+	struct access acc[3];
+	int n;
+	uint32_t extra = account(vm, in, now, acc, &n);
+
+	if (unlikely(vm->ctr.counting))
+		count_events(vm, in, acc + 1, n - 1, extra);
+	return extra;
+}
+
+void cy_vm_cost_stats(const cy_vm *vm, cy_cost_stats *out)
+{
+	const struct cost_state *s = &vm->cost;
+
+	memset(out, 0, sizeof(*out));
+	out->model = vm->model.name;
+	out->cycles = vm->cycles;
+	out->instructions = vm->instret;
+	out->paging = s->paging;
+	out->reserved = s->reserved;
+	out->user = vm->cycles - s->paging - s->reserved;
+	out->segments = vm->model.paging ? s->segments : 1;
+	out->pages_in = s->pages_in;
+	out->pages_out = s->pages_out;
+}
+
+struct list_ctx {
+	cy_model_fn fn;
+	void *ctx;
+};
+
+static void list_one(void *ctx, const struct cost_model *m, const char *path)
+{
+	struct list_ctx *l = ctx;
+
+	l->fn(l->ctx, m->name, m->description, path);
+}
+
+int cy_models_list(cy_model_fn fn, void *ctx, char *err, size_t err_size)
+{
+	struct list_ctx l = { fn, ctx };
+
+	return cost_model_list(list_one, &l, err, err_size);
+}

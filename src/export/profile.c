@@ -1,0 +1,359 @@
+/* profile.c - "--profile FILE": gathers the call-stack profiler's results
+ * once (frames, call tree, source lines) and hands them to the writer of
+ * each file asked for; the folded-stacks writer lives here too. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export/profile.h"
+
+static const struct {
+	const char *name, *ext;
+} formats[PF_COUNT] = {
+#define PF_ROW(id, n, e) [PF_##id] = { n, e },
+	PROFILE_FORMATS(PF_ROW)
+#undef PF_ROW
+};
+
+int profile_format_of_path(const char *path)
+{
+	size_t len = strlen(path);
+
+	for (int i = 0; i < PF_COUNT; i++) {
+		size_t el = strlen(formats[i].ext);
+		if (len > el && strcmp(path + len - el, formats[i].ext) == 0)
+			return i;
+	}
+	return -1;
+}
+
+int profile_format_named(const char *name)
+{
+	for (int i = 0; i < PF_COUNT; i++)
+		if (strcmp(name, formats[i].name) == 0)
+			return i;
+	return -1;
+}
+
+const char *profile_format_list(void)
+{
+	static char list[256];
+
+	if (!list[0])
+		for (int i = 0; i < PF_COUNT; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s (%s)",
+				 i ? ", " : "", formats[i].name, formats[i].ext);
+	return list;
+}
+
+int profile_check_path(const char *path, char *err, size_t err_size)
+{
+	char why[512];
+	int rc = report_check_path(path, why, sizeof(why));
+	const char *rest = strstr(why, "': ");
+
+	/* report_check_path speaks of "the report": say what it is here */
+	if (rc != 0)
+		snprintf(err, err_size, "cannot write the profile to '%s%s", path,
+			 rest ? rest : "'");
+	return rc;
+}
+
+static void on_segment(void *ctx, cy_vm *vm, const cy_event *ev)
+{
+	struct profile *p = ctx;
+
+	(void)vm;
+	if (!ev->parts || !ev->parts->segment_start || p->segments_failed)
+		return;
+	if (p->n_segments == p->cap_segments) {
+		size_t cap = p->cap_segments ? p->cap_segments * 2 : 64;
+		uint64_t *s = realloc(p->segments, cap * sizeof(*s));
+		if (!s) {
+			p->segments_failed = true;
+			return;
+		}
+		p->segments = s;
+		p->cap_segments = cap;
+	}
+	p->segments[p->n_segments++] = ev->cycles - ev->cost; /* the clock before it */
+}
+
+int profile_attach(struct profile *p, cy_vm *vm, cy_callstack **cs)
+{
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->vm = vm;
+	rc = cy_callstack_attach(vm, cs);
+	if (rc == 0)
+		rc = cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_RETIRE), on_segment, p);
+	return rc;
+}
+
+void profile_free(struct profile *p)
+{
+	free(p->frame_of);
+	free(p->frames);
+	free(p->first_child);
+	free(p->next_sibling);
+	free(p->func_store);
+	free(p->segments);
+	free(p->truncated);
+	srcinfo_close(p->src);
+}
+
+static const cy_stack_node *sort_nodes; /* for by_name: qsort has no context */
+
+static int by_name(const void *a, const void *b)
+{
+	const char *x = sort_nodes[*(const uint32_t *)a].name;
+	const char *y = sort_nodes[*(const uint32_t *)b].name;
+	return (x > y) - (x < y);
+}
+
+long profile_func_of(const struct profile *p, uint32_t pc)
+{
+	size_t lo = 0, hi = p->n_funcs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (p->funcs[mid].addr <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || pc - p->funcs[lo - 1].addr >= p->funcs[lo - 1].size)
+		return -1;
+	return (long)lo - 1;
+}
+
+/* Inclusive cycles per frame, a frame counted once per stack (recursion):
+ * a depth-first walk that knows which frames are on the current path. */
+static int frame_totals(struct profile *p)
+{
+	uint32_t *on_path = calloc(p->n_frames + 1, sizeof(*on_path));
+	uint32_t *todo = malloc((p->n_nodes + 1) * sizeof(*todo));
+	uint32_t *path = malloc((p->n_nodes + 1) * sizeof(*path));
+	size_t n_todo = 0, depth = 0;
+	int rc = -ENOMEM;
+
+	if (!on_path || !todo || !path)
+		goto out_free;
+	for (size_t i = 0; i < p->n_nodes; i++)
+		if (p->nodes[i].parent < 0)
+			todo[n_todo++] = (uint32_t)i;
+	while (n_todo) {
+		uint32_t i = todo[--n_todo];
+		const cy_stack_node *nd = &p->nodes[i];
+		while (depth > nd->depth)
+			on_path[p->frame_of[path[--depth]]]--;
+		path[depth++] = i;
+		struct prof_frame *fr = &p->frames[p->frame_of[i]];
+		if (on_path[p->frame_of[i]]++ == 0) {
+			fr->cycles += nd->cycles;
+			fr->instructions += nd->instructions;
+		}
+		for (uint32_t c = p->first_child[i]; c != UINT32_MAX; c = p->next_sibling[c])
+			todo[n_todo++] = c;
+	}
+	rc = 0;
+out_free:
+	free(on_path);
+	free(todo);
+	free(path);
+	return rc;
+}
+
+/* Appends "; TEXT" (or TEXT to an empty note). */
+static void __attribute__((format(printf, 3, 4)))
+note_add(char *note, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(note);
+	va_list ap;
+
+	if (len)
+		len += (size_t)snprintf(note + len, size - len, "; ");
+	va_start(ap, fmt);
+	if (len < size)
+		vsnprintf(note + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/* "more than 1048576 distinct stacks: new ones charged to their caller; ..."
+ * for the limits the profiler reached; no parentheses, so that it fits in
+ * speedscope's "NAME (truncated: ...)". 0 or -ENOMEM. */
+static int truncation_note(struct profile *p, cy_callstack *cs)
+{
+	const cy_callstack_limits *l = &p->limits;
+	char note[512] = "";
+
+	if (!cy_callstack_truncated(cs, &p->limits))
+		return 0;
+	if (l->nodes_full)
+		note_add(note, sizeof(note),
+			 "more than %u distinct stacks: new ones charged to their caller",
+			 CY_CALLSTACK_MAX_NODES);
+	if (l->ecalls_full)
+		note_add(note, sizeof(note),
+			 "more than %u ecall numbers: new ones charged to their caller",
+			 CY_CALLSTACK_MAX_ECALLS);
+	if (l->pcs_full)
+		note_add(
+		    note, sizeof(note),
+		    "more than %u distinct pcs: %llu cycles of new ones not in the per-pc costs",
+		    CY_CALLSTACK_MAX_PCS, (unsigned long long)l->lost_pc_cycles);
+	if (l->calls_full)
+		note_add(note, sizeof(note),
+			 "more than %u call sites: new ones without a call edge",
+			 CY_CALLSTACK_MAX_CALLS);
+	p->truncated = strdup(note);
+	return p->truncated ? 0 : -ENOMEM;
+}
+
+int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int status)
+{
+	const cy_symbol *syms;
+	size_t n_syms;
+	uint32_t *order = NULL;
+	int rc = -ENOMEM;
+
+	p->program = program;
+	p->status = status;
+	p->partial = cy_vm_stop_reason(p->vm) == CY_STOP_EXIT ? NULL : cy_vm_stop_message(p->vm);
+	p->cycles = cy_vm_cycles(p->vm);
+	p->instructions = cy_vm_instret(p->vm);
+	cy_vm_cost_stats(p->vm, &p->stats);
+	if (p->segments_failed)
+		return -ENOMEM;
+	p->nodes = cy_callstack_nodes(cs, &p->n_nodes);
+	p->pcs = cy_callstack_pcs(cs, &p->n_pcs);
+	p->calls = cy_callstack_calls(cs, &p->n_calls);
+	if (!p->nodes || !p->pcs || !p->calls || truncation_note(p, cs) != 0)
+		return -ENOMEM;
+	syms = cy_vm_symbols(p->vm, &n_syms);
+	p->func_store = malloc((n_syms + 1) * sizeof(*p->func_store));
+	p->frame_of = malloc((p->n_nodes + 1) * sizeof(*p->frame_of));
+	p->frames = calloc(p->n_nodes + 1, sizeof(*p->frames));
+	p->first_child = malloc((p->n_nodes + 1) * sizeof(uint32_t));
+	p->next_sibling = malloc((p->n_nodes + 1) * sizeof(uint32_t));
+	order = malloc((p->n_nodes + 1) * sizeof(*order));
+	if (!p->func_store || !p->frame_of || !p->frames || !p->first_child || !p->next_sibling ||
+	    !order)
+		goto out_free;
+	for (size_t i = 0; i < n_syms; i++)
+		if (syms[i].size)
+			p->func_store[p->n_funcs++] = syms[i];
+	p->funcs = p->func_store;
+	p->src = srcinfo_open(program);
+
+	/* frames: one per distinct name (the profiler's names are unique
+	 * pointers per function, per syscall and per pseudo-frame) */
+	for (size_t i = 0; i < p->n_nodes; i++)
+		order[i] = (uint32_t)i;
+	sort_nodes = p->nodes;
+	qsort(order, p->n_nodes, sizeof(*order), by_name);
+	for (size_t k = 0; k < p->n_nodes; k++) {
+		const cy_stack_node *nd = &p->nodes[order[k]];
+		if (k == 0 || nd->name != p->nodes[order[k - 1]].name) {
+			struct prof_frame *fr = &p->frames[p->n_frames++];
+			fr->name = nd->name;
+			fr->kind = nd->kind;
+			fr->addr = nd->addr;
+			fr->size = nd->size;
+			if (nd->kind == CY_FRAME_FUNCTION && p->src)
+				srcinfo_line(p->src, nd->addr, &fr->file, &fr->line);
+		}
+		p->frame_of[order[k]] = (uint32_t)p->n_frames - 1;
+		p->frames[p->n_frames - 1].self_cycles += nd->self_cycles;
+		p->frames[p->n_frames - 1].self_instructions += nd->self_instructions;
+	}
+	/* children lists, in creation order (the order calls first happened) */
+	for (size_t i = 0; i < p->n_nodes; i++)
+		p->first_child[i] = p->next_sibling[i] = UINT32_MAX;
+	for (size_t i = p->n_nodes; i-- > 0;)
+		if (p->nodes[i].parent >= 0) {
+			p->next_sibling[i] = p->first_child[p->nodes[i].parent];
+			p->first_child[p->nodes[i].parent] = (uint32_t)i;
+		}
+	rc = frame_totals(p);
+out_free:
+	free(order);
+	return rc;
+}
+
+size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size_t max)
+{
+	size_t n = p->nodes[node].depth + 1;
+
+	if (n > max)
+		n = max;
+	for (size_t k = n; k-- > 0;) {
+		out[k] = node;
+		node = (uint32_t)p->nodes[node].parent;
+	}
+	return n;
+}
+
+void profile_folded_name(FILE *f, const char *name)
+{
+	for (const char *s = name; *s; s++)
+		fputc(*s == ';' || *s == '\n' ? '_' : *s, f);
+}
+
+/* "main;work;leaf 120" per stack that spent cycles itself. */
+int profile_write_folded(FILE *f, const struct profile *p)
+{
+	uint32_t *stack = malloc((p->n_nodes + 1) * sizeof(*stack));
+
+	if (!stack)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->n_nodes; i++) {
+		if (!p->nodes[i].self_cycles)
+			continue;
+		size_t n = profile_stack(p, (uint32_t)i, stack, p->n_nodes);
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				fputc(';', f);
+			profile_folded_name(f, p->nodes[stack[k]].name);
+		}
+		fprintf(f, " %llu\n", (unsigned long long)p->nodes[i].self_cycles);
+	}
+	free(stack);
+	return 0;
+}
+
+struct write_ctx {
+	struct profile *p;
+	enum profile_format fmt;
+};
+
+static int write_body(FILE *f, void *ctx)
+{
+	struct write_ctx *w = ctx;
+
+	switch (w->fmt) {
+	case PF_PPROF: return profile_write_pprof(f, w->p);
+	case PF_SPEEDSCOPE: return profile_write_speedscope(f, w->p);
+	case PF_FOLDED: return profile_write_folded(f, w->p);
+	case PF_SVG: return profile_write_svg(f, w->p);
+	case PF_CALLGRIND: return profile_write_callgrind(f, w->p);
+	case PF_TRACE: return profile_write_trace(f, w->p);
+	case PF_HTML: return profile_write_html(f, w->p);
+	case PF_COUNT: break;
+	}
+	return -EINVAL;
+}
+
+int profile_write(struct profile *p, const char *path, enum profile_format fmt, char *err,
+		  size_t err_size)
+{
+	struct write_ctx w = { p, fmt };
+	int rc = cli_write_file(path, write_body, &w);
+
+	if (rc != 0)
+		snprintf(err, err_size, "cannot write the profile to '%s': %s", path,
+			 strerror(-rc));
+	return rc;
+}

@@ -1,0 +1,113 @@
+/* profile.h - the call-stack profile writers of "cyclops run --profile":
+ * one gathered profile (struct profile), one writer per file format. */
+#ifndef CY_PROFILE_H
+#define CY_PROFILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "cyclops.h"
+
+#define PROFILE_FORMATS(_)                                                                         \
+	_(PPROF, "pprof", ".pb.gz")                                                                \
+	_(SPEEDSCOPE, "speedscope", ".speedscope.json")                                            \
+	_(FOLDED, "folded", ".folded")                                                             \
+	_(SVG, "svg", ".svg")                                                                      \
+	_(CALLGRIND, "callgrind", ".callgrind")                                                    \
+	_(TRACE, "trace", ".trace.json")                                                           \
+	_(HTML, "html", ".html")
+
+enum profile_format {
+#define PF_ENUM(id, name, ext) PF_##id,
+	PROFILE_FORMATS(PF_ENUM)
+#undef PF_ENUM
+	    PF_COUNT
+};
+
+/* The format a file name's extension asks for, or one named by --format;
+ * -1 if none. */
+int profile_format_of_path(const char *path);
+int profile_format_named(const char *name);
+/* 0 if a profile can be written to path; else a message in err. */
+int profile_check_path(const char *path, char *err, size_t err_size);
+/* "pprof, speedscope, ..." for messages. */
+const char *profile_format_list(void);
+
+/* Source positions from the program's DWARF (profile_dwarf.c). */
+struct srcinfo;
+struct srcinfo *srcinfo_open(const char *path); /* NULL: no debug information */
+void srcinfo_close(struct srcinfo *s);
+/* The file and line of addr; false if unknown. *file lives as long as s. */
+bool srcinfo_line(struct srcinfo *s, uint32_t addr, const char **file, int *line);
+
+/* A distinct frame (function or pseudo-frame) of the profile. */
+struct prof_frame {
+	const char *name;
+	cy_frame_kind kind;
+	uint32_t addr, size;
+	const char *file; /* from DWARF, NULL if unknown */
+	int line;
+	uint64_t self_cycles, self_instructions;
+	uint64_t cycles, instructions; /* inclusive, a recursive frame counted once */
+};
+
+struct profile {
+	cy_vm *vm;
+	const char *program;
+	int status;
+	const char *partial; /* why the guest stopped before its end; NULL if it exited */
+	/* which of the profiler's tables reached their limits, as one line;
+	 * NULL if none did (docs/robustness.md#limits) */
+	char *truncated;
+	cy_callstack_limits limits;
+	const cy_stack_node *nodes;
+	size_t n_nodes;
+	uint32_t *frame_of; /* node -> index in frames */
+	struct prof_frame *frames;
+	size_t n_frames;
+	uint32_t *first_child, *next_sibling; /* UINT32_MAX ends a list */
+	const cy_pc_cost *pcs;
+	size_t n_pcs;
+	const cy_call_edge *calls;
+	size_t n_calls;
+	const cy_symbol *funcs; /* the sized symbols, by address */
+	size_t n_funcs;
+	cy_symbol *func_store;
+	struct srcinfo *src;
+	cy_cost_stats stats;
+	uint64_t cycles, instructions; /* the run's */
+	/* segment starts (paging models), gathered by an observer */
+	uint64_t *segments;
+	size_t n_segments, cap_segments;
+	bool segments_failed;
+};
+
+/* Before the run: attaches the profiler (and the segment observer). */
+int profile_attach(struct profile *p, cy_vm *vm, cy_callstack **cs);
+/* After the run: reads the profiler's results; 0 or -ENOMEM. */
+int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int status);
+void profile_free(struct profile *p);
+/* Writes the profile to path in format fmt; a message in err on failure. */
+int profile_write(struct profile *p, const char *path, enum profile_format fmt, char *err,
+		  size_t err_size);
+
+/* The function (index in p->funcs) containing pc, or -1. */
+long profile_func_of(const struct profile *p, uint32_t pc);
+/* Node i's frames from the outermost to it, into out (depth + 1 entries). */
+size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size_t max);
+/* A name fit for folded stacks: ';' and newlines become '_'. */
+void profile_folded_name(FILE *f, const char *name);
+
+/* The writers (body of cli_write_file; 0 or a negative errno). */
+int profile_write_pprof(FILE *f, const struct profile *p);
+int profile_write_speedscope(FILE *f, const struct profile *p);
+int profile_write_folded(FILE *f, const struct profile *p);
+int profile_write_svg(FILE *f, const struct profile *p);
+int profile_write_callgrind(FILE *f, const struct profile *p);
+int profile_write_trace(FILE *f, const struct profile *p);
+int profile_write_html(FILE *f, const struct profile *p);
+/* The flame graph as an <svg> element, for the .svg file and the report. */
+void profile_flame_svg(FILE *f, const struct profile *p, bool standalone);
+
+#endif

@@ -1,0 +1,245 @@
+/* profile_formats.c - the text profile formats: speedscope's JSON,
+ * callgrind's format (KCachegrind, callgrind_annotate) and Chrome trace
+ * events (Perfetto). docs/profiles.md says what each holds. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export/profile.h"
+
+static void json_str(FILE *f, const char *s) { cli_json_string(f, s, strlen(s)); }
+
+/* One sampled profile: a sample per stack that spent some of the value. */
+static void speedscope_profile(FILE *f, const struct profile *p, uint32_t *stack, bool insns)
+{
+	uint64_t total = insns ? p->instructions : p->cycles;
+	bool first = true;
+
+	fprintf(f, "    {\"type\": \"sampled\", \"name\": \"%s\", \"unit\": \"none\", ",
+		insns ? "instructions" : "cycles");
+	fprintf(f, "\"startValue\": 0, \"endValue\": %llu,\n     \"samples\": [",
+		(unsigned long long)total);
+	for (size_t i = 0; i < p->n_nodes; i++) {
+		uint64_t v = insns ? p->nodes[i].self_instructions : p->nodes[i].self_cycles;
+		if (!v)
+			continue;
+		size_t n = profile_stack(p, (uint32_t)i, stack, p->n_nodes);
+		fputs(first ? "[" : ", [", f);
+		for (size_t k = 0; k < n; k++)
+			fprintf(f, "%s%u", k ? ", " : "", p->frame_of[stack[k]]);
+		fputs("]", f);
+		first = false;
+	}
+	fputs("],\n     \"weights\": [", f);
+	first = true;
+	for (size_t i = 0; i < p->n_nodes; i++) {
+		uint64_t v = insns ? p->nodes[i].self_instructions : p->nodes[i].self_cycles;
+		if (!v)
+			continue;
+		fprintf(f, "%s%llu", first ? "" : ", ", (unsigned long long)v);
+		first = false;
+	}
+	fputs("]}", f);
+}
+
+int profile_write_speedscope(FILE *f, const struct profile *p)
+{
+	uint32_t *stack = malloc((p->n_nodes + 1) * sizeof(*stack));
+
+	if (!stack)
+		return -ENOMEM;
+	fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n", f);
+	fputs(" \"exporter\": \"cyclops " CY_VERSION "\",\n \"name\": ", f);
+	if (p->partial || p->truncated) { /* the file has no other place a viewer shows */
+		char *name = NULL;
+		/* "PROGRAM (truncated: NOTE) (partial: REASON)", either or both */
+		if (asprintf(&name, "%s%s%s%s%s%s%s", p->program,
+			     p->truncated ? " (truncated: " : "", p->truncated ? p->truncated : "",
+			     p->truncated ? ")" : "", p->partial ? " (partial: " : "",
+			     p->partial ? p->partial : "", p->partial ? ")" : "") < 0) {
+			free(stack);
+			return -ENOMEM;
+		}
+		json_str(f, name);
+		free(name);
+	} else {
+		json_str(f, p->program);
+	}
+	fputs(",\n \"activeProfileIndex\": 0,\n \"shared\": {\"frames\": [", f);
+	for (size_t i = 0; i < p->n_frames; i++) {
+		fputs(i ? ",\n   {\"name\": " : "\n   {\"name\": ", f);
+		json_str(f, p->frames[i].name);
+		if (p->frames[i].file) {
+			fputs(", \"file\": ", f);
+			json_str(f, p->frames[i].file);
+			fprintf(f, ", \"line\": %d", p->frames[i].line);
+		}
+		fputs("}", f);
+	}
+	fputs("]},\n \"profiles\": [\n", f);
+	speedscope_profile(f, p, stack, false);
+	fputs(",\n", f);
+	speedscope_profile(f, p, stack, true);
+	fputs("\n ]\n}\n", f);
+	free(stack);
+	return 0;
+}
+
+static int line_of(const struct profile *p, uint32_t pc, const char **file)
+{
+	int line = 0;
+
+	*file = NULL;
+	if (!p->src || !srcinfo_line(p->src, pc, file, &line))
+		return 0;
+	return line;
+}
+
+/* fl= and fn= of the function containing pc */
+static void callgrind_fn(FILE *f, const struct profile *p, long func, uint32_t pc,
+			 const char *prefix)
+{
+	const char *file;
+
+	line_of(p, func >= 0 ? p->funcs[func].addr : pc, &file);
+	fprintf(f, "%sfl=%s\n%sfn=%s\n", prefix, file ? file : "???", prefix,
+		func >= 0 ? p->funcs[func].name : "[unknown]");
+}
+
+int profile_write_callgrind(FILE *f, const struct profile *p)
+{
+	long current = -2;
+	size_t e = 0;
+
+	fputs("# callgrind format\nversion: 1\ncreator: cyclops " CY_VERSION "\n", f);
+	if (p->partial)
+		fprintf(f, "desc: Partial: %s\n", p->partial);
+	if (p->truncated)
+		fprintf(f, "desc: Truncated: %s\n", p->truncated);
+	fprintf(f, "cmd: %s\npositions: instr line\nevents: Cycles Instructions\n", p->program);
+	fprintf(f, "summary: %llu %llu\n\nob=%s\n", (unsigned long long)p->cycles,
+		(unsigned long long)p->instructions, p->program);
+	for (size_t i = 0; i < p->n_pcs; i++) {
+		const cy_pc_cost *c = &p->pcs[i];
+		long func = profile_func_of(p, c->pc);
+		const char *file;
+		int line = line_of(p, c->pc, &file);
+		if (func != current || func < 0) {
+			fputc('\n', f);
+			callgrind_fn(f, p, func, c->pc, "");
+			current = func;
+		}
+		fprintf(f, "0x%x %d %llu %llu\n", c->pc, line, (unsigned long long)c->cycles,
+			(unsigned long long)c->instructions);
+		/* the calls made from this pc, with their inclusive costs */
+		for (; e < p->n_calls && p->calls[e].call_pc <= c->pc; e++) {
+			const cy_call_edge *ce = &p->calls[e];
+			if (ce->call_pc != c->pc)
+				continue;
+			long callee = ce->callee ? profile_func_of(p, ce->callee) : -1;
+			const char *cfile;
+			callgrind_fn(f, p, callee, ce->callee, "c");
+			fprintf(f, "calls=%llu 0x%x %d\n", (unsigned long long)ce->calls,
+				ce->callee, line_of(p, ce->callee, &cfile));
+			fprintf(f, "0x%x %d %llu %llu\n", c->pc, line,
+				(unsigned long long)ce->cycles,
+				(unsigned long long)ce->instructions);
+		}
+	}
+	if (p->limits.lost_pc_cycles || p->limits.lost_pc_instructions)
+		/* the pcs past the table's limit, so that the costs add up */
+		fprintf(f, "\nfl=???\nfn=[pcs past the limit]\n0x0 0 %llu %llu\n",
+			(unsigned long long)p->limits.lost_pc_cycles,
+			(unsigned long long)p->limits.lost_pc_instructions);
+	fprintf(f, "\ntotals: %llu %llu\n", (unsigned long long)p->cycles,
+		(unsigned long long)p->instructions);
+	return 0;
+}
+
+/* Complete ("X") events: one per call-tree node, children laid out from
+ * their parent's start in the order they were first called. */
+static void trace_tree(FILE *f, const struct profile *p, uint32_t node, uint64_t start)
+{
+	const cy_stack_node *nd = &p->nodes[node];
+
+	fputs(",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"name\": ", f);
+	json_str(f, nd->name);
+	fprintf(f,
+		", \"ts\": %llu, \"dur\": %llu, \"args\": {\"self cycles\": %llu, "
+		"\"instructions\": %llu}}",
+		(unsigned long long)start, (unsigned long long)nd->cycles,
+		(unsigned long long)nd->self_cycles, (unsigned long long)nd->instructions);
+	for (uint32_t c = p->first_child[node]; c != UINT32_MAX; c = p->next_sibling[c]) {
+		trace_tree(f, p, c, start);
+		start += p->nodes[c].cycles;
+	}
+}
+
+int profile_write_trace(FILE *f, const struct profile *p)
+{
+	static const char *const tracks[] = { NULL, "call tree (aggregated)",
+					      "cycle-tracker spans (aggregated)", "segments" };
+	const cy_span *spans;
+	size_t n_spans;
+	uint64_t start = 0;
+
+	fputs("{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"clock\": \"1 cycle = 1 us\", "
+	      "\"cycles\": ",
+	      f);
+	fprintf(f, "%llu, \"instructions\": %llu, \"model\": ", (unsigned long long)p->cycles,
+		(unsigned long long)p->instructions);
+	json_str(f, p->stats.model);
+	if (p->partial) {
+		fputs(", \"partial\": ", f);
+		json_str(f, p->partial);
+	}
+	if (p->truncated) {
+		fputs(", \"truncated\": ", f);
+		json_str(f, p->truncated);
+	}
+	fputs("},\n \"traceEvents\": [\n  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", "
+	      "\"args\": {\"name\": ",
+	      f);
+	json_str(f, p->program);
+	fputs("}}", f);
+	for (int t = 1; t <= 3; t++)
+		fprintf(f,
+			",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"name\": \"thread_name\", "
+			"\"args\": {\"name\": \"%s\"}}",
+			t, tracks[t]);
+	for (size_t i = 0; i < p->n_nodes; i++)
+		if (p->nodes[i].parent < 0) {
+			trace_tree(f, p, (uint32_t)i, start);
+			start += p->nodes[i].cycles;
+		}
+	/* spans: the tree of totals, laid out as the call tree is */
+	spans = cy_vm_tracker_spans(p->vm, &n_spans);
+	uint64_t *at = calloc(n_spans + 1, sizeof(*at)); /* where a node's next child goes */
+	if (!at)
+		return -ENOMEM;
+	uint64_t top = 0;
+	for (size_t i = 0; i < n_spans; i++) {
+		uint64_t ts = spans[i].parent < 0 ? top : at[spans[i].parent];
+		fputs(",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"name\": ", f);
+		cli_json_string(f, spans[i].name, spans[i].name_len);
+		fprintf(f, ", \"ts\": %llu, \"dur\": %llu, \"args\": {\"count\": %llu}}",
+			(unsigned long long)ts, (unsigned long long)spans[i].total,
+			(unsigned long long)spans[i].count);
+		at[i] = ts;
+		if (spans[i].parent < 0)
+			top += spans[i].total;
+		else
+			at[spans[i].parent] += spans[i].total;
+	}
+	free(at);
+	for (size_t i = 0; i < p->n_segments; i++) {
+		uint64_t end = i + 1 < p->n_segments ? p->segments[i + 1] : p->cycles;
+		fprintf(f,
+			",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 3, \"name\": \"segment %zu\", "
+			"\"ts\": %llu, \"dur\": %llu}",
+			i, (unsigned long long)p->segments[i],
+			(unsigned long long)(end - p->segments[i]));
+	}
+	fputs("\n ]\n}\n", f);
+	return 0;
+}

@@ -1,0 +1,616 @@
+/* callstack.c - the call-stack profiler: an observer that follows calls and
+ * returns from the RISC-V return-address hints and charges every retired
+ * cycle to the current stack, aggregated in a tree of distinct stacks. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "observe/callstack.h"
+#include "util/index_map.h"
+#include "core/vm.h"
+
+_Static_assert(sizeof(struct symbol) == sizeof(cy_symbol) &&
+		   offsetof(struct symbol, addr) == offsetof(cy_symbol, addr) &&
+		   offsetof(struct symbol, size) == offsetof(cy_symbol, size) &&
+		   offsetof(struct symbol, name) == offsetof(cy_symbol, name),
+	       "cy_symbol is the symbol table's own layout");
+
+const cy_symbol *cy_vm_symbols(const cy_vm *vm, size_t *n)
+{
+	*n = vm->syms.n;
+	return vm->syms.n ? (const cy_symbol *)vm->syms.syms : NULL;
+}
+
+/* A guest that recurses without returning would grow the shadow stack
+ * forever; past this depth calls are charged to the deepest frame. */
+#define MAX_DEPTH 10000
+#define NO_FUNC   UINT32_MAX
+
+/* the link registers of the calling convention: ra and t0 */
+enum { LINK_RA = 1, LINK_T0 = 5 };
+
+/* A frame of the shadow stack. */
+struct frame {
+	uint32_t node; /* its node in the tree */
+	uint32_t func; /* index in cs->funcs, NO_FUNC when unknown */
+	uint32_t ret;  /* the return address its call left in the link register */
+	uint32_t edge; /* its call edge, UINT32_MAX if none */
+	uint64_t entry_cycles, entry_instret;
+};
+
+/* What a jal/jalr/taken branch asks for, applied after it retires (its own
+ * cycles belong to the stack it leaves). */
+enum action { ACT_NONE, ACT_JUMP, ACT_CALL, ACT_RETURN, ACT_RETURN_CALL };
+
+/* Each table is bounded (CY_CALLSTACK_MAX_* in cyclops.h say why and what
+ * memory that is): the limits are powers of two so that the arrays, doubled
+ * from 256 entries, stop growing exactly at them, and the hash slots at
+ * twice as many (half load). */
+_Static_assert((CY_CALLSTACK_MAX_NODES & (CY_CALLSTACK_MAX_NODES - 1)) == 0 &&
+		   (CY_CALLSTACK_MAX_PCS & (CY_CALLSTACK_MAX_PCS - 1)) == 0 &&
+		   (CY_CALLSTACK_MAX_CALLS & (CY_CALLSTACK_MAX_CALLS - 1)) == 0 &&
+		   (CY_CALLSTACK_MAX_ECALLS & (CY_CALLSTACK_MAX_ECALLS - 1)) == 0 &&
+		   CY_CALLSTACK_MAX_ECALLS >= 256,
+	       "the limits are powers of two of at least 256");
+
+struct cy_callstack {
+	cy_vm *vm;
+	const struct symbol *funcs; /* the VM's sized symbols, by address */
+	size_t n_funcs;
+
+	/* each array is as long as its map's keys: node_map.n and so on */
+	cy_stack_node *nodes; /* keys: parent + 1, frame id */
+	struct index_map node_map;
+	cy_pc_cost *pcs; /* keys: pc, 0 */
+	struct index_map pc_map;
+	uint32_t last_pc, last_pc_index; /* a loop retires one pc many times */
+	cy_call_edge *edges;             /* keys: call pc, callee */
+	struct index_map edge_map;
+
+	struct frame *stack;
+	size_t depth, cap_depth;
+
+	enum action pending;
+	uint32_t target, link;
+	bool ecall_pending;
+	uint32_t ecall_nr;
+
+	char **ecall_names; /* "[ecall NAME]"; keys: ecall number, 0 */
+	struct index_map ecall_map;
+
+	/* what the tables' limits left out: the cycles of pcs past the limit */
+	uint64_t lost_pc_cycles, lost_pc_instructions;
+
+	/* the sorted copies the getters hand out */
+	cy_pc_cost *pcs_out;
+	cy_call_edge *edges_out;
+	bool failed;
+};
+
+/* Frame identifiers in the tree's keys: a function index, or a kind. */
+#define FRAME_KIND_SHIFT  28
+#define FRAME_ID(kind, n) (((uint32_t)(kind) << FRAME_KIND_SHIFT) | (n))
+
+static int grow(void **p, size_t *cap, size_t size)
+{
+	size_t n = *cap ? *cap * 2 : 256;
+	void *q = realloc(*p, n * size);
+
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+/* The index of ecall nr's "[ecall NAME]", made if new; INDEX_MAP_FULL, or
+ * INDEX_MAP_NO_MEMORY. */
+static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
+{
+	const char *known = cy_syscall_name(nr);
+	char buf[64];
+	bool added;
+	int64_t i = index_map_get(&cs->ecall_map, nr, 0, (void **)&cs->ecall_names,
+				  sizeof(*cs->ecall_names), &added);
+
+	if (i < 0 || !added)
+		return i;
+	if (known)
+		snprintf(buf, sizeof(buf), "[ecall %s]", known);
+	else
+		snprintf(buf, sizeof(buf), "[ecall %u]", (unsigned)nr);
+	if (!(cs->ecall_names[i] = strdup(buf)))
+		return INDEX_MAP_NO_MEMORY; /* the profiler has failed: nothing reads it */
+	return i;
+}
+
+/* The tree node for frame under parent (-1: outermost), made if new;
+ * UINT32_MAX when out of memory. A new stack past the limit is charged to
+ * its caller: the node returned is parent itself, as for calls past
+ * MAX_DEPTH (so the pseudo-frames of a node charge the node); an outermost
+ * one is charged to the first outermost frame of the run, node 0 (the
+ * entry point, where the run started). */
+static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind kind, uint32_t n)
+{
+	uint32_t id = kind == CY_FRAME_FUNCTION ? n : FRAME_ID(kind, n);
+	int64_t name = 0, i;
+	bool added;
+
+	if (kind == CY_FRAME_ECALL) {
+		/* keyed by the name's index: the number may use the kind's bits */
+		name = ecall_name(cs, n);
+		if (name == INDEX_MAP_FULL) {
+			if (index_map_first_full(&cs->ecall_map))
+				vm_warn(
+				    cs->vm,
+				    "call-stack profile: more than %zu distinct ecall numbers; the "
+				    "cycles of a new one are charged to its caller from here on",
+				    cs->ecall_map.max);
+			return parent >= 0 ? (uint32_t)parent : 0;
+		}
+		if (name < 0)
+			goto out_failed;
+		id = FRAME_ID(kind, (uint32_t)name);
+	}
+	i = index_map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
+			  sizeof(*cs->nodes), &added);
+	if (i == INDEX_MAP_FULL) {
+		if (index_map_first_full(&cs->node_map))
+			vm_warn(cs->vm,
+				"call-stack profile: more than %zu distinct stacks; a new one is "
+				"charged to its caller from here on",
+				cs->node_map.max);
+		return parent >= 0 ? (uint32_t)parent : 0;
+	}
+	if (i < 0)
+		goto out_failed;
+	if (!added)
+		return (uint32_t)i;
+	cy_stack_node *nd = &cs->nodes[i];
+	memset(nd, 0, sizeof(*nd));
+	nd->parent = parent;
+	nd->depth = parent < 0 ? 0 : cs->nodes[parent].depth + 1;
+	nd->kind = kind;
+	switch (kind) {
+	case CY_FRAME_FUNCTION:
+		nd->name = cs->funcs[n].name;
+		nd->addr = cs->funcs[n].addr;
+		nd->size = cs->funcs[n].size;
+		break;
+	case CY_FRAME_UNKNOWN: nd->name = "[unknown]"; break;
+	case CY_FRAME_ECALL:
+		nd->addr = n;
+		nd->name = cs->ecall_names[name];
+		break;
+	case CY_FRAME_PAGE_IN: nd->name = "[page-in]"; break;
+	case CY_FRAME_PAGE_OUT: nd->name = "[page-out]"; break;
+	case CY_FRAME_SEGMENT: nd->name = "[segment]"; break;
+	}
+	return (uint32_t)i;
+out_failed:
+	cs->failed = true;
+	return UINT32_MAX;
+}
+
+/* The function that contains addr, NO_FUNC if none. */
+static uint32_t func_containing(const struct cy_callstack *cs, uint32_t addr)
+{
+	size_t lo = 0, hi = cs->n_funcs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cs->funcs[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || addr - cs->funcs[lo - 1].addr >= cs->funcs[lo - 1].size)
+		return NO_FUNC;
+	return (uint32_t)(lo - 1);
+}
+
+static bool in_func(const struct cy_callstack *cs, uint32_t func, uint32_t addr)
+{
+	return func != NO_FUNC && addr - cs->funcs[func].addr < cs->funcs[func].size;
+}
+
+static uint32_t frame_node(struct cy_callstack *cs, int parent, uint32_t func)
+{
+	return func == NO_FUNC ? node_child(cs, parent, CY_FRAME_UNKNOWN, 0)
+			       : node_child(cs, parent, CY_FRAME_FUNCTION, func);
+}
+
+static int parent_node(const struct cy_callstack *cs, size_t depth)
+{
+	return depth ? (int)cs->stack[depth - 1].node : -1;
+}
+
+static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t func)
+{
+	uint32_t callee = func == NO_FUNC ? 0 : cs->funcs[func].addr;
+	bool added;
+	int64_t e = index_map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges,
+				  sizeof(*cs->edges), &added);
+
+	if (e == INDEX_MAP_FULL) { /* the call has no edge: callgrind shows no calls= for it */
+		if (index_map_first_full(&cs->edge_map))
+			vm_warn(cs->vm,
+				"call-stack profile: more than %zu distinct call sites; a new one "
+				"gets no call edge from here on",
+				cs->edge_map.max);
+		return UINT32_MAX;
+	}
+	if (e < 0) {
+		cs->failed = true;
+		return UINT32_MAX;
+	}
+	if (added)
+		cs->edges[e] = (cy_call_edge){ .call_pc = call_pc, .callee = callee };
+	cs->edges[e].calls++;
+	return (uint32_t)e;
+}
+
+static void edge_close(struct cy_callstack *cs, const struct frame *f, uint64_t now, uint64_t ins)
+{
+	if (f->edge == UINT32_MAX)
+		return;
+	cs->edges[f->edge].cycles += now - f->entry_cycles;
+	cs->edges[f->edge].instructions += ins - f->entry_instret;
+}
+
+static void push(struct cy_callstack *cs, uint32_t func, uint32_t ret, uint32_t call_pc,
+		 uint64_t now, uint64_t ins)
+{
+	if (cs->depth == MAX_DEPTH)
+		return;
+	if (cs->depth == cs->cap_depth &&
+	    grow((void **)&cs->stack, &cs->cap_depth, sizeof(*cs->stack)) != 0) {
+		cs->failed = true;
+		return;
+	}
+	struct frame *f = &cs->stack[cs->depth];
+	f->node = frame_node(cs, parent_node(cs, cs->depth), func);
+	f->func = func;
+	f->ret = ret;
+	f->edge = call_pc ? edge_open(cs, call_pc, func) : UINT32_MAX;
+	f->entry_cycles = now;
+	f->entry_instret = ins;
+	if (f->node != UINT32_MAX)
+		cs->depth++;
+}
+
+static void pop_to(struct cy_callstack *cs, size_t depth, uint64_t now, uint64_t ins)
+{
+	while (cs->depth > depth)
+		edge_close(cs, &cs->stack[--cs->depth], now, ins);
+}
+
+/* The top frame runs func from now on (a tail call, or code reached by a
+ * jump): its caller and return address stay, its call site calls func. */
+static void replace_top(struct cy_callstack *cs, uint32_t func, uint64_t now, uint64_t ins)
+{
+	struct frame *f = &cs->stack[cs->depth - 1];
+	uint32_t call_pc = f->edge == UINT32_MAX ? 0 : cs->edges[f->edge].call_pc;
+	uint32_t ret = f->ret;
+
+	pop_to(cs, cs->depth - 1, now, ins);
+	push(cs, func, ret, call_pc, now, ins);
+}
+
+/* Control went to target without a call or a return (or after one that
+ * did not land where the stack expected). */
+static void jump_to(struct cy_callstack *cs, uint32_t target, uint64_t now, uint64_t ins)
+{
+	uint32_t func;
+
+	if (cs->depth && in_func(cs, cs->stack[cs->depth - 1].func, target))
+		return;
+	func = func_containing(cs, target);
+	if (cs->depth == 0) {
+		push(cs, func, 0, 0, now, ins);
+		return;
+	}
+	if (func != NO_FUNC && cs->funcs[func].addr != target) {
+		/* into the middle of a function: an outer frame's (longjmp)? */
+		for (size_t k = cs->depth - 1; k-- > 0;)
+			if (cs->stack[k].func == func) {
+				pop_to(cs, k + 1, now, ins);
+				return;
+			}
+	}
+	replace_top(cs, func, now, ins);
+}
+
+static void return_to(struct cy_callstack *cs, uint32_t target, uint64_t now, uint64_t ins)
+{
+	for (size_t k = cs->depth; k-- > 0;)
+		if (cs->stack[k].ret == target) {
+			pop_to(cs, k, now, ins);
+			jump_to(cs, target, now, ins);
+			return;
+		}
+	/* a return no call on the stack made (longjmp's, or tracking lost) */
+	if (cs->depth)
+		pop_to(cs, cs->depth - 1, now, ins);
+	jump_to(cs, target, now, ins);
+}
+
+static void call(struct cy_callstack *cs, uint32_t pc, uint32_t target, uint32_t ret, uint64_t now,
+		 uint64_t ins)
+{
+	uint32_t func = func_containing(cs, target);
+
+	if (func == NO_FUNC || cs->funcs[func].addr != target) {
+		jump_to(cs, target, now, ins); /* not a function: a plain jump */
+		return;
+	}
+	push(cs, func, ret, pc, now, ins);
+}
+
+static bool is_link(uint8_t r) { return r == LINK_RA || r == LINK_T0; }
+
+static void on_jump(struct cy_callstack *cs, cy_vm *vm, const cy_event *ev)
+{
+	cs->target = ev->target;
+	if (ev->cls != CY_CLASS_JUMP) {
+		cs->pending = ACT_JUMP;
+		return;
+	}
+	/* The hints of the RISC-V unprivileged specification (jal has no rs1) */
+	bool rd = is_link(ev->rd), rs = is_link(ev->rs1);
+	cs->link = rd ? cy_vm_reg(vm, ev->rd) : 0;
+	if (rd && rs && ev->rd != ev->rs1)
+		cs->pending = ACT_RETURN_CALL;
+	else if (rd)
+		cs->pending = ACT_CALL;
+	else if (rs)
+		cs->pending = ACT_RETURN;
+	else
+		cs->pending = ACT_JUMP;
+}
+
+static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
+{
+	if (pc != cs->last_pc || cs->last_pc_index == UINT32_MAX) {
+		bool added;
+		int64_t i =
+		    index_map_get(&cs->pc_map, pc, 0, (void **)&cs->pcs, sizeof(*cs->pcs), &added);
+		if (i == INDEX_MAP_FULL) { /* the stacks have the cycles; the pcs only count them */
+			if (index_map_first_full(&cs->pc_map))
+				vm_warn(
+				    cs->vm,
+				    "call-stack profile: more than %zu distinct pcs; the cycles of "
+				    "a new one are left out of the per-pc costs from here on",
+				    cs->pc_map.max);
+			cs->lost_pc_cycles += cost;
+			cs->lost_pc_instructions++;
+			cs->last_pc_index = UINT32_MAX;
+			return;
+		}
+		if (i < 0) {
+			cs->failed = true;
+			return;
+		}
+		if (added)
+			cs->pcs[i] = (cy_pc_cost){ .pc = pc };
+		cs->last_pc = pc;
+		cs->last_pc_index = (uint32_t)i;
+	}
+	cs->pcs[cs->last_pc_index].cycles += cost;
+	cs->pcs[cs->last_pc_index].instructions++;
+}
+
+static void charge(struct cy_callstack *cs, uint32_t node, uint64_t cycles, uint64_t insns)
+{
+	if (node == UINT32_MAX)
+		return;
+	cs->nodes[node].self_cycles += cycles;
+	cs->nodes[node].self_instructions += insns;
+}
+
+static void on_retire(struct cy_callstack *cs, const cy_event *ev)
+{
+	uint64_t now = ev->cycles, ins = ev->instret;
+	uint32_t cost = ev->cost, node;
+	const cy_cost_parts *p = ev->parts;
+
+	if (cs->depth == 0)
+		jump_to(cs, ev->pc, now - cost, ins - 1);
+	if (cs->depth == 0 || cs->failed)
+		return;
+	node = cs->stack[cs->depth - 1].node;
+	pc_add(cs, ev->pc, cost);
+	if (p && (p->page_in | p->page_out | p->segment)) {
+		if (p->page_in)
+			charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_IN, 0), p->page_in, 0);
+		if (p->page_out)
+			charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_OUT, 0), p->page_out, 0);
+		if (p->segment)
+			charge(cs, node_child(cs, (int)node, CY_FRAME_SEGMENT, 0), p->segment, 0);
+		cost -= p->page_in + p->page_out + p->segment;
+	}
+	if (cs->ecall_pending) {
+		cs->ecall_pending = false;
+		charge(cs, node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr), cost, 1);
+	} else {
+		charge(cs, node, cost, 1);
+	}
+	switch (cs->pending) {
+	case ACT_NONE: break;
+	case ACT_JUMP: jump_to(cs, cs->target, now, ins); break;
+	case ACT_CALL: call(cs, ev->pc, cs->target, cs->link, now, ins); break;
+	case ACT_RETURN: return_to(cs, cs->target, now, ins); break;
+	case ACT_RETURN_CALL:
+		/* a coroutine switch: leave the frame, then call */
+		if (cs->depth)
+			pop_to(cs, cs->depth - 1, now, ins);
+		call(cs, ev->pc, cs->target, cs->link, now, ins);
+		break;
+	}
+	cs->pending = ACT_NONE;
+}
+
+static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
+{
+	struct cy_callstack *cs = ctx;
+
+	switch (ev->kind) {
+	case CY_EV_JUMP: on_jump(cs, vm, ev); break;
+	case CY_EV_ECALL:
+		cs->ecall_pending = true;
+		cs->ecall_nr = ev->addr;
+		break;
+	case CY_EV_RETIRE: on_retire(cs, ev); break;
+	default: break;
+	}
+}
+
+int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
+{
+	struct cy_callstack *cs = calloc(1, sizeof(*cs));
+	struct symbol *funcs;
+	int rc = -ENOMEM;
+
+	*out = NULL;
+	if (!cs)
+		return -ENOMEM;
+	cs->vm = vm;
+	cs->last_pc_index = UINT32_MAX;
+	/* functions are the sized symbols: labels do not start calls */
+	funcs = malloc((vm->syms.n + 1) * sizeof(*funcs));
+	if (!funcs)
+		goto out_free;
+	for (size_t i = 0; i < vm->syms.n; i++)
+		if (vm->syms.syms[i].size)
+			funcs[cs->n_funcs++] = vm->syms.syms[i];
+	cs->funcs = funcs;
+	cs->node_map.max = CY_CALLSTACK_MAX_NODES;
+	cs->pc_map.max = CY_CALLSTACK_MAX_PCS;
+	cs->edge_map.max = CY_CALLSTACK_MAX_CALLS;
+	cs->ecall_map.max = CY_CALLSTACK_MAX_ECALLS;
+	if (index_map_rehash(&cs->node_map, 1024) != 0 ||
+	    index_map_rehash(&cs->pc_map, 1024) != 0 ||
+	    index_map_rehash(&cs->edge_map, 1024) != 0 || index_map_rehash(&cs->ecall_map, 64) != 0)
+		goto out_free;
+	rc = cy_vm_add_observer(
+	    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL), on_event,
+	    cs);
+	if (rc != 0)
+		goto out_free;
+	*out = cs;
+	return 0;
+out_free:
+	cy_callstack_free(cs);
+	return rc;
+}
+
+void cy_callstack_free(cy_callstack *cs)
+{
+	if (!cs)
+		return;
+	for (size_t i = 0; i < cs->ecall_map.n; i++)
+		free(cs->ecall_names[i]);
+	free(cs->ecall_names);
+	index_map_free(&cs->ecall_map);
+	free((void *)cs->funcs);
+	free(cs->nodes);
+	index_map_free(&cs->node_map);
+	free(cs->pcs);
+	index_map_free(&cs->pc_map);
+	free(cs->pcs_out);
+	free(cs->edges);
+	index_map_free(&cs->edge_map);
+	free(cs->edges_out);
+	free(cs->stack);
+	free(cs);
+}
+
+void callstack_set_limits(cy_callstack *cs, size_t nodes, size_t pcs, size_t calls)
+{
+	cs->node_map.max = nodes;
+	cs->pc_map.max = pcs;
+	cs->edge_map.max = calls;
+}
+
+bool cy_callstack_truncated(const cy_callstack *cs, cy_callstack_limits *out)
+{
+	*out = (cy_callstack_limits){ .nodes_full = cs->node_map.full,
+				      .pcs_full = cs->pc_map.full,
+				      .calls_full = cs->edge_map.full,
+				      .ecalls_full = cs->ecall_map.full,
+				      .lost_pc_cycles = cs->lost_pc_cycles,
+				      .lost_pc_instructions = cs->lost_pc_instructions };
+	return out->nodes_full || out->pcs_full || out->calls_full || out->ecalls_full;
+}
+
+const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n)
+{
+	*n = 0;
+	if (cs->failed)
+		return NULL;
+	for (size_t i = 0; i < cs->node_map.n; i++) {
+		cs->nodes[i].cycles = cs->nodes[i].self_cycles;
+		cs->nodes[i].instructions = cs->nodes[i].self_instructions;
+	}
+	/* children come after their parents: one backward pass sums them */
+	for (size_t i = cs->node_map.n; i-- > 0;)
+		if (cs->nodes[i].parent >= 0) {
+			cs->nodes[cs->nodes[i].parent].cycles += cs->nodes[i].cycles;
+			cs->nodes[cs->nodes[i].parent].instructions += cs->nodes[i].instructions;
+		}
+	*n = cs->node_map.n;
+	return cs->nodes ? cs->nodes : (const cy_stack_node *)"";
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	const cy_pc_cost *x = a, *y = b;
+	return (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n)
+{
+	*n = 0;
+	free(cs->pcs_out);
+	cs->pcs_out = NULL;
+	if (cs->failed || !(cs->pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->pcs_out))))
+		return NULL;
+	if (cs->pc_map.n) /* no pc yet (a fault at the first instruction): cs->pcs is NULL */
+		memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
+	qsort(cs->pcs_out, cs->pc_map.n, sizeof(*cs->pcs_out), by_pc);
+	*n = cs->pc_map.n;
+	return cs->pcs_out;
+}
+
+static int by_site(const void *a, const void *b)
+{
+	const cy_call_edge *x = a, *y = b;
+	if (x->call_pc != y->call_pc)
+		return x->call_pc < y->call_pc ? -1 : 1;
+	return (x->callee > y->callee) - (x->callee < y->callee);
+}
+
+const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
+{
+	uint64_t now = cy_vm_cycles(cs->vm), ins = cy_vm_instret(cs->vm);
+
+	*n = 0;
+	free(cs->edges_out);
+	cs->edges_out = NULL;
+	if (cs->failed || !(cs->edges_out = malloc((cs->edge_map.n + 1) * sizeof(*cs->edges_out))))
+		return NULL;
+	if (cs->edge_map.n)
+		memcpy(cs->edges_out, cs->edges, cs->edge_map.n * sizeof(*cs->edges));
+	for (size_t k = 0; k < cs->depth; k++) {
+		const struct frame *f = &cs->stack[k];
+		if (f->edge == UINT32_MAX)
+			continue;
+		cs->edges_out[f->edge].cycles += now - f->entry_cycles;
+		cs->edges_out[f->edge].instructions += ins - f->entry_instret;
+	}
+	qsort(cs->edges_out, cs->edge_map.n, sizeof(*cs->edges_out), by_site);
+	*n = cs->edge_map.n;
+	return cs->edges_out;
+}

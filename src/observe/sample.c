@@ -1,0 +1,445 @@
+/* sample.c - the PC-histogram sampler: slices the run so that each slice
+ * ends at a sample cycle, counts the instruction that was executing there,
+ * and services the guest's start/pause/resume/reset/save/stop ecalls.
+ *
+ * A sample taken at clock T counts the instruction executing in cycle T-1,
+ * the one with start <= T-1 < start+cost. The run stops at the first
+ * instruction boundary at or past T, so that instruction is the last one
+ * retired; the interpreter stores its pc when a slice ends. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "observe/elf_id.h"
+#include "observe/sample.h"
+#include "core/vm.h"
+
+#define REG_A0       10
+#define OTHER_INIT   64 /* slots of the table of pcs outside the ranges */
+#define OTHER_LOAD_N 3  /* grow when 3/4 full */
+#define OTHER_LOAD_D 4
+
+/* Limits (docs/robustness.md). A count per 2-byte pc for at most 16 MiB of
+ * executable segments (64 MiB of counts, written out as such): larger or
+ * further segments are sampled into the table of other pcs, which holds at
+ * most 2^20 pcs (24 MiB); past that, samples at new pcs are counted at
+ * CY_SAMPLES_OVERFLOW_PC. */
+#define DENSE_MAX_BYTES (16u << 20)
+#define OTHER_MAX       (1u << 20)
+
+struct sampler {
+	struct elf_code code;
+	bool allocated, active;
+	uint64_t interval;
+	uint64_t next;      /* active: the clock at which the next sample is taken */
+	uint64_t remaining; /* paused: cycles left of the current period */
+	uint64_t active_since, active_cycles;
+	uint64_t total;
+	cy_sample_range ranges[ELF_ID_MAX_RANGES]; /* the code ranges counted per pc */
+	size_t n_ranges;
+	/* pcs outside the ranges: open addressing; a zero count is empty */
+	uint32_t *other_pc;
+	uint64_t *other_count;
+	size_t other_cap, other_used;
+	bool warned_full;
+};
+
+static const char *const call_names[] = {
+#define CALL_NAME(nr, name) "cy_sample_" #name,
+	SAMPLE_SYSCALLS(CALL_NAME)
+#undef CALL_NAME
+};
+_Static_assert(sizeof(call_names) / sizeof(call_names[0]) ==
+		   SAMPLE_SYSCALL_LAST - SAMPLE_SYSCALL_FIRST + 1,
+	       "one name per sampling call");
+
+int sampler_new(struct cy_vm *vm, const void *elf, size_t size)
+{
+	char why[200];
+	struct sampler *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	/* a program whose code ranges cannot be read is sampled into the
+	 * table of other pcs only */
+	if (elf_code_read(elf, size, &s->code, why, sizeof(why)) != 0)
+		memset(&s->code, 0, sizeof(s->code));
+	for (size_t i = 0, room = DENSE_MAX_BYTES; i < s->code.n_ranges; i++) {
+		size_t bytes = s->code.end[i] - s->code.start[i];
+		if (bytes > room)
+			continue; /* its pcs go to the table of other pcs */
+		room -= bytes;
+		s->ranges[s->n_ranges++] =
+		    (cy_sample_range){ .start = s->code.start[i], .end = s->code.end[i] };
+	}
+	vm->sampler = s;
+	return 0;
+}
+
+static void free_counts(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n_ranges; i++) {
+		free(s->ranges[i].counts);
+		s->ranges[i].counts = NULL;
+	}
+	free(s->other_pc);
+	free(s->other_count);
+	s->other_pc = NULL;
+	s->other_count = NULL;
+	s->other_cap = s->other_used = 0;
+	s->allocated = s->active = false;
+}
+
+void sampler_free(struct cy_vm *vm)
+{
+	if (!vm->sampler)
+		return;
+	free_counts(vm->sampler);
+	free(vm->sampler);
+	vm->sampler = NULL;
+}
+
+static int other_grow(struct sampler *s)
+{
+	size_t cap = s->other_cap ? 2 * s->other_cap : OTHER_INIT;
+	uint32_t *pc = calloc(cap, sizeof(*pc));
+	uint64_t *count = calloc(cap, sizeof(*count));
+
+	if (!pc || !count) {
+		free(pc);
+		free(count);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < s->other_cap; i++) {
+		size_t k;
+		if (!s->other_count[i])
+			continue;
+		for (k = (s->other_pc[i] >> 1) & (cap - 1); count[k]; k = (k + 1) & (cap - 1))
+			;
+		pc[k] = s->other_pc[i];
+		count[k] = s->other_count[i];
+	}
+	free(s->other_pc);
+	free(s->other_count);
+	s->other_pc = pc;
+	s->other_count = count;
+	s->other_cap = cap;
+	return 0;
+}
+
+/* The slot of pc in the table of other pcs, or the empty one it would take. */
+static size_t other_slot(const struct sampler *s, uint32_t pc)
+{
+	size_t k;
+
+	for (k = (pc >> 1) & (s->other_cap - 1); s->other_count[k] && s->other_pc[k] != pc;
+	     k = (k + 1) & (s->other_cap - 1))
+		;
+	return k;
+}
+
+static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
+{
+	struct sampler *s = vm->sampler;
+	size_t k;
+
+	if (!s->other_cap && other_grow(s) != 0) {
+		vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+		return;
+	}
+	k = other_slot(s, pc);
+	if (!s->other_count[k] && s->other_used >= OTHER_MAX && pc != CY_SAMPLES_OVERFLOW_PC) {
+		if (!s->warned_full)
+			vm_warn(
+			    vm,
+			    "sampling: more than %u distinct pcs outside the ranges counted per pc "
+			    "(%u MiB of code); samples at further new pcs are counted at 0x%08x",
+			    OTHER_MAX, DENSE_MAX_BYTES >> 20, CY_SAMPLES_OVERFLOW_PC);
+		s->warned_full = true;
+		count_other(vm, CY_SAMPLES_OVERFLOW_PC, n);
+		return;
+	}
+	if (!s->other_count[k] && s->other_used * OTHER_LOAD_D >= s->other_cap * OTHER_LOAD_N) {
+		if (other_grow(s) != 0) {
+			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+			return;
+		}
+		k = other_slot(s, pc);
+	}
+	if (!s->other_count[k]) {
+		s->other_pc[k] = pc;
+		s->other_used++;
+	}
+	s->other_count[k] += n;
+}
+
+static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
+{
+	struct sampler *s = vm->sampler;
+
+	s->total += n;
+	for (size_t i = 0; i < s->n_ranges; i++) {
+		if (pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start) {
+			s->ranges[i].counts[(pc - s->ranges[i].start) >> 1] += n;
+			return;
+		}
+	}
+	count_other(vm, pc, n);
+}
+
+void sample_run(struct cy_vm *vm, uint64_t budget)
+{
+	struct sampler *s = vm->sampler;
+
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget) {
+		if (!s->active) {
+			exec_run(vm, budget); /* returns early if the guest starts */
+			continue;
+		}
+		exec_run(vm, s->next < budget ? s->next : budget);
+		/* a pause or stop ecall in this slice took effect at its start:
+		 * the samples after it are not taken */
+		if (s->active && vm->cycles >= s->next) {
+			uint64_t n = (vm->cycles - s->next) / s->interval + 1;
+			count(vm, vm->retired_pc, n);
+			s->next += n * s->interval;
+		}
+	}
+}
+
+/* Zeroes the counts (allocating them the first time); 0 or -ENOMEM. */
+static int zero_counts(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n_ranges; i++) {
+		size_t n = (s->ranges[i].end - s->ranges[i].start) / 2;
+		if (s->ranges[i].counts) /* a fresh calloc is zero: leave its pages untouched */
+			memset(s->ranges[i].counts, 0, n * 8);
+		else if (!(s->ranges[i].counts = calloc(n + 1, 8)))
+			return -ENOMEM;
+	}
+	if (s->other_cap) {
+		memset(s->other_count, 0, s->other_cap * sizeof(*s->other_count));
+		s->other_used = 0;
+	}
+	s->total = 0;
+	s->active_cycles = 0;
+	s->active_since = 0;
+	return 0;
+}
+
+static int sampler_start(struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+
+	if (zero_counts(s) != 0) {
+		free_counts(s);
+		return SAMPLE_ENOMEM;
+	}
+	s->allocated = s->active = true;
+	s->interval = vm->opts.sample_interval ? vm->opts.sample_interval : SAMPLE_DEFAULT_INTERVAL;
+	if (s->interval > SAMPLE_MAX_INTERVAL) /* so that the clocks cannot wrap */
+		s->interval = SAMPLE_MAX_INTERVAL;
+	s->next = vm->cycles + s->interval;
+	s->active_since = vm->cycles;
+	vm->break_loop = true; /* the current run must be sliced from now */
+	return 0;
+}
+
+static void sampler_pause(struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+
+	if (!s->active)
+		return;
+	s->remaining = s->next - vm->cycles;
+	s->active_cycles += vm->cycles - s->active_since;
+	s->active = false;
+}
+
+static void sampler_resume(struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+
+	if (s->active)
+		return;
+	s->next = vm->cycles + s->remaining;
+	s->active_since = vm->cycles;
+	s->active = true;
+	vm->break_loop = true;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Writes the histogram to path (a host path: not checked here). */
+static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t err_size)
+{
+	struct sampler *s = vm->sampler;
+	cy_samples out = { 0 };
+	size_t n = 0;
+	int rc;
+
+	out.interval = s->interval;
+	out.cycles = s->active_cycles + (s->active ? vm->cycles - s->active_since : 0);
+	out.total = s->total;
+	snprintf(out.model, sizeof(out.model), "%s", vm->model.name);
+	out.id = s->code.id;
+	/* saved at the end of a run that did not reach the guest's exit */
+	out.partial = vm->stop == CY_STOP_FAULT         ? CY_SAMPLES_FAULT
+		      : vm->stop == CY_STOP_CYCLE_LIMIT ? CY_SAMPLES_CYCLE_LIMIT
+		      : vm->stop == CY_STOP_INTERRUPTED ? CY_SAMPLES_INTERRUPTED
+							: CY_SAMPLES_COMPLETE;
+	out.signal =
+	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < NSIG ? (uint8_t)vm->interrupt : 0;
+	out.n_ranges = s->n_ranges;
+	out.ranges = s->ranges;
+	out.other_pc = calloc(s->other_used + 1, sizeof(*out.other_pc));
+	out.other_count = calloc(s->other_used + 1, sizeof(*out.other_count));
+	if (!out.other_pc || !out.other_count) {
+		snprintf(err, err_size, "%s: out of memory", path);
+		rc = -ENOMEM;
+		goto out_free;
+	}
+	for (size_t i = 0; i < s->other_cap; i++)
+		if (s->other_count[i])
+			out.other_pc[n++] = s->other_pc[i];
+	if (n)
+		qsort(out.other_pc, n, sizeof(*out.other_pc), cmp_u32);
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+		for (k = (out.other_pc[i] >> 1) & (s->other_cap - 1);
+		     s->other_pc[k] != out.other_pc[i]; k = (k + 1) & (s->other_cap - 1))
+			;
+		out.other_count[i] = s->other_count[k];
+	}
+	out.n_other = n;
+	rc = samples_write(&out, path, err, err_size);
+out_free:
+	free(out.other_pc);
+	free(out.other_count);
+	return rc;
+}
+
+/* Reads the guest's NUL-terminated file name at addr into name. */
+static int read_name(struct cy_vm *vm, uint32_t addr, char *name, const char **why)
+{
+	for (size_t i = 0; i <= SAMPLE_NAME_MAX; i++) {
+		if ((uint64_t)addr + i >= MEM_SPACE) {
+			*why = "the name runs past the end of memory";
+			return SAMPLE_EFAULT;
+		}
+		name[i] = (char)vm->mem.base[addr + i];
+		if (!name[i])
+			return 0;
+	}
+	*why = "longer than 255 bytes";
+	return SAMPLE_EBAD_NAME;
+}
+
+/* The guest is untrusted: its name must stay inside the output directory. */
+static int check_name(const char *name, const char **why)
+{
+	const char *c;
+
+	if (!*name) {
+		*why = "empty";
+		return SAMPLE_EBAD_NAME;
+	}
+	if (name[0] == '/') {
+		*why = "an absolute path";
+		return SAMPLE_EBAD_NAME;
+	}
+	for (c = name; *c; c++) {
+		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+			*why = "a control character";
+			return SAMPLE_EBAD_NAME;
+		}
+	}
+	for (c = name; c; c = strchr(c, '/')) {
+		if (*c == '/')
+			c++;
+		if (c[0] == '.' && c[1] == '.' && (c[2] == '/' || c[2] == '\0')) {
+			*why = "a '..' component";
+			return SAMPLE_EBAD_NAME;
+		}
+	}
+	return 0;
+}
+
+/* cy_sample_save(name): name 0 is the default file. */
+static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
+{
+	char name[SAMPLE_NAME_MAX + 1], path[4096 + SAMPLE_NAME_MAX + 2], err[512];
+	const char *why = NULL;
+	int rc = 0;
+
+	if (addr == 0)
+		snprintf(name, sizeof(name), "%s", SAMPLE_DEFAULT_FILE);
+	else if ((rc = read_name(vm, addr, name, &why)) == 0)
+		rc = check_name(name, &why);
+	if (rc != 0) {
+		vm_warn(vm, "%s at 0x%08x: file name refused (%s): %s", call, vm->pc,
+			rc == SAMPLE_EFAULT ? "CY_EFAULT" : "CY_EBAD_NAME", why);
+		return rc;
+	}
+	snprintf(path, sizeof(path), "%s/%s", vm->opts.out_dir ? vm->opts.out_dir : ".", name);
+	if (sampler_save(vm, path, err, sizeof(err)) != 0) {
+		vm_warn(vm, "%s at 0x%08x: cannot write (CY_EIO): %s", call, vm->pc, err);
+		return SAMPLE_EIO;
+	}
+	return 0;
+}
+
+int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
+{
+	struct sampler *s = vm->sampler;
+	const char *call = call_names[nr - SAMPLE_SYSCALL_FIRST];
+
+	if (nr == SAMPLE_SYSCALL_FIRST)
+		return (int32_t)SAMPLE_ON_CYCLOPS_MAGIC;
+	if (nr == SAMPLE_SYSCALL_FIRST + 1) {
+		int32_t rc = sampler_start(vm);
+		if (rc != 0)
+			vm_warn(vm, "%s at 0x%08x: out of host memory (CY_ENOMEM)", call, vm->pc);
+		return rc;
+	}
+	if (!s->allocated) {
+		vm_warn(vm,
+			"%s at 0x%08x: no histogram (CY_ENO_BUFFER): cy_sample_start was not "
+			"called, or cy_sample_stop freed it",
+			call, vm->pc);
+		return SAMPLE_ENO_BUFFER;
+	}
+	switch (nr - SAMPLE_SYSCALL_FIRST) {
+	case 2: sampler_pause(vm); break;
+	case 3: sampler_resume(vm); break;
+	case 4:
+		zero_counts(s); /* the counts exist: this cannot fail */
+		s->active_since = vm->cycles;
+		break;
+	case 5: return guest_save(vm, vm->x[REG_A0], call);
+	default:
+		sampler_pause(vm);
+		free_counts(s);
+		break;
+	}
+	return 0;
+}
+
+int cy_vm_sample_start(cy_vm *vm) { return sampler_start(vm) == 0 ? 0 : -ENOMEM; }
+
+bool cy_vm_sampling(const cy_vm *vm) { return vm->sampler && vm->sampler->allocated; }
+
+int cy_vm_sample_save(cy_vm *vm, const char *path, char *err, size_t err_size)
+{
+	if (!cy_vm_sampling(vm)) {
+		snprintf(err, err_size, "%s: no histogram to save (sampling was stopped)", path);
+		return -ENOENT;
+	}
+	return sampler_save(vm, path, err, err_size);
+}

@@ -1,0 +1,84 @@
+/* index_map.c - open addressing from a pair of words to an array index
+ * (index_map.h). */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "util/index_map.h"
+
+static uint32_t hash_key(uint32_t a, uint32_t b)
+{
+	uint64_t h = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(h >> 32);
+}
+
+int index_map_rehash(struct index_map *m, uint32_t cap)
+{
+	uint32_t *slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->n; i++) {
+		uint32_t h = hash_key(m->keys[i].a, m->keys[i].b) & (cap - 1);
+		while (slots[h])
+			h = (h + 1) & (cap - 1);
+		slots[h] = (uint32_t)i + 1;
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->mask = cap - 1;
+	return 0;
+}
+
+int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
+		      bool *added)
+{
+	uint32_t h = hash_key(a, b) & m->mask;
+
+	*added = false;
+	for (;; h = (h + 1) & m->mask) {
+		uint32_t s = m->slots[h];
+		if (!s)
+			break;
+		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
+			return s - 1;
+	}
+	if (m->n == m->max)
+		return INDEX_MAP_FULL;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 256;
+		void *keys = realloc(m->keys, cap * sizeof(*m->keys));
+		if (!keys)
+			return INDEX_MAP_NO_MEMORY;
+		m->keys = keys;
+		void *arr = realloc(*array, cap * size);
+		if (!arr)
+			return INDEX_MAP_NO_MEMORY;
+		*array = arr;
+		m->cap = cap;
+	}
+	m->keys[m->n] = (struct map_key){ a, b };
+	m->slots[h] = (uint32_t)++m->n;
+	*added = true;
+	/* at most half full: a full table of max keys has 2 * max slots */
+	if (m->n * 2 > (size_t)m->mask + 1 && index_map_rehash(m, (m->mask + 1) * 2) != 0) {
+		m->slots[h] = 0; /* as it was: the caller never sees the new key */
+		m->n--;
+		*added = false;
+		return INDEX_MAP_NO_MEMORY;
+	}
+	return (int64_t)m->n - 1;
+}
+
+bool index_map_first_full(struct index_map *m)
+{
+	if (m->full)
+		return false;
+	m->full = true;
+	return true;
+}
+
+void index_map_free(struct index_map *m)
+{
+	free(m->slots);
+	free(m->keys);
+}
