@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cost_model.h"
+#include "cost/model.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

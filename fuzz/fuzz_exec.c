@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "observe/callstack.h"
 #include "cyclops.h"
+#include "observe/callstack.h"
 
 #define CODE_ADDR  0x10000u
 #define MAX_CODE   65536

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclops.h"
 #include "core/symbols.h"
+#include "cyclops.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -33,7 +33,7 @@ summary_insns() { sed -n 's/^cyclops: \([0-9]*\) instructions.*/\1/p' "$1" | tai
 
 test_format() {
 	local files
-	files=$(ls include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h examples/*.c tests/unit/*.c fuzz/*.c 2>/dev/null)
+	files=$(ls include/*.h src/*/*.c src/*/*.h examples/*.c tests/unit/*.c fuzz/*.c 2>/dev/null)
 	if ! command -v clang-format >/dev/null; then
 		not_ok "format" "clang-format is not installed"
 	elif clang-format --dry-run --Werror $files >"$OUT/format.txt" 2>&1; then
@@ -41,6 +41,26 @@ test_format() {
 	else
 		not_ok "format" "$(grep -c 'clang-format-violations' "$OUT/format.txt") places differ (make format)"
 	fi
+}
+
+# The source tree's stages (docs/architecture.md): no include against their
+# direction, no include cycle; and the check itself catches both, on a copy
+# of the tree with one backward include and one cycle added.
+test_layout() {
+	local t=$OUT/layout
+	expect "layout: includes follow the stages, no cycle" \
+		sh -c "python3 scripts/check-layout.py . >'$OUT/layout.txt'"
+	mkdir -p "$t" && cp -r src include "$t/"
+	printf '#include "observe/tracker.h"\n' >>"$t/src/core/mem.c"
+	expect "layout: a core file including an observer is refused" \
+		sh -c "python3 scripts/check-layout.py '$t' >'$t.1.txt'; [ \$? -eq 1 ] &&
+			grep -q 'src/core/mem.c:[0-9]*: core/ may not include observe/tracker.h' '$t.1.txt'"
+	rm -rf "$t/src" && cp -r src "$t/" # undo it
+	printf '#include "core/mem.h"\n' >>"$t/src/core/isa.h"
+	printf '#include "core/isa.h"\n' >>"$t/src/core/mem.h"
+	expect "layout: an include cycle is refused" \
+		sh -c "python3 scripts/check-layout.py '$t' >'$t.2.txt'; [ \$? -eq 1 ] &&
+			grep -q 'include cycle: src/core/isa.h -> src/core/mem.h -> src/core/isa.h' '$t.2.txt'"
 }
 
 # Unit test binaries print "ok - ..." / "not ok - ..." lines themselves.
@@ -1250,6 +1270,7 @@ test_fuzz() {
 
 echo "# cyclops tests"
 test_format
+test_layout
 test_unit
 test_isa
 test_differential

@@ -8,8 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "observe/sample.h"
-#include "observe/tracker.h"
+#include "core/block.h"
+#include "core/output.h"
 #include "core/vm.h"
 
 #define REG_SP 2
@@ -90,89 +90,18 @@ const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
 
 static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
 
-static int host_fd(const struct cy_vm *vm, uint32_t fd)
-{
-	switch (fd) {
-	case 0: return vm->opts.stdin_fd;
-	case 1: return vm->opts.stdout_fd;
-	case 2: return vm->opts.stderr_fd;
-	default: return -1;
-	}
-}
-
-/* The bytes written, or -errno if the first host write failed. */
-static int64_t write_all(int hfd, const uint8_t *p, size_t len)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t w = write(hfd, p + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return done ? (int64_t)done : -errno;
-		done += (size_t)w;
-	}
-	return (int64_t)done;
-}
-
-/* What the cycle tracker is given of a write at a time. */
-#define WRITE_PIECE (64u << 10)
-
 static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
 {
-	int hfd = host_fd(vm, fd);
-	const uint8_t *p = vm->mem.base + buf;
-	size_t n = len;
-	int64_t done;
-
-	if (hfd < 0 || fd == 0)
+	if (output_host_fd(vm, fd) < 0 || fd == 0)
 		return -EBADF;
 	if (!range_ok(buf, len))
 		return -EFAULT;
-	if (!vm->tracker) {
-		done = write_all(hfd, p, n);
-		return done == (int64_t)n ? (int32_t)len : (int32_t)done;
-	}
-	/* The tracker sees what the guest wrote, at the clock before this
-	 * ecall, and says what to pass on (less in quiet mode). It gets the
-	 * bytes in pieces, so that what it holds stays small however much
-	 * one write carries. */
-	for (uint32_t at = 0, piece; at < len; at += piece) {
-		const uint8_t *echo;
-		size_t echo_len;
-		piece = len - at < WRITE_PIECE ? len - at : WRITE_PIECE;
-		if (tracker_write(vm->tracker, fd == 1 ? TRACKER_STDOUT : TRACKER_STDERR, p + at,
-				  piece, vm->cycles, &echo, &echo_len) != 0) {
-			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
-			return -ENOMEM;
-		}
-		done = write_all(hfd, echo, echo_len);
-		if (done != (int64_t)echo_len) /* the host took less: say what went out */
-			return at ? (int32_t)at : (int32_t)done;
-	}
-	return (int32_t)len; /* all of it: the held-back rest counts too */
-}
-
-int32_t linux_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
-{
-	return sys_write(vm, fd, buf, len);
-}
-
-void linux_flush_output(struct cy_vm *vm)
-{
-	for (uint32_t fd = 1; vm->tracker && fd <= 2; fd++) {
-		const uint8_t *p;
-		size_t n;
-		tracker_take_held(vm->tracker, fd == 1 ? TRACKER_STDOUT : TRACKER_STDERR, &p, &n);
-		if (n)
-			write_all(host_fd(vm, fd), p, n);
-	}
+	return output_write(vm, fd, buf, len);
 }
 
 static int32_t sys_read(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
 {
-	int hfd = host_fd(vm, fd);
+	int hfd = output_host_fd(vm, fd);
 	ssize_t got;
 
 	if (hfd < 0 || fd != 0)
@@ -199,7 +128,7 @@ enum {
 
 static int32_t sys_fstat(struct cy_vm *vm, uint32_t fd, uint32_t buf)
 {
-	int hfd = host_fd(vm, fd);
+	int hfd = output_host_fd(vm, fd);
 	struct stat st;
 	uint8_t *p = vm->mem.base + buf;
 	int64_t size;
@@ -287,7 +216,7 @@ void syscall_linux(struct cy_vm *vm)
 	int32_t ret;
 
 	switch (nr) {
-	case 57: ret = host_fd(vm, a[0]) >= 0 ? 0 : -EBADF; break;
+	case 57: ret = output_host_fd(vm, a[0]) >= 0 ? 0 : -EBADF; break;
 	case 63: ret = sys_read(vm, a[0], a[1], a[2]); break;
 	case 64: ret = sys_write(vm, a[0], a[1], a[2]); break;
 	case 80: ret = sys_fstat(vm, a[0], a[1]); break;
@@ -296,10 +225,8 @@ void syscall_linux(struct cy_vm *vm)
 	case 214: ret = (int32_t)sys_brk(vm, a[0]); break;
 	case 403: ret = sys_clock_gettime64(vm, a[0], a[1]); break;
 	default:
-		if (sample_is_syscall(nr) && vm->sampler) {
-			ret = sample_syscall(vm, nr);
+		if (vm_ecall_extension(vm, nr, &ret))
 			break;
-		}
 		warn_unsupported(vm, nr);
 		ret = -ENOSYS;
 		break;

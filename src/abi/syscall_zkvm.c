@@ -10,8 +10,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "core/vm.h"
 #include "abi/zkvm.h"
+#include "core/block.h"
+#include "core/output.h"
+#include "core/vm.h"
 
 #define REG_T0 5
 #define REG_A0 10
@@ -228,7 +230,7 @@ static void sys_write(struct cy_vm *vm, uint32_t *a)
 	}
 	switch (fd) {
 	case FD_STDOUT:
-	case FD_STDERR: linux_write(vm, fd, buf, len); break;
+	case FD_STDERR: output_write(vm, fd, buf, len); break;
 	case FD_PUBLIC_VALUES:
 		rc = append(&z->public_values, &z->public_len, &z->public_cap, p, len);
 		break;

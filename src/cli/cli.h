@@ -9,6 +9,8 @@
 #include <stdio.h>
 
 #include "cyclops.h"
+#include "export/report.h"
+#include "util/text.h"
 
 int cli_run(int argc, char **argv);
 int cli_models(int argc, char **argv);
@@ -25,8 +27,6 @@ int cli_save_samples(cy_vm *vm, const char *sample_out, const char *out_dir, boo
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Parses a decimal count ("1000000", "1_000_000", "10M", "2G"); 0 if valid. */
 int cli_parse_count(const char *text, uint64_t *out);
-/* The length of the valid UTF-8 sequence at p (1-4), 0 if there is none. */
-size_t cli_utf8_len(const uint8_t *p, size_t n);
 /* Whether human output to f may use colour: a terminal, no NO_COLOR. */
 bool cli_use_colour(FILE *f);
 /* Reads a whole file into a malloc'd buffer; 0, or < 0 with "PATH: reason". */
@@ -42,24 +42,7 @@ size_t cli_put_name(FILE *f, const char *name, size_t len);
 void cli_print_timers(FILE *f, cy_vm *vm, bool colour);
 
 /* The performance counters after a run, for people and for the JSON
- * report's "counters" member (cli_counters.c). */
+ * (cli_counters.c). */
 void cli_print_counters(FILE *f, const cy_vm *vm, bool colour);
-void report_json_counters(FILE *f, const cy_vm *vm);
-
-/* The JSON report (cli_report.c): chunks are added as the run goes, the
- * file is written at the end, whole or not at all. */
-struct report;
-/* 0 if a report can be written to path; else a message in err. */
-int report_check_path(const char *path, char *err, size_t err_size);
-struct report *report_new(void);
-int report_add_chunk(struct report *r, const cy_chunk_report *chunk);
-int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
-		 char *err, size_t err_size);
-void report_free(struct report *r);
-/* Writes path whole or not at all: body writes a temporary file that is
- * renamed over path. 0, or body's or the system's negative errno. */
-int cli_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx);
-/* s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
-void cli_json_string(FILE *f, const char *s, size_t len);
 
 #endif

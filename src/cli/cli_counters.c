@@ -42,24 +42,3 @@ void cli_print_counters(FILE *f, const cy_vm *vm, bool colour)
 			(unsigned long long)rows[i].value, events);
 	}
 }
-
-void report_json_counters(FILE *f, const cy_vm *vm)
-{
-	cy_counter rows[CY_MAX_COUNTERS];
-	size_t n = cy_vm_counters(vm, rows, CY_MAX_COUNTERS);
-
-	if (n > CY_MAX_COUNTERS)
-		n = CY_MAX_COUNTERS;
-	fprintf(f, "  \"counters_build\": \"%s\",\n  \"counters\": [", cy_vm_counters_build(vm));
-	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "%s\n    {\"name\": \"%s\", \"csr\": %u, \"value\": %llu, \"events\": [",
-			i ? "," : "", rows[i].name, rows[i].csr, (unsigned long long)rows[i].value);
-		for (unsigned e = 0, k = 0; e < 32; e++) {
-			const char *name = cy_counter_event_name(e);
-			if ((rows[i].events & (1u << e)) && name)
-				fprintf(f, "%s\"%s\"", k++ ? ", " : "", name);
-		}
-		fputs("]}", f);
-	}
-	fputs(n ? "\n  ],\n" : "],\n", f);
-}

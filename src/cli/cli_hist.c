@@ -525,7 +525,7 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 }
 
 /* A JSON string (the report's escaping: invalid UTF-8 becomes U+FFFD). */
-static void json_str(FILE *f, const char *s) { cli_json_string(f, s, strlen(s)); }
+static void json_str(FILE *f, const char *s) { text_json_string(f, s, strlen(s)); }
 
 static void print_json(FILE *f, const struct hist *h, char **files, int n_files, size_t top)
 {

@@ -459,7 +459,7 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 
 	if (a->public_values) {
 		struct bytes b = { pv, pv_len };
-		if (cli_write_file(a->public_values, write_bytes, &b) != 0) {
+		if (text_write_file(a->public_values, write_bytes, &b) != 0) {
 			cli_error("run: %s: cannot write the public values", a->public_values);
 			rc = -1;
 		}

@@ -23,7 +23,7 @@ static size_t put_name(FILE *f, const char *name, size_t len)
 	size_t cols = 0;
 
 	for (size_t i = 0; i < len;) {
-		size_t n = cli_utf8_len(p + i, len - i);
+		size_t n = text_utf8_len(p + i, len - i);
 		/* C1 controls (U+0080..U+009F) are two bytes starting 0xc2 */
 		bool c1 = n == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0;
 		char esc[8];

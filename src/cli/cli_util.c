@@ -50,37 +50,6 @@ int cli_parse_count(const char *text, uint64_t *out)
 	return 0;
 }
 
-size_t cli_utf8_len(const uint8_t *p, size_t n)
-{
-	uint32_t cp;
-	size_t len;
-
-	if (n == 0)
-		return 0;
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		len = 2, cp = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		len = 3, cp = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		len = 4, cp = p[0] & 0x07;
-	else
-		return 0; /* a continuation byte, an overlong lead, or beyond U+10FFFF */
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	/* overlong forms, UTF-16 surrogates, beyond the last code point */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 bool cli_use_colour(FILE *f)
 {
 	const char *no_colour = getenv("NO_COLOR");

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "core/block.h"
+#include "core/exec.h"
 #include "core/vm.h"
 
 #define TABLE_SIZE   (1u << 16)
@@ -16,6 +18,21 @@ struct block no_block = { .pc = 1 };
 #define BLOCK_BYTES(n) (sizeof(struct block) + (n) * sizeof(struct insn))
 
 _Static_assert((TABLE_SIZE & (TABLE_SIZE - 1)) == 0, "table size: power of 2");
+
+static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
+
+/* The static cost of an instruction at its pc under the active model: its
+ * class's cost, and the fetch wait states outside the fast code range. */
+static uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
+{
+	const struct cost_model *m = &vm->model;
+	uint32_t cost = m->class_cost[insn_classes[in->op]];
+
+	if (insn_classes[in->op] != CY_CLASS_NONE &&
+	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))
+		cost += m->fetch_wait_states;
+	return cost;
+}
 
 int cache_init(struct block_cache *c)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/counters.h"
-#include "core/csr.h"
+#include "core/csr_list.h"
 #include "core/vm.h"
 
 static const char *const event_names[PC_EVENTS] = {

@@ -10,17 +10,6 @@
 #include "core/machine.h"
 #include "core/vm.h"
 
-const char *csr_name(uint32_t csr)
-{
-	switch (csr) {
-#define CSR_CASE(id, num, name)                                                                    \
-	case num: return name;
-		CSR_LIST(CSR_CASE)
-#undef CSR_CASE
-	default: return NULL;
-	}
-}
-
 int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old)
 {
 	if (counters_owns(csr))

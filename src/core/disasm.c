@@ -3,8 +3,20 @@
  * annotated listings. Compressed instructions print as their expansion. */
 #include <stdio.h>
 
-#include "core/csr.h"
+#include "core/csr_list.h"
 #include "core/isa.h"
+
+/* The name of a CSR of CSR_LIST (csr.h), NULL for any other. */
+static const char *csr_name(uint32_t csr)
+{
+	switch (csr) {
+#define CSR_CASE(id, num, name)                                                                    \
+	case num: return name;
+		CSR_LIST(CSR_CASE)
+#undef CSR_CASE
+	default: return NULL;
+	}
+}
 
 static int reg(int r) { return r == REG_SINK ? 0 : r; }
 

@@ -5,7 +5,9 @@
  * exec_observed (detailed, with events), so what is off costs nothing. */
 #include <limits.h>
 
+#include "core/block.h"
 #include "core/csr.h"
+#include "core/exec.h"
 #include "core/machine.h"
 #include "core/vm.h"
 

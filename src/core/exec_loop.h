@@ -122,6 +122,9 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	/* the observed interpreter runs the cost account only when the model
 	 * needs it; its RETIRE events then carry the cost's parts */
 	const bool detailed = vm->cost.detailed;
+	/* the cost model's account (cost/detailed.c), through its hook */
+	uint32_t (*const cost_before)(struct cy_vm *, const struct insn *, uint64_t) =
+	    vm->cost.before;
 #endif
 #if BARE
 	const bool bare = vm->machine != NULL;

@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/csr.h"
+#include "core/csr_list.h"
 #include "core/machine.h"
+#include "core/output.h"
 #include "core/vm.h"
 
 #define PAGE_SHIFT 12
@@ -343,7 +344,7 @@ static bool settle(struct cy_vm *vm)
 			return true;
 		}
 		if (dev == HTIF_DEV_CONSOLE && cmd == HTIF_CMD_PUTCHAR)
-			linux_write(vm, 1, m->tohost, 1); /* the payload's low byte */
+			output_write(vm, 1, m->tohost, 1); /* the payload's low byte */
 		else
 			vm_warn(vm,
 				"tohost: HTIF command 0x%016llx not supported (device %u, "
@@ -354,7 +355,7 @@ static bool settle(struct cy_vm *vm)
 	}
 	if (a - m->uart_base < 8) {
 		if (a == m->uart_base + UART_THR)
-			linux_write(vm, 1, a, 1);
+			output_write(vm, 1, a, 1);
 		vm->mem.base[m->uart_base + UART_LSR] = UART_LSR_IDLE;
 		return false;
 	}

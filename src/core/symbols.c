@@ -8,8 +8,8 @@
 
 #include <libiberty/demangle.h>
 
-#include "cyclops.h"
 #include "core/symbols.h"
+#include "cyclops.h"
 
 /* Room for one more symbol and len more bytes of names. */
 static int symtab_grow(struct symtab *t, size_t len)

@@ -9,8 +9,12 @@
 
 #include "core/counters.h"
 #include "core/vm.h"
+#include "cost/cost.h"
+#include "cost/model.h"
 
 #define REG_A0 10
+
+static uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now);
 
 int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 {
@@ -21,6 +25,7 @@ int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 	s->detailed = cost_model_is_detailed(m);
 	s->taken_extra = (uint32_t)(m->branch_taken - m->class_cost[CY_CLASS_BRANCH]);
 	s->div_zero_delta = (int32_t)m->div_by_zero - (int32_t)m->class_cost[CY_CLASS_DIV];
+	s->before = cost_before;
 	if (!m->paging)
 		return 0;
 	s->seg_capacity = cost_model_segment_capacity(m);
@@ -49,17 +54,6 @@ void cost_free(struct cy_vm *vm)
 }
 
 static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
-
-uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
-{
-	const struct cost_model *m = &vm->model;
-	uint32_t cost = m->class_cost[insn_classes[in->op]];
-
-	if (insn_classes[in->op] != CY_CLASS_NONE &&
-	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))
-		cost += m->fetch_wait_states;
-	return cost;
-}
 
 /* Marks a page loaded (or dirty) in this segment and returns what it cost:
  * the page itself plus every tree node on its way to the root that was not
@@ -335,7 +329,7 @@ static uint32_t account(struct cy_vm *vm, const struct insn *in, uint64_t now, s
 	return p->wait + p->page_in + p->page_out + p->segment;
 }
 
-uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
+static uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
 {
 	struct access acc[3];
 	int n;

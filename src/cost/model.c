@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/cost_model.h"
+#include "cost/model.h"
 
 #define MODEL_SUFFIX    ".model"
 #define MODEL_FILE_MAX  (64 * 1024)

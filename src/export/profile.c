@@ -1,64 +1,12 @@
 /* profile.c - "--profile FILE": gathers the call-stack profiler's results
  * once (frames, call tree, source lines) and hands them to the writer of
- * each file asked for; the folded-stacks writer lives here too. */
+ * each file asked for (profile_write.c). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "export/profile.h"
-
-static const struct {
-	const char *name, *ext;
-} formats[PF_COUNT] = {
-#define PF_ROW(id, n, e) [PF_##id] = { n, e },
-	PROFILE_FORMATS(PF_ROW)
-#undef PF_ROW
-};
-
-int profile_format_of_path(const char *path)
-{
-	size_t len = strlen(path);
-
-	for (int i = 0; i < PF_COUNT; i++) {
-		size_t el = strlen(formats[i].ext);
-		if (len > el && strcmp(path + len - el, formats[i].ext) == 0)
-			return i;
-	}
-	return -1;
-}
-
-int profile_format_named(const char *name)
-{
-	for (int i = 0; i < PF_COUNT; i++)
-		if (strcmp(name, formats[i].name) == 0)
-			return i;
-	return -1;
-}
-
-const char *profile_format_list(void)
-{
-	static char list[256];
-
-	if (!list[0])
-		for (int i = 0; i < PF_COUNT; i++)
-			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s (%s)",
-				 i ? ", " : "", formats[i].name, formats[i].ext);
-	return list;
-}
-
-int profile_check_path(const char *path, char *err, size_t err_size)
-{
-	char why[512];
-	int rc = report_check_path(path, why, sizeof(why));
-	const char *rest = strstr(why, "': ");
-
-	/* report_check_path speaks of "the report": say what it is here */
-	if (rc != 0)
-		snprintf(err, err_size, "cannot write the profile to '%s%s", path,
-			 rest ? rest : "'");
-	return rc;
-}
 
 static void on_segment(void *ctx, cy_vm *vm, const cy_event *ev)
 {
@@ -300,60 +248,4 @@ void profile_folded_name(FILE *f, const char *name)
 {
 	for (const char *s = name; *s; s++)
 		fputc(*s == ';' || *s == '\n' ? '_' : *s, f);
-}
-
-/* "main;work;leaf 120" per stack that spent cycles itself. */
-int profile_write_folded(FILE *f, const struct profile *p)
-{
-	uint32_t *stack = malloc((p->n_nodes + 1) * sizeof(*stack));
-
-	if (!stack)
-		return -ENOMEM;
-	for (size_t i = 0; i < p->n_nodes; i++) {
-		if (!p->nodes[i].self_cycles)
-			continue;
-		size_t n = profile_stack(p, (uint32_t)i, stack, p->n_nodes);
-		for (size_t k = 0; k < n; k++) {
-			if (k)
-				fputc(';', f);
-			profile_folded_name(f, p->nodes[stack[k]].name);
-		}
-		fprintf(f, " %llu\n", (unsigned long long)p->nodes[i].self_cycles);
-	}
-	free(stack);
-	return 0;
-}
-
-struct write_ctx {
-	struct profile *p;
-	enum profile_format fmt;
-};
-
-static int write_body(FILE *f, void *ctx)
-{
-	struct write_ctx *w = ctx;
-
-	switch (w->fmt) {
-	case PF_PPROF: return profile_write_pprof(f, w->p);
-	case PF_SPEEDSCOPE: return profile_write_speedscope(f, w->p);
-	case PF_FOLDED: return profile_write_folded(f, w->p);
-	case PF_SVG: return profile_write_svg(f, w->p);
-	case PF_CALLGRIND: return profile_write_callgrind(f, w->p);
-	case PF_TRACE: return profile_write_trace(f, w->p);
-	case PF_HTML: return profile_write_html(f, w->p);
-	case PF_COUNT: break;
-	}
-	return -EINVAL;
-}
-
-int profile_write(struct profile *p, const char *path, enum profile_format fmt, char *err,
-		  size_t err_size)
-{
-	struct write_ctx w = { p, fmt };
-	int rc = cli_write_file(path, write_body, &w);
-
-	if (rc != 0)
-		snprintf(err, err_size, "cannot write the profile to '%s': %s", path,
-			 strerror(-rc));
-	return rc;
 }

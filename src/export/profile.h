@@ -6,8 +6,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli/cli.h"
 #include "cyclops.h"
+#include "export/report.h"
+#include "util/text.h"
 
 #define PROFILE_FORMATS(_)                                                                         \
 	_(PPROF, "pprof", ".pb.gz")                                                                \
@@ -99,7 +100,7 @@ size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size
 /* A name fit for folded stacks: ';' and newlines become '_'. */
 void profile_folded_name(FILE *f, const char *name);
 
-/* The writers (body of cli_write_file; 0 or a negative errno). */
+/* The writers (body of text_write_file; 0 or a negative errno). */
 int profile_write_pprof(FILE *f, const struct profile *p);
 int profile_write_speedscope(FILE *f, const struct profile *p);
 int profile_write_folded(FILE *f, const struct profile *p);

@@ -343,3 +343,25 @@ int profile_write_html(FILE *f, const struct profile *p)
 	free(order);
 	return 0;
 }
+
+/* "main;work;leaf 120" per stack that spent cycles itself. */
+int profile_write_folded(FILE *f, const struct profile *p)
+{
+	uint32_t *stack = malloc((p->n_nodes + 1) * sizeof(*stack));
+
+	if (!stack)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->n_nodes; i++) {
+		if (!p->nodes[i].self_cycles)
+			continue;
+		size_t n = profile_stack(p, (uint32_t)i, stack, p->n_nodes);
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				fputc(';', f);
+			profile_folded_name(f, p->nodes[stack[k]].name);
+		}
+		fprintf(f, " %llu\n", (unsigned long long)p->nodes[i].self_cycles);
+	}
+	free(stack);
+	return 0;
+}

@@ -7,7 +7,7 @@
 
 #include "export/profile.h"
 
-static void json_str(FILE *f, const char *s) { cli_json_string(f, s, strlen(s)); }
+static void json_str(FILE *f, const char *s) { text_json_string(f, s, strlen(s)); }
 
 /* One sampled profile: a sample per stack that spent some of the value. */
 static void speedscope_profile(FILE *f, const struct profile *p, uint32_t *stack, bool insns)
@@ -221,7 +221,7 @@ int profile_write_trace(FILE *f, const struct profile *p)
 	for (size_t i = 0; i < n_spans; i++) {
 		uint64_t ts = spans[i].parent < 0 ? top : at[spans[i].parent];
 		fputs(",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"name\": ", f);
-		cli_json_string(f, spans[i].name, spans[i].name_len);
+		text_json_string(f, spans[i].name, spans[i].name_len);
 		fprintf(f, ", \"ts\": %llu, \"dur\": %llu, \"args\": {\"count\": %llu}}",
 			(unsigned long long)ts, (unsigned long long)spans[i].total,
 			(unsigned long long)spans[i].count);

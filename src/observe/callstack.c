@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/vm.h"
 #include "observe/callstack.h"
 #include "util/index_map.h"
-#include "core/vm.h"
 
 _Static_assert(sizeof(struct symbol) == sizeof(cy_symbol) &&
 		   offsetof(struct symbol, addr) == offsetof(cy_symbol, addr) &&

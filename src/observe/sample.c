@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/exec.h"
+#include "core/vm.h"
 #include "observe/elf_id.h"
 #include "observe/sample.h"
-#include "core/vm.h"
 
 #define REG_A0       10
 #define OTHER_INIT   64 /* slots of the table of pcs outside the ranges */

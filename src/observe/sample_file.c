@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "observe/elf_id.h"
-#include "util/file.h"
 #include "observe/sample.h"
+#include "util/file.h"
 
 /* Offsets of the fixed header's fields (all little-endian). */
 #define HDR_MAGIC      0

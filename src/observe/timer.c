@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/array.h"
+#include "core/vm.h"
 #include "observe/timer.h"
 #include "observe/timer_marker.h"
-#include "core/vm.h"
+#include "util/array.h"
 
 #define MSG_CHANNEL_BYTES 512 /* the message buffer's size */
 #define NO_NODE           (-1)

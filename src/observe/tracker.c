@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "observe/tracker.h"
 #include "util/array.h"
 #include "util/index_map.h"
-#include "observe/tracker.h"
 
 /* The requests: _(kind, prefix). No prefix is a prefix of another. */
 #define TRACKER_PREFIXES(_)                                                                        \

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "observe/callstack.h"
 #include "cyclops.h"
+#include "observe/callstack.h"
 
 #define ELF "tests/profile/build/recursion.elf"
 /* from `nm`: _start at 0x10000 (its jal sum at +4), sum at 0x10010 (its

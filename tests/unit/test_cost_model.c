@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/cost_model.h"
+#include "cost/model.h"
 
 static int failures;
 

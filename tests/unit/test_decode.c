@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cyclops.h"
 #include "core/isa.h"
+#include "cyclops.h"
 
 #include "unit_check.h"
 

@@ -1,5 +1,6 @@
-/* vm.c - the embedding API: creating a VM from an ELF, running it in
- * bounded slices, reading its state, and the words it says when it stops. */
+/* session.c - the embedding API: creating a VM from an ELF with its ABI, cost
+ * model and profilers, running it in bounded slices, and the cycle
+ * tracker's results. */
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -8,24 +9,35 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "util/file.h"
+#include "abi/abi.h"
+#include "core/block.h"
+#include "core/elf_load.h"
+#include "core/exec.h"
 #include "core/machine.h"
+#include "core/vm.h"
+#include "cost/cost.h"
+#include "cost/model.h"
 #include "observe/sample.h"
 #include "observe/timer.h"
 #include "observe/tracker.h"
-#include "core/vm.h"
+#include "util/file.h"
 
 #define DEFAULT_STACK_SIZE (8u << 20)
 
-static const char *const class_names[CY_CLASS_COUNT] = {
-#define CLASS_NAME(id, name) name,
-	CY_CLASS_LIST(CLASS_NAME)
-#undef CLASS_NAME
-};
-
-const char *cy_class_name(cy_insn_class cls)
+/* The cycle tracker as the guest output's filter (core/output.h). */
+_Static_assert((int)TRACKER_STDOUT == (int)OUTPUT_STDOUT &&
+		   (int)TRACKER_STDERR == (int)OUTPUT_STDERR,
+	       "the tracker's streams are the output's");
+static int tracker_filter_write(void *ctx, enum output_stream stream, const uint8_t *buf,
+				size_t len, uint64_t clock, const uint8_t **echo, size_t *echo_len)
 {
-	return (unsigned)cls < CY_CLASS_COUNT ? class_names[cls] : "?";
+	return tracker_write(ctx, (enum tracker_stream)stream, buf, len, clock, echo, echo_len);
+}
+
+static void tracker_filter_take_held(void *ctx, enum output_stream stream, const uint8_t **buf,
+				     size_t *len)
+{
+	tracker_take_held(ctx, (enum tracker_stream)stream, buf, len);
 }
 
 void cy_opts_init(cy_opts *opts)
@@ -144,6 +156,9 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		rc = -ENOMEM;
 		goto out_destroy;
 	}
+	if (vm->tracker)
+		vm->output = (struct output_filter){ tracker_filter_write, tracker_filter_take_held,
+						     vm->tracker };
 	counters_init(vm);
 	rc = set_model(vm, err, err_size);
 	if (rc != 0) {
@@ -172,6 +187,9 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
 	if (rc == 0 && (rc = sampler_new(vm, elf, size)) != 0)
 		snprintf(why, sizeof(why), "out of memory");
+	if (rc == 0 && vm->opts.abi == CY_ABI_LINUX) /* the guest's cy_sample_* calls */
+		vm->ecall_ext = (struct ecall_extension){ SAMPLE_SYSCALL_FIRST, SAMPLE_SYSCALL_LAST,
+							  sample_syscall };
 	if (rc == 0 && vm->opts.sample && cy_vm_sample_start(vm) != 0) {
 		snprintf(why, sizeof(why), "out of memory for the histogram");
 		rc = -ENOMEM;
@@ -214,7 +232,7 @@ void cy_vm_destroy(cy_vm *vm)
 	if (!vm)
 		return;
 	if (vm->tracker) {
-		linux_flush_output(vm);
+		output_flush(vm);
 		tracker_free(vm->tracker);
 	}
 	zkvm_free(vm);
@@ -227,104 +245,6 @@ void cy_vm_destroy(cy_vm *vm)
 	symtab_free(&vm->syms);
 	free(vm->name);
 	free(vm);
-}
-
-/* "0x000101a4 <parse+0x1c>: addi x10,x10,1" */
-void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size)
-{
-	char sym[128], text[64];
-	int n;
-
-	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0)
-		n = snprintf(buf, size, "0x%08x <%s>", pc, sym);
-	else
-		n = snprintf(buf, size, "0x%08x", pc);
-	if (with_insn && n > 0 && (size_t)n < size && mem_is_mapped(&vm->mem, pc)) {
-		cy_disasm(pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
-		snprintf(buf + n, size - (size_t)n, ": %s", text);
-	}
-}
-
-void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
-{
-	char at[200];
-	uint32_t bits = mem_ld32(vm->mem.base, pc);
-	int len = insn_length(bits & 0xffff);
-
-	vm->stop = CY_STOP_FAULT;
-	vm->fault = fault;
-	vm->break_loop = true;
-	vm->pc = pc;
-	switch (fault) {
-	case CY_FAULT_ILLEGAL_INSN: {
-		char text[64];
-		vm_describe_at(vm, pc, false, at, sizeof(at));
-		struct insn in;
-		insn_decode(pc, bits, &in);
-		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
-			snprintf(vm->stop_message, sizeof(vm->stop_message),
-				 "ecall at %s would trap to itself (mtvec)", at);
-		else if (in.op == OP_mret || in.op == OP_wfi)
-			snprintf(vm->stop_message, sizeof(vm->stop_message),
-				 "illegal instruction 0x%08x at %s: %s (machine mode only; "
-				 "firmware runs with --platform bare)",
-				 bits, at, insn_names[in.op]);
-		else if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
-			snprintf(vm->stop_message, sizeof(vm->stop_message),
-				 "illegal instruction 0x%0*x at %s", len * 2,
-				 len == 2 ? bits & 0xffff : bits, at);
-		else /* a valid encoding used illegally: a bad CSR access */
-			snprintf(vm->stop_message, sizeof(vm->stop_message),
-				 "illegal instruction 0x%0*x at %s: %s (unknown or "
-				 "read-only CSR)",
-				 len * 2, len == 2 ? bits & 0xffff : bits, at, text);
-		break;
-	}
-	case CY_FAULT_FETCH:
-		vm_describe_at(vm, from, true, at, sizeof(at));
-		snprintf(vm->stop_message, sizeof(vm->stop_message),
-			 "jump to unmapped address 0x%08x from %s", pc, at);
-		break;
-	case CY_FAULT_EBREAK:
-		vm_describe_at(vm, pc, true, at, sizeof(at));
-		snprintf(vm->stop_message, sizeof(vm->stop_message),
-			 "ebreak at %s (no debugger attached)", at);
-		break;
-	default:
-		vm_describe_at(vm, pc, true, at, sizeof(at));
-		snprintf(vm->stop_message, sizeof(vm->stop_message), "out of host memory at %s",
-			 at);
-		break;
-	}
-}
-
-void vm_warn(struct cy_vm *vm, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (vm->opts.quiet)
-		return;
-	va_start(ap, fmt);
-	fprintf(stderr, "cyclops: warning: ");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
-
-void vm_emit(struct cy_vm *vm, const cy_event *ev)
-{
-	for (int i = 0; i < vm->n_observers; i++)
-		if (vm->observers[i].mask & CY_EV_BIT(ev->kind))
-			vm->observers[i].fn(vm->observers[i].ctx, vm, ev);
-}
-
-int cy_vm_add_observer(cy_vm *vm, unsigned mask, cy_event_fn fn, void *ctx)
-{
-	if (!fn || vm->n_observers == MAX_OBSERVERS)
-		return -EINVAL;
-	vm->observers[vm->n_observers++] = (struct observer){ mask, fn, ctx };
-	vm->obs_mask |= mask;
-	return 0;
 }
 
 /* "SIGINT" for the signals a user sends to stop a run; else the number. */
@@ -422,7 +342,7 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 			 at);
 	}
 	if (vm->stop != CY_STOP_NONE && vm->tracker)
-		linux_flush_output(vm); /* a line the guest never finished */
+		output_flush(vm); /* a line the guest never finished */
 	return vm->stop;
 }
 
@@ -456,53 +376,4 @@ const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n)
 {
 	*n = 0;
 	return vm->tracker ? tracker_issues(vm->tracker, n) : NULL;
-}
-
-cy_stop cy_vm_stop_reason(const cy_vm *vm) { return vm->stop; }
-cy_fault cy_vm_fault(const cy_vm *vm) { return vm->fault; }
-int cy_vm_exit_code(const cy_vm *vm) { return vm->exit_code; }
-const char *cy_vm_stop_message(const cy_vm *vm) { return vm->stop_message; }
-uint32_t cy_vm_pc(const cy_vm *vm) { return vm->pc; }
-uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
-uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
-uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
-
-uint32_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm->x[n] : 0; }
-
-int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value)
-{
-	if (n == 0 || n >= 32)
-		return -EINVAL;
-	vm->x[n] = value;
-	return 0;
-}
-
-int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len)
-{
-	if ((uint64_t)addr + len > MEM_SPACE)
-		return -EFAULT;
-	memcpy(buf, vm->mem.base + addr, len);
-	return 0;
-}
-
-int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len)
-{
-	if ((uint64_t)addr + len > MEM_SPACE)
-		return -EFAULT;
-	memcpy(vm->mem.base + addr, buf, len);
-	cache_memory_written(vm, addr, len);
-	return 0;
-}
-
-int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size)
-{
-	const struct symbol *s = symtab_lookup(&vm->syms, addr);
-
-	if (!s)
-		return -ENOENT;
-	if (addr == s->addr)
-		snprintf(buf, size, "%s", s->name);
-	else
-		snprintf(buf, size, "%s+0x%x", s->name, addr - s->addr);
-	return 0;
 }

@@ -1,4 +1,4 @@
-/* cli_report.c - the JSON report of a run (--report FILE.json): what ran,
+/* report.c - the JSON report of a run (--report FILE.json): what ran,
  * how it stopped, and the cycle tracker's results for the whole run and per
  * chunk. It goes to a temporary file that is renamed over FILE.json, so the
  * file is whole or absent. Every field is described in docs/report.md. */
@@ -9,7 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "export/report.h"
+#include "util/text.h"
 
 struct report {
 	FILE *chunks; /* the "chunks" members so far, as JSON text */
@@ -18,39 +19,6 @@ struct report {
 	uint64_t n_chunks;
 	bool failed; /* out of memory on the way */
 };
-
-/* A JSON string of guest bytes: the escapes JSON requires, other control
- * characters as \u00XX, and each byte that is not part of valid UTF-8 as
- * U+FFFD, so that the file is valid UTF-8 whatever the guest wrote. */
-void cli_json_string(FILE *f, const char *s, size_t len)
-{
-	const uint8_t *p = (const uint8_t *)s;
-
-	fputc('"', f);
-	for (size_t i = 0; i < len;) {
-		size_t n = cli_utf8_len(p + i, len - i);
-		if (n == 0) {
-			fputs("\\ufffd", f);
-			n = 1;
-		} else if (n > 1) {
-			fwrite(p + i, 1, n, f);
-		} else if (p[i] == '"' || p[i] == '\\') {
-			fprintf(f, "\\%c", p[i]);
-		} else if (p[i] == '\n') {
-			fputs("\\n", f);
-		} else if (p[i] == '\r') {
-			fputs("\\r", f);
-		} else if (p[i] == '\t') {
-			fputs("\\t", f);
-		} else if (p[i] < 0x20 || p[i] == 0x7f) {
-			fprintf(f, "\\u%04x", p[i]);
-		} else {
-			fputc(p[i], f);
-		}
-		i += n;
-	}
-	fputc('"', f);
-}
 
 /* {"name": [cycles, ...], ...} */
 static void json_tracker(FILE *f, const cy_tracker_entry *e, size_t n, const char *indent)
@@ -62,7 +30,7 @@ static void json_tracker(FILE *f, const cy_tracker_entry *e, size_t n, const cha
 	fputs("{", f);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s\n%s  ", i ? "," : "", indent);
-		cli_json_string(f, e[i].name, e[i].name_len);
+		text_json_string(f, e[i].name, e[i].name_len);
 		fputs(": [", f);
 		for (size_t k = 0; k < e[i].count; k++)
 			fprintf(f, "%s%llu", k ? ", " : "", (unsigned long long)e[i].cycles[k]);
@@ -81,7 +49,7 @@ static void json_tracker_report(FILE *f, const cy_tracker_entry *e, size_t n, co
 		if (!e[i].report_count)
 			continue;
 		fprintf(f, "%s\n%s  ", any ? "," : "", indent);
-		cli_json_string(f, e[i].name, e[i].name_len);
+		text_json_string(f, e[i].name, e[i].name_len);
 		fprintf(f, ": {\"total\": %llu, \"count\": %llu}",
 			(unsigned long long)e[i].report_total,
 			(unsigned long long)e[i].report_count);
@@ -122,14 +90,14 @@ static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
 		(unsigned long long)s->cycle_before, (unsigned long long)s->cycle_after, s->pc);
 	if (cy_vm_symbolize(vm, s->pc, text, sizeof(text)) == 0) {
 		fputs("\"symbol\": ", f);
-		cli_json_string(f, text, strlen(text));
+		text_json_string(f, text, strlen(text));
 	} else {
 		fputs("\"symbol\": null", f);
 	}
 	if (cy_disasm(s->pc, s->bits, text, sizeof(text)) == 0)
 		snprintf(text, sizeof(text), "0x%08x", s->bits);
 	fputs(", \"insn\": ", f);
-	cli_json_string(f, text, strlen(text));
+	text_json_string(f, text, strlen(text));
 	if (s->has_jump)
 		fprintf(f, ",\n       \"jump\": {\"from\": %u, \"to\": %u}", s->jump_from,
 			s->jump_to);
@@ -178,7 +146,7 @@ static void json_timers(FILE *f, cy_vm *vm)
 	for (size_t i = 0; i < n; i++) {
 		size_t shown = 0;
 		fprintf(f, "%s\n    {\"label\": ", i ? "," : "");
-		cli_json_string(f, t[i].label, t[i].label_len);
+		text_json_string(f, t[i].label, t[i].label_len);
 		fprintf(f,
 			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"cycles\": %llu, "
 			"\"instructions\": %llu, \"open\": %s, \"significant_steps\": %llu,\n     "
@@ -206,7 +174,7 @@ static void json_timers(FILE *f, cy_vm *vm)
 	for (size_t i = 0; i < n_issues; i++) {
 		fprintf(f, "%s\n    {\"kind\": \"%s\", \"label\": ", i ? "," : "",
 			timer_issue_name(is[i].kind));
-		cli_json_string(f, is[i].label, is[i].label_len);
+		text_json_string(f, is[i].label, is[i].label_len);
 		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
 			(unsigned long long)is[i].cycle);
 	}
@@ -335,6 +303,28 @@ static void json_zkvm(FILE *f, cy_vm *vm)
 			cm.deferred[i]);
 	fputs("]", f);
 }
+/* The "counters" member: the rows cy_vm_counters gives. */
+static void report_json_counters(FILE *f, const cy_vm *vm)
+{
+	cy_counter rows[CY_MAX_COUNTERS];
+	size_t n = cy_vm_counters(vm, rows, CY_MAX_COUNTERS);
+
+	if (n > CY_MAX_COUNTERS)
+		n = CY_MAX_COUNTERS;
+	fprintf(f, "  \"counters_build\": \"%s\",\n  \"counters\": [", cy_vm_counters_build(vm));
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s\n    {\"name\": \"%s\", \"csr\": %u, \"value\": %llu, \"events\": [",
+			i ? "," : "", rows[i].name, rows[i].csr, (unsigned long long)rows[i].value);
+		for (unsigned e = 0, k = 0; e < 32; e++) {
+			const char *name = cy_counter_event_name(e);
+			if ((rows[i].events & (1u << e)) && name)
+				fprintf(f, "%s\"%s\"", k++ ? ", " : "", name);
+		}
+		fputs("]}", f);
+	}
+	fputs(n ? "\n  ],\n" : "],\n", f);
+}
+
 static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm, int status)
 {
 	cy_stop stop = cy_vm_stop_reason(vm);
@@ -344,7 +334,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	const cy_tracker_issue *is;
 
 	fprintf(f, "{\n  \"cyclops\": \"%s\",\n  \"program\": ", CY_VERSION);
-	cli_json_string(f, program, strlen(program));
+	text_json_string(f, program, strlen(program));
 	fprintf(f, ",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n  \"stop\": \"%s\",\n",
 		(unsigned long long)cy_vm_instret(vm), (unsigned long long)cy_vm_cycles(vm),
 		stop_name(stop));
@@ -357,7 +347,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fprintf(f, "  \"status\": %d,\n  \"partial\": %s,\n  \"message\": ", status,
 		stop == CY_STOP_EXIT ? "false" : "true");
 	if (stop != CY_STOP_EXIT)
-		cli_json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
+		text_json_string(f, cy_vm_stop_message(vm), strlen(cy_vm_stop_message(vm)));
 	else
 		fputs("null", f);
 	json_zkvm(f, vm);
@@ -370,7 +360,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fputs(",\n  \"spans\": [", f);
 	for (size_t i = 0; i < n_spans; i++) {
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-		cli_json_string(f, s[i].name, s[i].name_len);
+		text_json_string(f, s[i].name, s[i].name_len);
 		fprintf(f,
 			", \"depth\": %u, \"parent\": %d, \"count\": %llu, \"total\": %llu, "
 			"\"min\": %llu, \"max\": %llu, \"open\": %s}",
@@ -385,7 +375,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	for (size_t i = 0; i < n_issues; i++) {
 		fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "",
 			issue_name(is[i].kind));
-		cli_json_string(f, is[i].name, is[i].name_len);
+		text_json_string(f, is[i].name, is[i].name_len);
 		fprintf(f, ", \"count\": %llu, \"cycle\": %llu}", (unsigned long long)is[i].count,
 			(unsigned long long)is[i].cycle);
 	}
@@ -401,7 +391,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	fputs(r->n_chunks ? "\n  ]\n}\n" : "]\n}\n", f);
 }
 
-/* write_body's arguments, for cli_write_file */
+/* write_body's arguments, for text_write_file */
 struct report_body {
 	struct report *r;
 	const char *program;
@@ -421,58 +411,9 @@ int report_write(struct report *r, const char *path, const char *program, cy_vm 
 		 char *err, size_t err_size)
 {
 	struct report_body b = { r, program, vm, status };
-	int rc = r->failed ? -ENOMEM : cli_write_file(path, report_body, &b);
+	int rc = r->failed ? -ENOMEM : text_write_file(path, report_body, &b);
 
 	if (rc != 0)
 		snprintf(err, err_size, "cannot write the report to '%s': %s", path, strerror(-rc));
-	return rc;
-}
-
-int cli_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx)
-{
-	size_t len = strlen(path);
-	char *tmp = malloc(len + sizeof(".XXXXXX"));
-	mode_t mask;
-	FILE *f;
-	int fd, rc;
-
-	if (!tmp)
-		return -ENOMEM;
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".XXXXXX", sizeof(".XXXXXX"));
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		rc = -errno;
-		goto out_free;
-	}
-	if (!(f = fdopen(fd, "w"))) {
-		rc = -errno;
-		close(fd);
-		goto out_unlink;
-	}
-	/* mkstemp makes it 0600; a report is an ordinary file */
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	rc = body(f, ctx);
-	if (rc != 0) {
-		fclose(f);
-		goto out_unlink;
-	}
-	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
-		rc = errno ? -errno : -EIO;
-		fclose(f);
-		goto out_unlink;
-	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		rc = errno ? -errno : -EIO;
-		goto out_unlink;
-	}
-	free(tmp);
-	return 0;
-out_unlink:
-	unlink(tmp);
-out_free:
-	free(tmp);
 	return rc;
 }

@@ -1,0 +1,18 @@
+/* abi.h - the guest's system-call ABIs: Linux user mode (syscall_linux.c)
+ * and the zkVMs' (syscall_zkvm.c). The api stage picks one at creation and
+ * hangs it on vm->syscall. */
+#ifndef CY_ABI_H
+#define CY_ABI_H
+
+#include "core/state.h"
+
+void syscall_linux(struct cy_vm *vm);
+int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
+
+void syscall_zkvm(struct cy_vm *vm);
+/* Which zkVM ABI the symbols suggest: CY_ABI_SP1, CY_ABI_PICO or LINUX. */
+cy_abi zkvm_detect(const struct cy_vm *vm);
+int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size);
+void zkvm_free(struct cy_vm *vm);
+
+#endif

@@ -1,0 +1,41 @@
+/* block.h - the block cache (block.c): basic blocks decoded once, found by
+ * their start pc, and thrown away together when the code they hold changes. */
+#ifndef CY_BLOCK_H
+#define CY_BLOCK_H
+
+#include "core/state.h"
+
+/* The pseudo-block every successor slot points to until it is known. */
+extern struct block no_block;
+
+int cache_init(struct block_cache *c);
+void cache_free(struct block_cache *c);
+void cache_flush(struct cy_vm *vm);
+struct block *cache_get(struct cy_vm *vm, uint32_t pc);
+/* Decoded blocks point at one interpreter's handlers: switching between the
+ * plain and the observed interpreter flushes the cache. */
+void cache_use_handlers(struct cy_vm *vm, const void *const *handlers);
+
+static inline uint32_t jump_cache_index(uint32_t pc) { return (pc >> 1) & (JUMP_CACHE_SIZE - 1); }
+
+/* The block at pc, decoding it on a miss; NULL only when out of memory. */
+static inline struct block *cache_lookup(struct cy_vm *vm, uint32_t pc)
+{
+	struct block *b = vm->cache.jump_cache[jump_cache_index(pc)];
+
+	if (likely(b && b->pc == pc))
+		return b;
+	return cache_get(vm, pc);
+}
+struct block *cache_single(struct cy_vm *vm, uint32_t pc);
+/* Tells the cache that guest memory [addr, addr+len) was written from outside
+ * the interpreter's stores (syscalls, the API); flushes if it held code. */
+void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len);
+
+static inline bool cache_is_code(const struct block_cache *c, uint32_t addr, uint32_t size)
+{
+	return c->codemap[addr >> CODE_CHUNK_SHIFT] |
+	       c->codemap[(uint32_t)(addr + size - 1) >> CODE_CHUNK_SHIFT];
+}
+
+#endif

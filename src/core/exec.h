@@ -1,0 +1,12 @@
+/* exec.h - the interpreter (exec.c): runs cached blocks until the cycle
+ * budget is spent or the guest stops. */
+#ifndef CY_EXEC_H
+#define CY_EXEC_H
+
+#include "core/state.h"
+
+void exec_run(struct cy_vm *vm, uint64_t budget);
+/* Handler addresses, by opcode, of the interpreter that vm needs now. */
+const void *const *exec_handlers(const struct cy_vm *vm);
+
+#endif

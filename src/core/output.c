@@ -1,0 +1,82 @@
+/* output.c - the guest's stdout and stderr: through the output filter,
+ * when there is one, to the host's file descriptors. */
+#include <errno.h>
+#include <unistd.h>
+
+#include "core/output.h"
+#include "core/vm.h"
+
+/* A filter gets each write in pieces of at most this, so that what it
+ * holds stays small however much one write carries. */
+#define WRITE_PIECE (64u << 10)
+
+int output_host_fd(const struct cy_vm *vm, uint32_t fd)
+{
+	switch (fd) {
+	case 0: return vm->opts.stdin_fd;
+	case 1: return vm->opts.stdout_fd;
+	case 2: return vm->opts.stderr_fd;
+	default: return -1;
+	}
+}
+
+int64_t output_write_all(int hfd, const uint8_t *p, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t w = write(hfd, p + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return done ? (int64_t)done : -errno;
+		done += (size_t)w;
+	}
+	return (int64_t)done;
+}
+
+int32_t output_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	const struct output_filter *flt = &vm->output;
+	int hfd = output_host_fd(vm, fd);
+	const uint8_t *p = vm->mem.base + buf;
+	enum output_stream stream = fd == 1 ? OUTPUT_STDOUT : OUTPUT_STDERR;
+	int64_t done;
+
+	if (hfd < 0 || fd == 0)
+		return -EBADF;
+	if (!flt->write) {
+		done = output_write_all(hfd, p, len);
+		return done == (int64_t)len ? (int32_t)len : (int32_t)done;
+	}
+	/* The filter sees what the guest wrote, at the clock before this
+	 * instruction, and says what to pass on (the tracker's quiet mode
+	 * passes less). */
+	for (uint32_t at = 0, piece; at < len; at += piece) {
+		const uint8_t *echo;
+		size_t echo_len;
+		piece = len - at < WRITE_PIECE ? len - at : WRITE_PIECE;
+		if (flt->write(flt->ctx, stream, p + at, piece, vm->cycles, &echo, &echo_len) !=
+		    0) {
+			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+			return -ENOMEM;
+		}
+		done = output_write_all(hfd, echo, echo_len);
+		if (done != (int64_t)echo_len) /* the host took less: say what went out */
+			return at ? (int32_t)at : (int32_t)done;
+	}
+	return (int32_t)len; /* all of it: the held-back rest counts too */
+}
+
+void output_flush(struct cy_vm *vm)
+{
+	const struct output_filter *flt = &vm->output;
+
+	for (uint32_t fd = 1; flt->take_held && fd <= 2; fd++) {
+		const uint8_t *p;
+		size_t n;
+		flt->take_held(flt->ctx, fd == 1 ? OUTPUT_STDOUT : OUTPUT_STDERR, &p, &n);
+		if (n)
+			output_write_all(output_host_fd(vm, fd), p, n);
+	}
+}

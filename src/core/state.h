@@ -1,0 +1,164 @@
+/* state.h - the inside of a cy_vm: registers, clock, memory, the block
+ * cache and the hooks through which the ABI, the cost model and the
+ * observers plug in. Data only: the functions are in the headers of the
+ * files that own them (vm.h, block.h, exec.h, ...). Nothing here is part
+ * of the embedding API (include/cyclops.h). */
+#ifndef CY_STATE_H
+#define CY_STATE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/cost_model.h"
+#include "core/counters.h"
+#include "core/isa.h"
+#include "core/mem.h"
+#include "core/output.h"
+#include "core/symbols.h"
+#include "cyclops.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "cyclops keeps guest memory in host byte order: little-endian hosts only"
+#endif
+
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* A basic block: decoded once, run many times. next[] caches the blocks that
+ * followed it (0: fall-through/not taken, 1: taken/jump target). */
+struct block {
+	uint32_t pc;
+	uint32_t end;      /* address after the last instruction */
+	uint32_t n;        /* instructions, the closing pseudo-op included */
+	uint32_t max_cost; /* most cycles one pass can cost */
+	struct block *next[2];
+	struct insn insns[];
+};
+
+#define BLOCK_MAX_INSNS 64
+_Static_assert(BLOCK_MAX_INSNS < 255, "insn.index is a byte");
+
+#define JUMP_CACHE_SIZE   4096
+#define SINGLE_CACHE_SIZE 1024
+
+/* Decoded blocks live in one arena, found through an open-addressing hash
+ * on their start pc; both are emptied together when code changes. */
+struct block_cache {
+	struct block **table;
+	uint32_t mask;
+	uint32_t used;
+	uint8_t *arena;
+	size_t arena_size, arena_used;
+	uint32_t generation; /* bumped by every flush */
+	uint8_t *codemap;    /* one byte per CODE_CHUNK of guest memory */
+	uint32_t *marked;    /* chunks set in codemap, to clear them fast */
+	size_t n_marked, cap_marked;
+	/* single-instruction blocks, for stepping near a budget */
+	struct block *singles[SINGLE_CACHE_SIZE];
+	/* direct-mapped pc -> block, for jumps whose target varies (returns) */
+	struct block *jump_cache[JUMP_CACHE_SIZE];
+	/* the interpreter's handler addresses that decoded blocks point to */
+	const void *const *handlers;
+};
+
+#define CODE_CHUNK_SHIFT 10
+#define JUMP_CACHE_SIZE  4096 /* 1 KiB: code and data rarely share one */
+
+/* The running account of a detailed cost model (cost.c): paging state of
+ * the current segment and the totals. */
+struct cost_state {
+	bool detailed;          /* costs depend on addresses: exec_detailed */
+	uint32_t taken_extra;   /* a taken branch over a not-taken one */
+	int32_t div_zero_delta; /* dividing by zero over dividing */
+	uint64_t seg_start;     /* clock at the start of the current segment */
+	uint64_t seg_capacity;
+	uint64_t segments, paging, reserved, pages_in, pages_out;
+	uint32_t page_shift;
+	uint8_t *loaded, *dirty; /* Merkle tree nodes, heap-numbered bitmaps */
+	size_t bitmap_bytes;
+	cy_cost_parts parts; /* of the instruction being executed */
+	/* Before each instruction of the detailed interpreter (cost/detailed.c):
+	 * accounts the address-dependent costs (and starts a new segment when
+	 * the instruction would not fit), fills parts, returns the cycles to
+	 * add. NULL for models without them. */
+	uint32_t (*before)(struct cy_vm *vm, const struct insn *in, uint64_t now);
+};
+
+struct observer {
+	unsigned mask;
+	cy_event_fn fn;
+	void *ctx;
+};
+
+#define MAX_OBSERVERS 8
+
+struct cy_vm {
+	uint32_t x[REG_SINK + 1];
+	uint32_t pc;
+	uint64_t cycles;  /* the active cost model's clock */
+	uint64_t instret; /* instructions retired */
+
+	struct mem mem;
+	struct block_cache cache;
+	struct cost_model model;
+	struct cost_state cost;
+	struct symtab syms;
+	cy_opts opts;
+	char *name; /* the program's path or name, for messages */
+
+	/* Why the interpreter loop must return at the next block boundary. */
+	bool break_loop;
+	bool flush_pending;
+	/* set by cy_vm_interrupt, possibly from a signal handler; cy_vm_run
+	 * runs in slices of CY_INTERRUPT_CYCLES and looks between them */
+	volatile sig_atomic_t interrupt;
+	uint64_t memory_check_at; /* the clock of the next --max-memory check */
+	cy_stop stop;
+	cy_fault fault;
+	int exit_code;
+	char stop_message[256];
+
+	uint32_t resv_addr; /* lr.w reservation */
+	bool resv_valid;
+
+	/* Linux user ABI state */
+	uint32_t brk_start, brk;
+	uint64_t start_realtime_ns;
+	uint8_t warned_syscalls[64]; /* one bit per syscall number < 512 */
+	bool warned_high_syscall;
+
+	struct observer observers[MAX_OBSERVERS];
+	int n_observers;
+	unsigned obs_mask;
+
+	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
+	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */
+	void (*syscall)(struct cy_vm *vm);
+	struct zkvm *zkvm; /* zkVM ABI state; NULL for Linux guests */
+	bool ecall_redirect;
+	uint32_t ecall_next_pc;
+
+	struct output_filter output; /* the guest's stdout/stderr pass it (output.c) */
+	/* ecall numbers the ABI leaves to a module (the sampler's calls):
+	 * call returns what goes into a0 */
+	struct ecall_extension {
+		uint32_t first, last;
+		int32_t (*call)(struct cy_vm *vm, uint32_t nr);
+	} ecall_ext;
+
+	struct tracker *tracker; /* the cycle-tracking protocol; NULL: off */
+	struct counters ctr;     /* the performance counter CSRs (counters.c) */
+	uint64_t chunks;         /* cy_vm_run_chunk calls so far */
+	struct timers *timers;   /* the channel timers (timer.c); NULL: off */
+
+	/* PC sampling (sample.c): the last instruction that retired, stored
+	 * by the interpreter when a slice ends, never per instruction */
+	uint32_t retired_pc;
+	struct sampler *sampler;
+	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
+	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	uint32_t tohost, fromhost;
+};
+
+#endif

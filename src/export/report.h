@@ -1,0 +1,20 @@
+/* report.h - the JSON report of a run (--report FILE.json; docs/report.md). */
+#ifndef CY_REPORT_H
+#define CY_REPORT_H
+
+#include <stddef.h>
+
+#include "cyclops.h"
+
+/* The JSON report (report.c): chunks are added as the run goes, the
+ * file is written at the end, whole or not at all. */
+struct report;
+/* 0 if a report can be written to path; else a message in err. */
+int report_check_path(const char *path, char *err, size_t err_size);
+struct report *report_new(void);
+int report_add_chunk(struct report *r, const cy_chunk_report *chunk);
+int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,
+		 char *err, size_t err_size);
+void report_free(struct report *r);
+
+#endif
