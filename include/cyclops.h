@@ -121,6 +121,10 @@ typedef struct cy_opts {
 	/* Guest memory the host may page in (cy_vm_touched_bytes), checked
 	 * between slices of 2^16 to 2^20 cycles (docs/robustness.md); 0: none. */
 	uint64_t max_memory;
+	/* The profilers on every instruction's events instead of the
+	 * accounting interface: the slow reference their fast path is tested
+	 * against (docs/architecture.md); the results are the same. */
+	bool reference;
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
@@ -541,7 +545,10 @@ const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
 /* Every call site and callee, by call site; calls still open count to now. */
 const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
 /* Whether a table reached its limit; *out says which, and what the pcs lost. */
-bool cy_callstack_truncated(const cy_callstack *cs, cy_callstack_limits *out);
+bool cy_callstack_truncated(cy_callstack *cs, cy_callstack_limits *out);
+/* Paging models: the clock at which each segment started, in order (none
+ * for other models); NULL when the profiler ran out of memory for them. */
+const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n);
 /* PC sampling (docs/sampling.md): every opts.sample_interval cycles the
  * instruction executing gets one count in a histogram indexed by pc. */
 /* Allocates and zeroes the histogram and starts sampling now. */

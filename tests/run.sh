@@ -63,6 +63,34 @@ test_layout() {
 			grep -q 'include cycle: src/core/isa.h -> src/core/mem.h -> src/core/isa.h' '$t.2.txt'"
 }
 
+# The accounting interface against the per-instruction reference: every
+# guest of the suite, under each shipped model, with every profiler on, must
+# write the same bytes under both engines (tests/engines.sh).
+test_engines() {
+	local m elfs line
+	elfs=$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf)
+	for m in unit zero-riscy risc0; do
+		tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
+		while IFS= read -r line; do
+			case $line in
+			"ok - "*) pass=$((pass + 1)) ;;
+			"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+			esac
+		done <"$OUT/engines.txt"
+		echo "# engines: $m: $(grep -c "^ok - " "$OUT/engines.txt") guests the same under both engines"
+	done
+	# the comparison itself sees one byte of difference in one file
+	cat >"$OUT/skewed" <<EOF
+#!/usr/bin/env bash
+"$(realpath "$CYCLOPS")" "\$@"; rc=\$?
+case " \$* " in *" --engine interp "*) printf x >>p.callgrind ;; esac
+exit \$rc
+EOF
+	chmod +x "$OUT/skewed"
+	expect "engines: a profile one byte longer under one engine is caught" \
+		sh -c "tests/engines.sh '$OUT/skewed' unit guest/build/hello.elf | grep -q '^not ok - .*p.callgrind'"
+}
+
 # Unit test binaries print "ok - ..." / "not ok - ..." lines themselves.
 test_unit() {
 	local t rc
@@ -1290,5 +1318,6 @@ test_signals
 test_memory
 test_progress
 test_fuzz
+test_engines
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

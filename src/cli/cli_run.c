@@ -68,6 +68,10 @@ static const char usage[] =
     "  --ram ADDR:SIZE[,..] bare: RAM besides the ELF's segments (default\n"
     "                       0x80000000:64M)\n"
     "  --uart ADDR          bare: the UART's registers (default 0x10000000)\n"
+    "  --engine interp|reference\n"
+    "                       interp (default): profilers on the accounting\n"
+    "                       interface; reference: on every instruction's\n"
+    "                       events, slowly (the same results: for testing)\n"
     "  -h, --help           this text\n"
     "\n"
     "SIGINT, SIGTERM or SIGHUP stops the guest and writes everything asked\n"
@@ -83,6 +87,7 @@ enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 
 struct run_args {
 	bool quiet;
+	bool reference; /* --engine reference */
 	uint64_t max_cycles;
 	uint64_t max_memory;
 	const char *model;
@@ -193,6 +198,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			return 1;
 		} else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0) {
 			a->quiet = true;
+		} else if (strcmp(o, "--engine") == 0 || strncmp(o, "--engine=", 9) == 0) {
+			const char *v = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
+				cli_error("run: --engine takes interp or reference, got '%s'",
+					  v ? v : "");
+				return -1;
+			}
+			a->reference = strcmp(v, "reference") == 0;
 		} else if (strcmp(o, "--max-cycles") == 0 || strncmp(o, "--max-cycles=", 13) == 0) {
 			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!v || cli_parse_count(v, &a->max_cycles) != 0 || a->max_cycles == 0) {
@@ -625,6 +638,7 @@ int cli_run(int argc, char **argv)
 	opts.argc = a.guest_argc;
 	opts.argv = (const char *const *)a.guest_argv;
 	opts.quiet = a.quiet;
+	opts.reference = a.reference;
 	opts.model = a.model;
 	opts.segment_po2 = (uint32_t)a.segment_po2;
 	opts.cycle_tracker = a.tracker != TRACK_OFF;

@@ -67,6 +67,9 @@ void cache_flush(struct cy_vm *vm)
 {
 	struct block_cache *c = &vm->cache;
 
+	if (vm->acct.events & ACCT_FOLD) /* the blocks' run counts go with them */
+		acct_fold(vm);
+
 	memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
 	memset(c->jump_cache, 0, sizeof(c->jump_cache));
 	memset(c->singles, 0, sizeof(c->singles));
@@ -162,9 +165,12 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 
 	b->pc = pc;
 	b->next[0] = b->next[1] = &no_block;
+	b->runs = b->taken = 0;
+	b->flags = 0;
 	if (!mem_is_mapped(&vm->mem, pc)) {
 		set_pseudo(vm, &b->insns[n], OP_fetch_fault, pc, n, 0);
 		n++;
+		cost = 1; /* see below */
 		goto out;
 	}
 	while (n < max) {
@@ -176,6 +182,7 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 			if (n == 0) {
 				set_pseudo(vm, in, OP_fetch_fault, pc, 0, 0);
 				n++;
+				cost = 1; /* see below */
 				goto out;
 			}
 			break;
@@ -192,6 +199,8 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 		 * counters): the block ends after it, so the run can return */
 		if (insn_classes[in->op] == CY_CLASS_CSR)
 			break;
+		if ((vm->acct.events & ACCT_FLAGGED) && acct_split_after(vm, in))
+			break;
 		if (!mem_is_mapped(&vm->mem, at))
 			break;
 	}
@@ -201,7 +210,23 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 out:
 	b->n = n;
 	b->end = at;
+	/* A fetch fault costs nothing, but counts as a cycle here: a run that
+	 * reaches the budget stops before it, as before any instruction, in
+	 * every interpreter (the detailed ones check before each one). */
 	b->max_cost = cost;
+	if (vm->acct.events & ACCT_FLAGGED)
+		b->flags = acct_decoded(vm, b);
+}
+
+/* Blocks lie one after the other in the arena, each 16-byte aligned. */
+static size_t block_size(const struct block *b) { return (BLOCK_BYTES(b->n) + 15) & ~(size_t)15; }
+
+void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx)
+{
+	struct block_cache *c = &vm->cache;
+
+	for (size_t at = 0; at < c->arena_used; at += block_size((struct block *)(c->arena + at)))
+		fn(ctx, (struct block *)(c->arena + at));
 }
 
 static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }

@@ -196,7 +196,7 @@ static uint32_t csr_insn_cost(const struct cy_vm *vm)
 	const cy_cost_parts *p = &vm->cost.parts;
 	bool slow = vm->pc < m->fast_code_lo || vm->pc > m->fast_code_hi;
 
-	if (vm->cost.detailed || vm->ctr.counting || vm->obs_mask) /* cost_before ran */
+	if (vm->cost.detailed) /* cost_before ran: its parts are this instruction's */
 		return p->base + p->wait + p->page_in + p->page_out + p->segment;
 	return m->class_cost[CY_CLASS_CSR] + (slow ? m->fetch_wait_states : 0);
 }

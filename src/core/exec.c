@@ -1,10 +1,13 @@
 /* exec.c - the interpreter: runs cached basic blocks until the cycle budget
  * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
- * three times from here: exec_fast (static costs only, no event code),
- * exec_detailed (address-dependent costs: wait states, paging, segments) and
- * exec_observed (detailed, with events), so what is off costs nothing. */
+ * several times from here: exec_fast (static costs only, no event code),
+ * exec_detailed (address-dependent costs: wait states, paging, segments),
+ * exec_bare (the bare platform), exec_acct and exec_acct_detailed (with the
+ * accounting interface's edges, for the profilers) and exec_observed (every
+ * instruction's events), so what is off costs nothing. */
 #include <limits.h>
 
+#include "core/account.h"
 #include "core/block.h"
 #include "core/csr.h"
 #include "core/exec.h"
@@ -67,6 +70,7 @@
 #define NEXT                                                                                       \
 	do {                                                                                       \
 		OBS_RETIRE(COST);                                                                  \
+		ACCT_RETIRE(cycles + ip->after);                                                   \
 		ip++;                                                                              \
 		vmnext_insn;                                                                       \
 	} while (0)
@@ -76,6 +80,7 @@
 	do {                                                                                       \
 		uint32_t extra_ = (extra);                                                         \
 		OBS_RETIRE(COST + extra_);                                                         \
+		ACCT_RETIRE(cycles + ip->after + extra_);                                          \
 		instret += ip->index + 1u;                                                         \
 		cycles += ip->after + extra_;                                                      \
 	} while (0)
@@ -85,6 +90,7 @@
  * here, so that every jump has its own indirect branch to predict. */
 #define JUMP(target, slot)                                                                         \
 	do {                                                                                       \
+		ACCT_RUN();                                                                        \
 		pc = (target);                                                                     \
 		succ = &b->next[slot];                                                             \
 		b = *succ;                                                                         \
@@ -101,6 +107,8 @@
 		if (cond) {                                                                        \
 			OBS_JUMP((uint32_t)ip->imm);                                               \
 			RETIRE_LAST(taken_extra);                                                  \
+			ACCT_TAKEN();                                                              \
+			ACCT_TRANSFER((uint32_t)ip->imm, true);                                    \
 			JUMP((uint32_t)ip->imm, 1);                                                \
 		}                                                                                  \
 		RETIRE_LAST(0);                                                                    \
@@ -130,6 +138,7 @@
 #define FAULT(kind)                                                                                \
 	do {                                                                                       \
 		SYNC();                                                                            \
+		ACCT_PARTIAL(ip->index, RETIRED_CYCLES, NOW_INSTRET, NOW_CYCLES);                  \
 		FAULT_TRAP(kind);                                                                  \
 		vm_fault(vm, kind, ip->pc, last_pc);                                               \
 		goto out_synced;                                                                   \
@@ -180,6 +189,7 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 }
 
 #define OBSERVE  0
+#define ACCT     0
 #define DETAILED 0
 #define BARE     0
 #define EXEC_FN  exec_fast
@@ -194,13 +204,35 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 #undef EXEC_FN
 
 /* BARE: the machine's checks before each instruction and traps instead of
- * faults (machine.c); exec_observed tests vm->machine at run time. */
+ * faults (machine.c); the builds below test vm->machine at run time. */
 #define BARE    1
 #define EXEC_FN exec_bare
+#include "core/exec_loop.h"
+#undef ACCT
+#undef DETAILED
+#undef BARE
+#undef EXEC_FN
+
+/* ACCT: the accounting interface's edges (account.h), for the profilers;
+ * exec_acct_detailed also runs the cost account and the bare platform. */
+#define ACCT     1
+#define DETAILED 0
+#define BARE     0
+#define EXEC_FN  exec_acct
+#include "core/exec_loop.h"
+#undef DETAILED
+#undef BARE
+#undef EXEC_FN
+
+#define DETAILED 1
+#define BARE     1
+#define EXEC_FN  exec_acct_detailed
 #include "core/exec_loop.h"
 #undef OBSERVE
 #undef EXEC_FN
 
+/* OBSERVE: every instruction's events for cy_vm_add_observer, and the
+ * accounting edges too. */
 #define OBSERVE 1
 #define EXEC_FN exec_observed
 #include "core/exec_loop.h"
@@ -211,6 +243,9 @@ static exec_fn pick(const struct cy_vm *vm)
 {
 	if (vm->obs_mask)
 		return exec_observed;
+	if (vm->acct.n_subs)
+		return vm->machine || vm->cost.detailed || vm->ctr.counting ? exec_acct_detailed
+									    : exec_acct;
 	if (vm->machine)
 		return exec_bare;
 	/* counting events needs each instruction's facts: cost_before */

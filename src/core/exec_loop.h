@@ -1,8 +1,9 @@
 /* exec_loop.h - the interpreter loop and one handler per instruction.
- * Included three times by exec.c: DETAILED selects whether address-dependent
- * costs are accounted before each instruction, OBSERVE whether the event
- * hooks are compiled in; EXEC_FN names the function. Not a header to include
- * elsewhere. */
+ * Included several times by exec.c: DETAILED selects whether address-
+ * dependent costs are accounted before each instruction, BARE the bare
+ * platform's checks, ACCT the accounting interface's edges (account.h),
+ * OBSERVE the per-instruction event hooks; EXEC_FN names the function. Not
+ * a header to include elsewhere. */
 
 /* In the Linux builds mret and wfi are illegal: their dispatch entries
  * name the illegal handler (an extra label changes the code GCC makes of
@@ -30,6 +31,8 @@
 		if (bare) {                                                                        \
 			enum machine_action act_ =                                                 \
 			    machine_before(vm, ip, NOW_CYCLES, NOW_INSTRET);                       \
+			if (unlikely(act_ != MACHINE_RUN))                                         \
+				ACCT_PARTIAL(ip->index, NOW_CYCLES, NOW_INSTRET, vm->cycles);      \
 			if (unlikely(act_ == MACHINE_TRAP))                                        \
 				goto trapped;                                                      \
 			if (unlikely(act_ == MACHINE_STOP))                                        \
@@ -49,11 +52,95 @@
 			goto stop_before_insn;                                                     \
 		MACHINE_BEFORE();                                                                  \
 		insn_clock = NOW_CYCLES;                                                           \
-		if (!OBSERVE || detailed)                                                          \
-			cycles += cost_before(vm, ip, insn_clock);                                 \
+		if (run_cost) {                                                                    \
+			uint32_t x_ = cost_before(vm, ip, insn_clock);                             \
+			cycles += x_;                                                              \
+			ACCT_PENDING(x_);                                                          \
+		}                                                                                  \
 	} while (0)
 #else
 #define BEFORE_INSN() ((void)0)
+#endif
+
+/* The accounting interface (account.h): whole runs are counted in the
+ * block; the rest goes out at the edges. RETIRED_CYCLES is the clock after
+ * the instructions that retired, when the current one does not: its
+ * address-dependent cycles (DETAILED) were already added to the clock. */
+/* the link registers of the calling convention (ra, t0): call and return
+ * hints (the RISC-V unprivileged specification) */
+#undef IS_LINK
+#define IS_LINK(r) ((r) == 1 || (r) == 5)
+#undef ACCT_RUN
+#undef ACCT_PARTIAL
+#undef ACCT_TRANSFER
+#undef ACCT_TAKEN
+#undef ACCT_PENDING
+#undef ACCT_RETIRE
+#undef ACCT_EXTRA_NOW
+#undef RETIRED_CYCLES
+#if DETAILED
+#define RETIRED_CYCLES insn_clock
+#else
+#define RETIRED_CYCLES NOW_CYCLES
+#endif
+#if ACCT
+#define ACCT_RUN()                                                                                 \
+	do {                                                                                       \
+		b->runs++;                                                                         \
+		if (unlikely(b->flags)) {                                                          \
+			acct_flagged(vm, b, b->n, instret);                                        \
+			if (vm->break_loop) /* return before the next block */                     \
+				budget = 0;                                                        \
+		}                                                                                  \
+	} while (0)
+#define ACCT_PARTIAL(k, cyc, ins, now)                                                             \
+	do {                                                                                       \
+		acct_partial(vm, b, (k), (cyc), (ins), (now));                                     \
+		if (unlikely(b->flags))                                                            \
+			acct_flagged(vm, b, (k), (ins));                                           \
+	} while (0)
+/* after the jump retired (cycles and instret are past it); plain: no call
+ * or return hint, so a target inside the context changes nothing */
+#define ACCT_TRANSFER(t, plain)                                                                    \
+	do {                                                                                       \
+		uint32_t t_ = (t);                                                                 \
+		vm->acct.has_last = true;                                                          \
+		vm->acct.last_from = ip->pc;                                                       \
+		vm->acct.last_to = t_;                                                             \
+		if (want_transfer && !((plain) && t_ - vm->acct.ctx_lo < vm->acct.ctx_size))       \
+			acct_transfer(vm, ip, t_, cycles, instret);                                \
+	} while (0)
+#define ACCT_TAKEN() (b->taken++)
+/* an extra known now, for the instruction that is sure to retire */
+#define ACCT_EXTRA_NOW(x, before, after)                                                           \
+	acct_extra(vm, ip, (x), NULL, (before), (after), NOW_INSTRET + 1)
+#if DETAILED
+/* a detailed model's extra is reported when its instruction retires */
+#define ACCT_PENDING(x)                                                                            \
+	do {                                                                                       \
+		acct_pending = (x);                                                                \
+		acct_pending_any = acct_pending || vm->cost.parts.segment_start;                   \
+	} while (0)
+#define ACCT_RETIRE(after)                                                                         \
+	do {                                                                                       \
+		if (unlikely(acct_pending_any)) {                                                  \
+			acct_extra(vm, ip, acct_pending, detailed ? &vm->cost.parts : NULL,        \
+				   insn_clock, (after), NOW_INSTRET + 1);                          \
+			acct_pending_any = false;                                                  \
+		}                                                                                  \
+	} while (0)
+#else
+#define ACCT_PENDING(x)    ((void)0)
+#define ACCT_RETIRE(after) ((void)0)
+#endif
+#else
+#define ACCT_RUN()                     ((void)0)
+#define ACCT_PARTIAL(k, cyc, ins, now) ((void)0)
+#define ACCT_TRANSFER(t, plain)        ((void)0)
+#define ACCT_TAKEN()                   ((void)0)
+#define ACCT_EXTRA_NOW(x, b, a)        ((void)0)
+#define ACCT_PENDING(x)                ((void)0)
+#define ACCT_RETIRE(after)             ((void)0)
 #endif
 
 #undef OBS_RETIRE
@@ -94,8 +181,12 @@
 #undef DIV_ZERO_COST
 #define DIV_ZERO_COST()                                                                            \
 	do {                                                                                       \
-		if (unlikely(R2 == 0))                                                             \
+		if (unlikely(R2 == 0)) {                                                           \
 			cycles += div_zero_delta;                                                  \
+			if (div_zero_delta)                                                        \
+				ACCT_EXTRA_NOW((int64_t)div_zero_delta,                            \
+					       NOW_CYCLES - div_zero_delta, NOW_CYCLES + COST);    \
+		}                                                                                  \
 	} while (0)
 
 static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
@@ -117,6 +208,9 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	uint8_t *const mem = vm->mem.base;
 	const uint32_t taken_extra = vm->cost.taken_extra;
 	const uint64_t div_zero_delta = (uint64_t)(int64_t)vm->cost.div_zero_delta;
+#if ACCT
+	const bool want_transfer = vm->acct.events & ACCT_TRANSFER;
+#endif
 #if DETAILED
 	uint64_t insn_clock = 0; /* the clock before the current instruction */
 	/* the observed interpreter runs the cost account only when the model
@@ -125,19 +219,29 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	/* the cost model's account (cost/detailed.c), through its hook */
 	uint32_t (*const cost_before)(struct cy_vm *, const struct insn *, uint64_t) =
 	    vm->cost.before;
+	/* the account runs for the model's costs or the counters' events; the
+	 * plain detailed and bare builds are picked only when it must run */
+	const bool run_cost = (!OBSERVE && !ACCT) || detailed || vm->ctr.counting;
+#if ACCT && DETAILED
+	/* the current instruction's extra, until it retires */
+	uint32_t acct_pending = 0;
+	bool acct_pending_any = false;
+#endif
 #endif
 #if BARE
 	const bool bare = vm->machine != NULL;
 #endif
 	uint64_t cycles = vm->cycles, instret = vm->instret;
-	uint32_t pc = vm->pc, last_pc = vm->pc;
+	/* last_pc: the instruction before the current block, for a fault
+	 * message; carried from the previous run, so that where a run was
+	 * sliced does not change what the message says */
+	uint32_t pc = vm->pc, last_pc = vm->last_pc;
 	struct block *b = NULL, **succ = NULL;
 	const struct insn *ip = NULL;
 	uint32_t generation;
 
 	if (cycles >= budget)
 		goto out;
-	last_pc = pc;
 	goto lookup;
 
 next_block: /* pc is where to go; succ the slot that caches its block */
@@ -182,6 +286,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			RD = NEXT_PC;
 			OBS_JUMP((uint32_t)ip->imm);
 			RETIRE_LAST(0);
+			ACCT_TRANSFER((uint32_t)ip->imm, !IS_LINK(ip->rd));
 			JUMP((uint32_t)ip->imm, 1);
 		}
 		vmcase(jalr)
@@ -190,6 +295,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			RD = NEXT_PC;
 			OBS_JUMP(t);
 			RETIRE_LAST(0);
+			ACCT_TRANSFER(t, !IS_LINK(ip->rd) && !IS_LINK(ip->rs1));
 			JUMP(t, 1);
 		}
 		vmcase(beq) BRANCH(R1 == R2);
@@ -326,6 +432,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		{
 			vm->flush_pending = true;
 			RETIRE_LAST(0);
+			ACCT_RUN();
 			pc = NEXT_PC;
 			goto out;
 		}
@@ -334,6 +441,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			SYNC();
 #if BARE
 			if (bare) { /* mtval 0 */
+				ACCT_PARTIAL(ip->index, RETIRED_CYCLES, NOW_INSTRET, NOW_CYCLES);
 				if (machine_exception(vm, CAUSE_ECALL_M, 0))
 					goto trapped;
 				vm_fault(vm, CY_FAULT_ILLEGAL_INSN, ip->pc, last_pc);
@@ -341,10 +449,18 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			}
 #endif
 			OBS_EVENT(CY_EV_ECALL, .addr = vm->zkvm ? r[5] : r[17]);
+#if ACCT
+			const uint64_t ecall_before = RETIRED_CYCLES;
+			acct_ecall(vm, ip, vm->zkvm ? r[5] : r[17], ecall_before, NOW_INSTRET);
+#endif
 			vm->syscall(vm);
 			RELOAD();
 			RETIRE_LAST(0);
+#if ACCT
+			acct_ecall_retired(vm, ip, ecall_before, cycles, instret);
+#endif
 			if (unlikely(vm->break_loop)) {
+				ACCT_RUN();
 				pc = NEXT_PC;
 				if (vm->ecall_redirect) {
 					pc = vm->ecall_next_pc;
@@ -472,6 +588,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 					  .target = t);
 				OBS_JUMP(t);
 				RETIRE_LAST(0);
+				ACCT_TRANSFER(t, false);
 				JUMP(t, 1);
 			}
 			FAULT(CY_FAULT_ILLEGAL_INSN); /* machine mode only */
@@ -479,7 +596,10 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(wfi)
 		{
 			if (bare) { /* the idle cycles until an interrupt are its own */
-				RETIRE_LAST((uint32_t)machine_wfi(vm, NOW_CYCLES, budget));
+				uint32_t idle = (uint32_t)machine_wfi(vm, NOW_CYCLES, budget);
+				if (idle)
+					ACCT_EXTRA_NOW(idle, NOW_CYCLES, NOW_CYCLES + COST + idle);
+				RETIRE_LAST(idle);
 				JUMP(NEXT_PC, 0);
 			}
 			FAULT(CY_FAULT_ILLEGAL_INSN);
@@ -501,6 +621,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 code_written: /* the store just executed changed decoded code */
 	vm->flush_pending = true;
 	RETIRE_LAST(0);
+	ACCT_PARTIAL(ip->index + 1u, cycles, instret, cycles);
 	pc = NEXT_PC;
 	goto out;
 #if BARE
@@ -528,13 +649,22 @@ no_memory: /* no room to decode the block at pc */
 	goto out_synced;
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
+	ACCT_PARTIAL(ip->index, NOW_CYCLES, NOW_INSTRET, NOW_CYCLES);
 	pc = ip->pc;
 	cycles = NOW_CYCLES;
 	instret = NOW_INSTRET;
+	/* the run goes on inside the block: what led to it stays the same */
+	vm->last_pc = last_pc;
 	if (ip > b->insns)
 		ip--; /* the last one that retired, for the sampler */
+	goto out_at_insn;
 #endif
 out:            /* cycles and instret are the clock at pc */
+	if (ip) /* a run that goes on comes from here */
+		vm->last_pc = ip->pc;
+#if DETAILED
+out_at_insn:
+#endif
 	if (ip) /* the sampler's: the last instruction that retired */
 		vm->retired_pc = ip->op == OP_block_end ? ip[-1].pc : ip->pc;
 	vm->pc = pc;

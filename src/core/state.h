@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/account.h"
 #include "core/cost_model.h"
 #include "core/counters.h"
 #include "core/isa.h"
@@ -33,6 +34,10 @@ struct block {
 	uint32_t n;        /* instructions, the closing pseudo-op included */
 	uint32_t max_cost; /* most cycles one pass can cost */
 	struct block *next[2];
+	/* the accounting interpreter's counts (core/account.h): whole runs,
+	 * and of them the runs whose closing branch was taken */
+	uint64_t runs, taken;
+	uint8_t flags; /* the subscribers' (acct_decoded) */
 	struct insn insns[];
 };
 
@@ -96,6 +101,7 @@ struct observer {
 struct cy_vm {
 	uint32_t x[REG_SINK + 1];
 	uint32_t pc;
+	uint32_t last_pc; /* what the interpreter last ran before pc (exec_loop.h) */
 	uint64_t cycles;  /* the active cost model's clock */
 	uint64_t instret; /* instructions retired */
 
@@ -131,6 +137,7 @@ struct cy_vm {
 	struct observer observers[MAX_OBSERVERS];
 	int n_observers;
 	unsigned obs_mask;
+	struct acct acct; /* the profilers' accounting interface (account.h) */
 
 	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
 	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */

@@ -8,36 +8,11 @@
 
 #include "export/profile.h"
 
-static void on_segment(void *ctx, cy_vm *vm, const cy_event *ev)
-{
-	struct profile *p = ctx;
-
-	(void)vm;
-	if (!ev->parts || !ev->parts->segment_start || p->segments_failed)
-		return;
-	if (p->n_segments == p->cap_segments) {
-		size_t cap = p->cap_segments ? p->cap_segments * 2 : 64;
-		uint64_t *s = realloc(p->segments, cap * sizeof(*s));
-		if (!s) {
-			p->segments_failed = true;
-			return;
-		}
-		p->segments = s;
-		p->cap_segments = cap;
-	}
-	p->segments[p->n_segments++] = ev->cycles - ev->cost; /* the clock before it */
-}
-
 int profile_attach(struct profile *p, cy_vm *vm, cy_callstack **cs)
 {
-	int rc;
-
 	memset(p, 0, sizeof(*p));
 	p->vm = vm;
-	rc = cy_callstack_attach(vm, cs);
-	if (rc == 0)
-		rc = cy_vm_add_observer(vm, CY_EV_BIT(CY_EV_RETIRE), on_segment, p);
-	return rc;
+	return cy_callstack_attach(vm, cs);
 }
 
 void profile_free(struct profile *p)
@@ -47,17 +22,27 @@ void profile_free(struct profile *p)
 	free(p->first_child);
 	free(p->next_sibling);
 	free(p->func_store);
-	free(p->segments);
 	free(p->truncated);
 	srcinfo_close(p->src);
 }
 
 static const cy_stack_node *sort_nodes; /* for by_name: qsort has no context */
 
+/* By name pointer, then by node: each name's nodes together, its first
+ * node first. */
 static int by_name(const void *a, const void *b)
 {
-	const char *x = sort_nodes[*(const uint32_t *)a].name;
-	const char *y = sort_nodes[*(const uint32_t *)b].name;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	const char *x = sort_nodes[i].name, *y = sort_nodes[j].name;
+
+	if (x != y)
+		return (x > y) - (x < y);
+	return (i > j) - (i < j);
+}
+
+static int by_value(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	return (x > y) - (x < y);
 }
 
@@ -164,7 +149,7 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 {
 	const cy_symbol *syms;
 	size_t n_syms;
-	uint32_t *order = NULL;
+	uint32_t *order = NULL, *first = NULL;
 	int rc = -ENOMEM;
 
 	p->program = program;
@@ -173,9 +158,10 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	p->cycles = cy_vm_cycles(p->vm);
 	p->instructions = cy_vm_instret(p->vm);
 	cy_vm_cost_stats(p->vm, &p->stats);
-	if (p->segments_failed)
-		return -ENOMEM;
 	p->nodes = cy_callstack_nodes(cs, &p->n_nodes);
+	p->segments = cy_callstack_segments(cs, &p->n_segments);
+	if (!p->segments)
+		return -ENOMEM;
 	p->pcs = cy_callstack_pcs(cs, &p->n_pcs);
 	p->calls = cy_callstack_calls(cs, &p->n_calls);
 	if (!p->nodes || !p->pcs || !p->calls || truncation_note(p, cs) != 0)
@@ -187,8 +173,9 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	p->first_child = malloc((p->n_nodes + 1) * sizeof(uint32_t));
 	p->next_sibling = malloc((p->n_nodes + 1) * sizeof(uint32_t));
 	order = malloc((p->n_nodes + 1) * sizeof(*order));
+	first = malloc((p->n_nodes + 1) * sizeof(*first));
 	if (!p->func_store || !p->frame_of || !p->frames || !p->first_child || !p->next_sibling ||
-	    !order)
+	    !order || !first)
 		goto out_free;
 	for (size_t i = 0; i < n_syms; i++)
 		if (syms[i].size)
@@ -197,25 +184,37 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	p->src = srcinfo_open(program);
 
 	/* frames: one per distinct name (the profiler's names are unique
-	 * pointers per function, per syscall and per pseudo-frame) */
+	 * pointers per function, per syscall and per pseudo-frame), numbered
+	 * in the order their first nodes were made, so that the files do not
+	 * depend on where the names lie in memory */
 	for (size_t i = 0; i < p->n_nodes; i++)
 		order[i] = (uint32_t)i;
 	sort_nodes = p->nodes;
 	qsort(order, p->n_nodes, sizeof(*order), by_name);
-	for (size_t k = 0; k < p->n_nodes; k++) {
+	for (size_t k = 0; k < p->n_nodes; k++)
+		if (k == 0 || p->nodes[order[k]].name != p->nodes[order[k - 1]].name)
+			first[p->n_frames++] = order[k];
+	qsort(first, p->n_frames, sizeof(*first), by_value);
+	for (size_t f = 0; f < p->n_frames; f++) {
+		const cy_stack_node *nd = &p->nodes[first[f]];
+		struct prof_frame *fr = &p->frames[f];
+		fr->name = nd->name;
+		fr->kind = nd->kind;
+		fr->addr = nd->addr;
+		fr->size = nd->size;
+		if (nd->kind == CY_FRAME_FUNCTION && p->src)
+			srcinfo_line(p->src, nd->addr, &fr->file, &fr->line);
+	}
+	for (size_t k = 0, f = 0; k < p->n_nodes; k++) {
 		const cy_stack_node *nd = &p->nodes[order[k]];
 		if (k == 0 || nd->name != p->nodes[order[k - 1]].name) {
-			struct prof_frame *fr = &p->frames[p->n_frames++];
-			fr->name = nd->name;
-			fr->kind = nd->kind;
-			fr->addr = nd->addr;
-			fr->size = nd->size;
-			if (nd->kind == CY_FRAME_FUNCTION && p->src)
-				srcinfo_line(p->src, nd->addr, &fr->file, &fr->line);
+			const uint32_t *at =
+			    bsearch(&order[k], first, p->n_frames, sizeof(*first), by_value);
+			f = (size_t)(at - first);
 		}
-		p->frame_of[order[k]] = (uint32_t)p->n_frames - 1;
-		p->frames[p->n_frames - 1].self_cycles += nd->self_cycles;
-		p->frames[p->n_frames - 1].self_instructions += nd->self_instructions;
+		p->frame_of[order[k]] = (uint32_t)f;
+		p->frames[f].self_cycles += nd->self_cycles;
+		p->frames[f].self_instructions += nd->self_instructions;
 	}
 	/* children lists, in creation order (the order calls first happened) */
 	for (size_t i = 0; i < p->n_nodes; i++)
@@ -228,6 +227,7 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	rc = frame_totals(p);
 out_free:
 	free(order);
+	free(first);
 	return rc;
 }
 

@@ -79,9 +79,8 @@ struct profile {
 	cy_cost_stats stats;
 	uint64_t cycles, instructions; /* the run's */
 	/* segment starts (paging models), gathered by an observer */
-	uint64_t *segments;
-	size_t n_segments, cap_segments;
-	bool segments_failed;
+	const uint64_t *segments; /* the clock at each segment's start */
+	size_t n_segments;
 };
 
 /* Before the run: attaches the profiler (and the segment observer). */

@@ -1,12 +1,21 @@
-/* callstack.c - the call-stack profiler: an observer that follows calls and
- * returns from the RISC-V return-address hints and charges every retired
- * cycle to the current stack, aggregated in a tree of distinct stacks. */
+/* callstack.c - the call-stack profiler: follows calls and returns from the
+ * RISC-V return-address hints and charges every retired cycle to the
+ * current stack, aggregated in a tree of distinct stacks.
+ *
+ * It runs on the accounting interface (core/account.h): the cycles and
+ * instructions between two context changes go to the top frame at once,
+ * from the clock; per-pc costs are the blocks' run counts times their
+ * instructions' static costs, plus the extras reported when they occur.
+ * With opts.reference it runs on every instruction's events instead (the
+ * reference the differential test holds the fast path to). */
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/account.h"
+#include "core/block.h"
 #include "core/vm.h"
 #include "observe/callstack.h"
 #include "util/index_map.h"
@@ -87,6 +96,21 @@ struct cy_callstack {
 	cy_pc_cost *pcs_out;
 	cy_call_edge *edges_out;
 	bool failed;
+
+	/* the accounting interface: the clock up to which the top frame has
+	 * been charged, the cycles of pseudo-frames charged since (carved out
+	 * of the top frame's share), where the run started */
+	bool reference;
+	uint64_t last_cycles, last_instret, carved;
+	uint32_t start_pc;
+	/* the extra of the instruction that retired last (an ecall's own) */
+	uint64_t extra_instret;
+	int64_t extra;
+
+	/* the clock at the start of each segment (paging models) */
+	uint64_t *segments;
+	size_t n_segments, cap_segments;
+	bool segments_failed;
 };
 
 /* Frame identifiers in the tree's keys: a function index, or a kind. */
@@ -351,17 +375,19 @@ static void call(struct cy_callstack *cs, uint32_t pc, uint32_t target, uint32_t
 
 static bool is_link(uint8_t r) { return r == LINK_RA || r == LINK_T0; }
 
-static void on_jump(struct cy_callstack *cs, cy_vm *vm, const cy_event *ev)
+/* What a jump or taken branch asks for, from its class and registers. */
+static void on_jump(struct cy_callstack *cs, cy_vm *vm, cy_insn_class cls, uint8_t ev_rd,
+		    uint8_t ev_rs1, uint32_t target)
 {
-	cs->target = ev->target;
-	if (ev->cls != CY_CLASS_JUMP) {
+	cs->target = target;
+	if (cls != CY_CLASS_JUMP) {
 		cs->pending = ACT_JUMP;
 		return;
 	}
 	/* The hints of the RISC-V unprivileged specification (jal has no rs1) */
-	bool rd = is_link(ev->rd), rs = is_link(ev->rs1);
-	cs->link = rd ? cy_vm_reg(vm, ev->rd) : 0;
-	if (rd && rs && ev->rd != ev->rs1)
+	bool rd = is_link(ev_rd), rs = is_link(ev_rs1);
+	cs->link = rd ? cy_vm_reg(vm, ev_rd) : 0;
+	if (rd && rs && ev_rd != ev_rs1)
 		cs->pending = ACT_RETURN_CALL;
 	else if (rd)
 		cs->pending = ACT_CALL;
@@ -371,7 +397,8 @@ static void on_jump(struct cy_callstack *cs, cy_vm *vm, const cy_event *ev)
 		cs->pending = ACT_JUMP;
 }
 
-static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
+/* Adds cycles and n retired instructions to pc's cost. */
+static void pc_add(struct cy_callstack *cs, uint32_t pc, uint64_t cycles, uint64_t n)
 {
 	if (pc != cs->last_pc || cs->last_pc_index == UINT32_MAX) {
 		bool added;
@@ -384,8 +411,8 @@ static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
 				    "call-stack profile: more than %zu distinct pcs; the cycles of "
 				    "a new one are left out of the per-pc costs from here on",
 				    cs->pc_map.max);
-			cs->lost_pc_cycles += cost;
-			cs->lost_pc_instructions++;
+			cs->lost_pc_cycles += cycles;
+			cs->lost_pc_instructions += n;
 			cs->last_pc_index = UINT32_MAX;
 			return;
 		}
@@ -398,8 +425,8 @@ static void pc_add(struct cy_callstack *cs, uint32_t pc, uint32_t cost)
 		cs->last_pc = pc;
 		cs->last_pc_index = (uint32_t)i;
 	}
-	cs->pcs[cs->last_pc_index].cycles += cost;
-	cs->pcs[cs->last_pc_index].instructions++;
+	cs->pcs[cs->last_pc_index].cycles += cycles;
+	cs->pcs[cs->last_pc_index].instructions += n;
 }
 
 static void charge(struct cy_callstack *cs, uint32_t node, uint64_t cycles, uint64_t insns)
@@ -410,43 +437,72 @@ static void charge(struct cy_callstack *cs, uint32_t node, uint64_t cycles, uint
 	cs->nodes[node].self_instructions += insns;
 }
 
+static void segment_add(struct cy_callstack *cs, uint64_t clock)
+{
+	if (cs->segments_failed)
+		return;
+	if (cs->n_segments == cs->cap_segments &&
+	    grow((void **)&cs->segments, &cs->cap_segments, sizeof(*cs->segments)) != 0) {
+		cs->segments_failed = true;
+		return;
+	}
+	cs->segments[cs->n_segments++] = clock;
+}
+
+/* Charges an instruction's paging and segment cycles to the pseudo-frames
+ * under node; returns how many cycles that was. */
+static uint32_t charge_parts(struct cy_callstack *cs, uint32_t node, const cy_cost_parts *p)
+{
+	if (!p || !(p->page_in | p->page_out | p->segment))
+		return 0;
+	if (p->page_in)
+		charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_IN, 0), p->page_in, 0);
+	if (p->page_out)
+		charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_OUT, 0), p->page_out, 0);
+	if (p->segment)
+		charge(cs, node_child(cs, (int)node, CY_FRAME_SEGMENT, 0), p->segment, 0);
+	return p->page_in + p->page_out + p->segment;
+}
+
+/* Carries out what the jump that just retired at pc asked for. */
+static void apply_pending(struct cy_callstack *cs, uint32_t pc, uint64_t now, uint64_t ins);
+
 static void on_retire(struct cy_callstack *cs, const cy_event *ev)
 {
 	uint64_t now = ev->cycles, ins = ev->instret;
 	uint32_t cost = ev->cost, node;
 	const cy_cost_parts *p = ev->parts;
 
+	if (p && p->segment_start)
+		segment_add(cs, now - cost); /* the clock before it */
 	if (cs->depth == 0)
 		jump_to(cs, ev->pc, now - cost, ins - 1);
 	if (cs->depth == 0 || cs->failed)
 		return;
 	node = cs->stack[cs->depth - 1].node;
-	pc_add(cs, ev->pc, cost);
-	if (p && (p->page_in | p->page_out | p->segment)) {
-		if (p->page_in)
-			charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_IN, 0), p->page_in, 0);
-		if (p->page_out)
-			charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_OUT, 0), p->page_out, 0);
-		if (p->segment)
-			charge(cs, node_child(cs, (int)node, CY_FRAME_SEGMENT, 0), p->segment, 0);
-		cost -= p->page_in + p->page_out + p->segment;
-	}
+	pc_add(cs, ev->pc, cost, 1);
+	cost -= charge_parts(cs, node, p);
 	if (cs->ecall_pending) {
 		cs->ecall_pending = false;
 		charge(cs, node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr), cost, 1);
 	} else {
 		charge(cs, node, cost, 1);
 	}
+	apply_pending(cs, ev->pc, now, ins);
+}
+
+static void apply_pending(struct cy_callstack *cs, uint32_t pc, uint64_t now, uint64_t ins)
+{
 	switch (cs->pending) {
 	case ACT_NONE: break;
 	case ACT_JUMP: jump_to(cs, cs->target, now, ins); break;
-	case ACT_CALL: call(cs, ev->pc, cs->target, cs->link, now, ins); break;
+	case ACT_CALL: call(cs, pc, cs->target, cs->link, now, ins); break;
 	case ACT_RETURN: return_to(cs, cs->target, now, ins); break;
 	case ACT_RETURN_CALL:
 		/* a coroutine switch: leave the frame, then call */
 		if (cs->depth)
 			pop_to(cs, cs->depth - 1, now, ins);
-		call(cs, ev->pc, cs->target, cs->link, now, ins);
+		call(cs, pc, cs->target, cs->link, now, ins);
 		break;
 	}
 	cs->pending = ACT_NONE;
@@ -457,7 +513,7 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 	struct cy_callstack *cs = ctx;
 
 	switch (ev->kind) {
-	case CY_EV_JUMP: on_jump(cs, vm, ev); break;
+	case CY_EV_JUMP: on_jump(cs, vm, ev->cls, ev->rd, ev->rs1, ev->target); break;
 	case CY_EV_ECALL:
 		cs->ecall_pending = true;
 		cs->ecall_nr = ev->addr;
@@ -465,6 +521,179 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 	case CY_EV_RETIRE: on_retire(cs, ev); break;
 	default: break;
 	}
+}
+
+/* The accounting interface's side (core/account.h). */
+
+/* Keeps the interpreter from reporting plain jumps that stay in the top
+ * frame's function: jump_to would do nothing with them. */
+static void update_context(struct cy_callstack *cs)
+{
+	uint32_t f = cs->depth ? cs->stack[cs->depth - 1].func : NO_FUNC;
+
+	if (f == NO_FUNC || cs->failed)
+		acct_set_context(cs->vm, 0, 0);
+	else
+		acct_set_context(cs->vm, cs->funcs[f].addr, cs->funcs[f].size);
+}
+
+/* The first frame, once an instruction has retired: the one at the pc the
+ * run started from (as the first RETIRE would push it). */
+static bool has_frame(struct cy_callstack *cs, uint64_t ins)
+{
+	if (cs->depth == 0 && !cs->failed && ins != cs->last_instret)
+		jump_to(cs, cs->start_pc, cs->last_cycles, cs->last_instret);
+	return cs->depth != 0 && !cs->failed;
+}
+
+/* Charges what retired since the last settle, up to (now, ins), to the top
+ * frame, less the pseudo-frames' cycles already charged under it. */
+static void settle(struct cy_callstack *cs, uint64_t now, uint64_t ins)
+{
+	if (!has_frame(cs, ins))
+		return;
+	charge(cs, cs->stack[cs->depth - 1].node, now - cs->last_cycles - cs->carved,
+	       ins - cs->last_instret);
+	cs->carved = 0;
+	cs->last_cycles = now;
+	cs->last_instret = ins;
+}
+
+static void acct_on_transfer(void *ctx, cy_vm *vm, const struct insn *in, uint32_t target,
+			     uint64_t now, uint64_t ins)
+{
+	struct cy_callstack *cs = ctx;
+
+	settle(cs, now, ins);
+	if (cs->depth == 0 || cs->failed)
+		return;
+	on_jump(cs, vm, (cy_insn_class)insn_classes[in->op], in->rd == REG_SINK ? 0 : in->rd,
+		in->rs1, target);
+	apply_pending(cs, in->pc, now, ins);
+	update_context(cs);
+}
+
+static void acct_on_ecall(void *ctx, cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t now,
+			  uint64_t ins)
+{
+	struct cy_callstack *cs = ctx;
+
+	(void)vm;
+	(void)in;
+	settle(cs, now, ins);
+	cs->ecall_nr = nr;
+	update_context(cs);
+}
+
+/* The ecall's cycles go to its pseudo-frame. They are the clock's move
+ * over it, which the ABI may have changed (as the per-instruction events
+ * see it); its pc gets the static cost from the fold, an extra from the
+ * extra event, and whatever else the clock says here. */
+static void acct_on_ecall_retired(void *ctx, cy_vm *vm, const struct insn *in, uint64_t before,
+				  uint64_t now, uint64_t ins)
+{
+	struct cy_callstack *cs = ctx;
+	uint32_t cost = (uint32_t)(now - before);
+	int64_t known = (int64_t)(in->after - in->before);
+
+	(void)vm;
+	if (has_frame(cs, ins)) {
+		uint32_t node = cs->stack[cs->depth - 1].node;
+		if (cs->extra_instret == ins)
+			known += cs->extra;
+		if ((int64_t)cost != known)
+			pc_add(cs, in->pc, (uint64_t)((int64_t)cost - known), 0);
+		charge(cs, node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr),
+		       cost - (uint32_t)cs->carved, 1);
+	}
+	cs->carved = 0;
+	cs->last_cycles = now;
+	cs->last_instret = ins;
+	update_context(cs);
+}
+
+static void acct_on_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t extra,
+			  const cy_cost_parts *p, uint64_t before, uint64_t now, uint64_t ins)
+{
+	struct cy_callstack *cs = ctx;
+
+	(void)vm;
+	(void)now;
+	if (p && p->segment_start)
+		segment_add(cs, before);
+	if (!has_frame(cs, ins))
+		return;
+	pc_add(cs, in->pc, (uint64_t)extra, 0);
+	cs->carved += charge_parts(cs, cs->stack[cs->depth - 1].node, p);
+	cs->extra_instret = ins;
+	cs->extra = extra;
+	update_context(cs);
+}
+
+static bool is_pseudo(const struct insn *in)
+{
+	return in->op == OP_block_end || in->op == OP_fetch_fault;
+}
+
+static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
+			    uint64_t cycles, uint64_t ins, uint64_t now)
+{
+	struct cy_callstack *cs = ctx;
+
+	(void)vm;
+	settle(cs, cycles, ins);
+	if (cs->depth && !cs->failed)
+		for (uint32_t i = 0; i < retired; i++)
+			if (!is_pseudo(&b->insns[i]))
+				pc_add(cs, b->insns[i].pc, b->insns[i].after - b->insns[i].before,
+				       1);
+	/* cycles of an instruction that did not retire belong to nobody */
+	cs->last_cycles = now;
+	update_context(cs);
+}
+
+/* A block's whole runs: each instruction's static cost, and the taken
+ * branch's extra for the runs that took it. */
+static void fold_block(void *ctx, struct block *b)
+{
+	struct cy_callstack *cs = ctx;
+
+	if (!b->runs)
+		return;
+	/* a run of b retired instructions: the first frame exists */
+	if (cs->depth == 0 && !cs->failed)
+		jump_to(cs, cs->start_pc, cs->last_cycles, cs->last_instret);
+	if (cs->depth && !cs->failed) {
+		for (uint32_t i = 0; i < b->n; i++) {
+			const struct insn *in = &b->insns[i];
+			if (!is_pseudo(in))
+				pc_add(cs, in->pc, b->runs * (in->after - in->before), b->runs);
+		}
+		const struct insn *last = &b->insns[b->n - 1];
+		if (b->taken && insn_classes[last->op] == CY_CLASS_BRANCH)
+			pc_add(cs, last->pc, b->taken * cs->vm->cost.taken_extra, 0);
+	}
+	b->runs = b->taken = 0;
+}
+
+static void acct_on_fold(void *ctx, cy_vm *vm) { acct_each_block(vm, fold_block, ctx); }
+
+static const struct acct_ops callstack_ops = {
+	.transfer = acct_on_transfer,
+	.ecall = acct_on_ecall,
+	.ecall_retired = acct_on_ecall_retired,
+	.extra = acct_on_extra,
+	.partial = acct_on_partial,
+	.fold = acct_on_fold,
+};
+
+/* Brings the tables up to the VM's clock: before anything reads them. */
+static void profile_sync(struct cy_callstack *cs)
+{
+	if (cs->reference)
+		return;
+	acct_on_fold(cs, cs->vm);
+	settle(cs, cs->vm->cycles, cs->vm->instret);
 }
 
 int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
@@ -494,9 +723,18 @@ int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 	    index_map_rehash(&cs->pc_map, 1024) != 0 ||
 	    index_map_rehash(&cs->edge_map, 1024) != 0 || index_map_rehash(&cs->ecall_map, 64) != 0)
 		goto out_free;
-	rc = cy_vm_add_observer(
-	    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL), on_event,
-	    cs);
+	cs->reference = vm->opts.reference;
+	cs->start_pc = vm->pc;
+	cs->last_cycles = vm->cycles;
+	cs->last_instret = vm->instret;
+	if (cs->reference)
+		rc = cy_vm_add_observer(
+		    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL),
+		    on_event, cs);
+	else
+		rc = acct_subscribe(
+		    vm, ACCT_TRANSFER | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL | ACCT_FOLD,
+		    &callstack_ops, cs);
 	if (rc != 0)
 		goto out_free;
 	*out = cs;
@@ -524,6 +762,7 @@ void cy_callstack_free(cy_callstack *cs)
 	index_map_free(&cs->edge_map);
 	free(cs->edges_out);
 	free(cs->stack);
+	free(cs->segments);
 	free(cs);
 }
 
@@ -534,8 +773,9 @@ void callstack_set_limits(cy_callstack *cs, size_t nodes, size_t pcs, size_t cal
 	cs->edge_map.max = calls;
 }
 
-bool cy_callstack_truncated(const cy_callstack *cs, cy_callstack_limits *out)
+bool cy_callstack_truncated(cy_callstack *cs, cy_callstack_limits *out)
 {
+	profile_sync(cs);
 	*out = (cy_callstack_limits){ .nodes_full = cs->node_map.full,
 				      .pcs_full = cs->pc_map.full,
 				      .calls_full = cs->edge_map.full,
@@ -547,6 +787,7 @@ bool cy_callstack_truncated(const cy_callstack *cs, cy_callstack_limits *out)
 
 const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n)
 {
+	profile_sync(cs);
 	*n = 0;
 	if (cs->failed)
 		return NULL;
@@ -572,6 +813,7 @@ static int by_pc(const void *a, const void *b)
 
 const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n)
 {
+	profile_sync(cs);
 	*n = 0;
 	free(cs->pcs_out);
 	cs->pcs_out = NULL;
@@ -596,6 +838,7 @@ const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
 {
 	uint64_t now = cy_vm_cycles(cs->vm), ins = cy_vm_instret(cs->vm);
 
+	profile_sync(cs);
 	*n = 0;
 	free(cs->edges_out);
 	cs->edges_out = NULL;
@@ -613,4 +856,14 @@ const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
 	qsort(cs->edges_out, cs->edge_map.n, sizeof(*cs->edges_out), by_site);
 	*n = cs->edge_map.n;
 	return cs->edges_out;
+}
+
+const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n)
+{
+	static const uint64_t none[1];
+
+	*n = cs->segments_failed ? 0 : cs->n_segments;
+	if (cs->segments_failed)
+		return NULL;
+	return cs->segments ? cs->segments : none;
 }

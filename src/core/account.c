@@ -1,0 +1,109 @@
+/* account.c - hands the executor's accounting facts (account.h) to the
+ * subscribers that asked for them. Nothing here runs per instruction. */
+#include <errno.h>
+
+#include "core/account.h"
+#include "core/block.h"
+#include "core/state.h"
+
+int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops, void *ctx)
+{
+	struct acct *a = &vm->acct;
+
+	if (!ops || a->n_subs == ACCT_MAX_SUBS)
+		return -EINVAL;
+	a->subs[a->n_subs++] = (struct acct_sub){ events, ops, ctx };
+	a->events |= events;
+	a->ctx_size = 0; /* report every transfer until the subscriber says */
+	/* the accounting interpreter from the next block on; flagged blocks
+	 * need decoding again */
+	vm->flush_pending = true;
+	vm->break_loop = true;
+	return 0;
+}
+
+void acct_unsubscribe(struct cy_vm *vm, void *ctx)
+{
+	struct acct *a = &vm->acct;
+	int k = 0;
+
+	a->events = 0;
+	for (int i = 0; i < a->n_subs; i++)
+		if (a->subs[i].ctx != ctx) {
+			a->subs[k++] = a->subs[i];
+			a->events |= a->subs[i].events;
+		}
+	a->n_subs = k;
+	a->ctx_size = 0;
+	vm->break_loop = true; /* pick the interpreter again */
+}
+
+void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size)
+{
+	struct acct *a = &vm->acct;
+	int n = 0;
+
+	for (int i = 0; i < a->n_subs; i++)
+		n += (a->subs[i].events & ACCT_TRANSFER) != 0;
+	/* one range can speak for one subscriber only */
+	a->ctx_lo = lo;
+	a->ctx_size = n == 1 ? size : 0;
+}
+
+#define EACH(ev)                                                                                   \
+	for (int i_ = 0; i_ < vm->acct.n_subs; i_++)                                               \
+		if (vm->acct.subs[i_].events & (ev))
+#define SUB vm->acct.subs[i_]
+
+void acct_transfer(struct cy_vm *vm, const struct insn *in, uint32_t target, uint64_t cycles,
+		   uint64_t instret)
+{
+	EACH(ACCT_TRANSFER) SUB.ops->transfer(SUB.ctx, vm, in, target, cycles, instret);
+}
+
+void acct_ecall(struct cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t cycles,
+		uint64_t instret)
+{
+	EACH(ACCT_ECALL) SUB.ops->ecall(SUB.ctx, vm, in, nr, cycles, instret);
+}
+
+void acct_ecall_retired(struct cy_vm *vm, const struct insn *in, uint64_t before, uint64_t cycles,
+			uint64_t instret)
+{
+	EACH(ACCT_ECALL) SUB.ops->ecall_retired(SUB.ctx, vm, in, before, cycles, instret);
+}
+
+void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy_cost_parts *parts,
+		uint64_t before, uint64_t cycles, uint64_t instret)
+{
+	EACH(ACCT_EXTRA) SUB.ops->extra(SUB.ctx, vm, in, extra, parts, before, cycles, instret);
+}
+
+void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
+		  uint64_t instret, uint64_t now)
+{
+	EACH(ACCT_PARTIAL) SUB.ops->partial(SUB.ctx, vm, b, retired, cycles, instret, now);
+}
+
+void acct_fold(struct cy_vm *vm) { EACH(ACCT_FOLD) SUB.ops->fold(SUB.ctx, vm); }
+
+uint8_t acct_decoded(struct cy_vm *vm, const struct block *b)
+{
+	uint8_t flags = 0;
+
+	EACH(ACCT_FLAGGED) flags |= SUB.ops->decoded(SUB.ctx, vm, b);
+	return flags;
+}
+
+bool acct_split_after(struct cy_vm *vm, const struct insn *in)
+{
+	EACH(ACCT_FLAGGED)
+	if (SUB.ops->split_after && SUB.ops->split_after(SUB.ctx, vm, in))
+		return true;
+	return false;
+}
+
+void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret)
+{
+	EACH(ACCT_FLAGGED) SUB.ops->flagged(SUB.ctx, vm, b, retired, instret);
+}

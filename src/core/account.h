@@ -1,0 +1,134 @@
+/* account.h - the accounting interface: the facts the executor produces for
+ * the profilers, at the coarsest grain that keeps them exact.
+ *
+ * The interpreter never calls a profiler per instruction. It counts each
+ * block's whole runs in the block itself (struct block: runs, taken), and
+ * calls out only at the edges where something can change:
+ *   - a control transfer that may change the call context: every jump with
+ *     a call or return hint, and a plain jump or taken branch whose target
+ *     lies outside the context range [ctx_lo, ctx_lo + ctx_size) that the
+ *     subscribers set (0: report every one);
+ *   - an ecall, before it is serviced and when it retires;
+ *   - cycles an instruction costs beyond its static cost (a division by
+ *     zero, wfi's idle cycles, a detailed model's wait states, paging and
+ *     segments), reported when it retires;
+ *   - a block run that ended early (a fault, a trap, the budget, a store
+ *     into decoded code), with how many of its instructions retired;
+ *   - a block that a subscriber flagged when it was decoded, when it runs;
+ *   - the blocks' run counts before they are thrown away (a cache flush)
+ *     or read (fold).
+ * A subscriber turns these into exact per-instruction facts: an
+ * instruction's static cost is the block's prefix costs (insn.before,
+ * insn.after), its dynamic costs arrive as the extra events.
+ *
+ * Every subscriber also has a reference implementation on the
+ * per-instruction events of cy_vm_add_observer (opts.reference), and a
+ * differential test proves both give the same output byte for byte. */
+#ifndef CY_ACCOUNT_H
+#define CY_ACCOUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cyclops.h"
+
+struct cy_vm;
+struct insn;
+struct block;
+
+/* What a subscriber asks for. */
+enum acct_event {
+	ACCT_TRANSFER = 1u << 0,
+	ACCT_ECALL = 1u << 1,
+	ACCT_EXTRA = 1u << 2,
+	ACCT_PARTIAL = 1u << 3,
+	ACCT_FOLD = 1u << 4,
+	ACCT_FLAGGED = 1u << 5,
+};
+
+struct acct_ops {
+	/* A jump or taken branch retired; the clock is after it. */
+	void (*transfer)(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_t target,
+			 uint64_t cycles, uint64_t instret);
+	/* An ecall (number nr) is about to be serviced: the clock before it. */
+	void (*ecall)(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_t nr,
+		      uint64_t cycles, uint64_t instret);
+	/* The ecall retired. before: the clock before it (its cycles are
+	 * cycles - before); the ABI may have moved the clock meanwhile. */
+	void (*ecall_retired)(void *ctx, struct cy_vm *vm, const struct insn *in, uint64_t before,
+			      uint64_t cycles, uint64_t instret);
+	/* An instruction retired that cost extra cycles beyond its static cost
+	 * (parts: a detailed model's, or NULL); before: the clock before it,
+	 * cycles/instret: after it. */
+	void (*extra)(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t extra,
+		      const cy_cost_parts *parts, uint64_t before, uint64_t cycles,
+		      uint64_t instret);
+	/* A run of block b ended after its first `retired` instructions
+	 * (b->runs does not count it). The clock after them is
+	 * (cycles, instret); the VM's clock is now `now` (an instruction that
+	 * did not retire may have cost cycles, which nobody is charged). */
+	void (*partial)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+			uint64_t cycles, uint64_t instret, uint64_t now);
+	/* The blocks' counts are about to be lost or read: add them up and
+	 * zero them (block.c walks them: acct_fold_blocks). */
+	void (*fold)(void *ctx, struct cy_vm *vm);
+	/* A block was decoded: the flag bits the subscriber wants on it. */
+	uint8_t (*decoded)(void *ctx, struct cy_vm *vm, const struct block *b);
+	/* Whether the block being decoded must end after in (so that what the
+	 * subscriber learns there acts before the next instruction); NULL: no. */
+	bool (*split_after)(void *ctx, struct cy_vm *vm, const struct insn *in);
+	/* A flagged block ran its first `retired` entries (pseudo-ops
+	 * included); instret is the count after them. A subscriber that sets
+	 * vm->break_loop here makes the run return before the next block. */
+	void (*flagged)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+			uint64_t instret);
+};
+
+#define ACCT_MAX_SUBS 4
+
+struct acct_sub {
+	unsigned events; /* enum acct_event bits */
+	const struct acct_ops *ops;
+	void *ctx;
+};
+
+struct acct {
+	struct acct_sub subs[ACCT_MAX_SUBS];
+	int n_subs;
+	unsigned events; /* the union of the subscribers' */
+	/* the call context: plain transfers into it are not reported */
+	uint32_t ctx_lo, ctx_size;
+	/* the last jump or taken branch (every one, reported or not) */
+	bool has_last;
+	uint32_t last_from, last_to;
+};
+
+/* Subscribes ops for events; 0, or -EINVAL when there is no room. The
+ * interpreter is picked again at the next block boundary. */
+int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops, void *ctx);
+/* Ends ctx's subscription (from the next block on). */
+void acct_unsubscribe(struct cy_vm *vm, void *ctx);
+/* The context range of the (only) transfer subscriber; 0 size: none. */
+void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size);
+
+/* The executor's calls (account.c): each hands the fact to every
+ * subscriber that asked for it. */
+void acct_transfer(struct cy_vm *vm, const struct insn *in, uint32_t target, uint64_t cycles,
+		   uint64_t instret);
+void acct_ecall(struct cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t cycles,
+		uint64_t instret);
+void acct_ecall_retired(struct cy_vm *vm, const struct insn *in, uint64_t before, uint64_t cycles,
+			uint64_t instret);
+void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy_cost_parts *parts,
+		uint64_t before, uint64_t cycles, uint64_t instret);
+void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
+		  uint64_t instret, uint64_t now);
+void acct_fold(struct cy_vm *vm);
+uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
+bool acct_split_after(struct cy_vm *vm, const struct insn *in);
+void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
+
+/* Calls fn for every decoded block (block.c); for the fold. */
+void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx);
+
+#endif

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# engines.sh - the differential test of the accounting interface: runs each
+# guest given with every profiler on (call-stack profile in every format, the
+# cycle tracker and its JSON report, channel timers, performance counters,
+# PC sampling) under `--engine interp` (the profilers on the accounting
+# interface) and `--engine reference` (every instruction's events), and
+# compares every byte they write: stdout, stderr, exit status and each file.
+#
+#   tests/engines.sh CYCLOPS MODEL ELF...
+#
+# Prints "ok - engines: MODEL: NAME" or "not ok - ...: why" per guest.
+set -u
+CYCLOPS=$(realpath "$1")
+MODEL=$2
+shift 2
+W=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-engines.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+
+run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
+	local d=$W/$1
+	rm -rf "$d" && mkdir -p "$d" && cd "$d" || return
+	timeout 120 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
+		--cycle-tracker --report r.json --timers --counters --sample=7 --sample-out s.samples \
+		--out-dir . --profile p.folded --profile p.callgrind --profile p.pb.gz \
+		--profile p.trace.json --profile p.speedscope.json --profile p.svg \
+		--profile p.html "$2" </dev/null >stdout 2>stderr
+	echo $? >status
+	cd - >/dev/null || return
+}
+
+for elf in "$@"; do
+	name=${elf#./}
+	run interp "$(realpath "$elf")"
+	run reference "$(realpath "$elf")"
+	# a file only one engine wrote, or one whose bytes differ
+	why=$(diff -rq "$W/interp" "$W/reference" 2>&1 | head -3 | tr '\n' ' ')
+	if [ -z "$why" ]; then
+		echo "ok - engines: $MODEL: $name: every output the same ($(ls "$W/interp" | wc -l) files)"
+	else
+		echo "not ok - engines: $MODEL: $name: $why"
+	fi
+done
