@@ -3,11 +3,21 @@
  * recogniser (timer_marker.c); once the channels are known, a store to the
  * length word opens a timer named by the message bytes and a store to the
  * signal word closes the innermost one. Inside timers, every instruction
- * whose cost reaches the threshold is kept with what explains its cost. */
+ * whose cost reaches the threshold is kept with what explains its cost.
+ *
+ * Until the guest announces its channels nothing of this costs anything
+ * per instruction: the recogniser reads only the blocks that hold a word
+ * it could use (the accounting interface's flagged blocks, core/account.h;
+ * it ignores every other word), and each such block ends after a nop, the
+ * sequence's last word. Once the announcement is seen, the timers watch
+ * every instruction's events from the next block on. With opts.reference
+ * they watch every instruction from the start. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/account.h"
+#include "core/block.h"
 #include "core/vm.h"
 #include "observe/timer.h"
 #include "observe/timer_marker.h"
@@ -370,6 +380,77 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 	}
 }
 
+/* The accounting interface's side: the recogniser on flagged blocks. */
+enum { FLAG_MARKER = 1 };
+
+static uint32_t word_at(cy_vm *vm, uint32_t pc)
+{
+	uint16_t half = 0;
+	uint32_t word;
+
+	cy_vm_read(vm, pc, &half, sizeof(half));
+	word = half;
+	if ((half & 3) == 3)
+		cy_vm_read(vm, pc, &word, sizeof(word));
+	return word;
+}
+
+static bool is_pseudo(const struct insn *in)
+{
+	return in->op == OP_block_end || in->op == OP_fetch_fault;
+}
+
+static uint8_t timers_decoded(void *ctx, cy_vm *vm, const struct block *b)
+{
+	(void)ctx;
+	for (uint32_t i = 0; i < b->n; i++)
+		if (!is_pseudo(&b->insns[i]) && marker_word(word_at(vm, b->insns[i].pc)))
+			return FLAG_MARKER;
+	return 0;
+}
+
+static bool timers_split_after(void *ctx, cy_vm *vm, const struct insn *in)
+{
+	(void)ctx;
+	return marker_last_word(word_at(vm, in->pc));
+}
+
+static void on_event(void *ctx, cy_vm *vm, const cy_event *ev);
+
+static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
+			   uint64_t instret)
+{
+	struct timers *t = ctx;
+
+	(void)instret;
+	for (uint32_t i = 0; i < retired && !t->announced; i++) {
+		if (is_pseudo(&b->insns[i]) ||
+		    !marker_step(&t->marker, b->insns[i].pc, word_at(vm, b->insns[i].pc)))
+			continue;
+		memcpy(t->chan, t->marker.addr, sizeof(t->chan));
+		t->announced = true;
+	}
+	if (!t->announced)
+		return;
+	/* from the next block on, every instruction: with the last jump so far,
+	 * as the events would have told it */
+	t->has_jump = vm->acct.has_last;
+	t->jump_from = vm->acct.last_from;
+	t->jump_to = vm->acct.last_to;
+	acct_unsubscribe(vm, t);
+	if (cy_vm_add_observer(
+		vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
+		on_event, t) != 0)
+		vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+	vm->break_loop = true;
+}
+
+static const struct acct_ops timer_ops = {
+	.decoded = timers_decoded,
+	.split_after = timers_split_after,
+	.flagged = timers_flagged,
+};
+
 int timers_attach(cy_vm *vm, uint64_t threshold, struct timers **out)
 {
 	struct timers *t = calloc(1, sizeof(*t));
@@ -385,9 +466,12 @@ int timers_attach(cy_vm *vm, uint64_t threshold, struct timers **out)
 		timers_free(t);
 		return -ENOMEM;
 	}
-	rc = cy_vm_add_observer(
-	    vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP), on_event,
-	    t);
+	if (vm->opts.reference)
+		rc = cy_vm_add_observer(
+		    vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
+		    on_event, t);
+	else
+		rc = acct_subscribe(vm, ACCT_FLAGGED, &timer_ops, t);
 	if (rc != 0) {
 		timers_free(t);
 		return rc;

@@ -51,6 +51,10 @@ static int32_t imm_i(uint32_t word) { return (int32_t)word >> 20; }
 
 void marker_reset(struct marker *m) { *m = (struct marker){ 0 }; }
 
+bool marker_word(uint32_t word) { return classify(word) != OTHER; }
+
+bool marker_last_word(uint32_t word) { return classify(word) == K_NOP; }
+
 bool marker_step(struct marker *m, uint32_t pc, uint32_t word)
 {
 	enum kind k = classify(word);

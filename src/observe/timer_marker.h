@@ -21,6 +21,11 @@ struct marker {
 };
 
 void marker_reset(struct marker *m);
+/* Whether the word can be part of the sequence (a nop, or lui, auipc or
+ * addi writing x0): the recogniser ignores every other word. */
+bool marker_word(uint32_t word);
+/* Whether the word can end the sequence (a nop). */
+bool marker_last_word(uint32_t word);
 /* Feeds the instruction word executed at pc (a compressed one in its low 16
  * bits). Returns true when it completes the sequence: m->addr holds the
  * three channels, and the recogniser starts over. */
