@@ -441,7 +441,7 @@ r = json.load(open('$OUT/f.json'))
 sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
               [(c['start_cycle'], c['end_cycle']) for c in r['chunks']] == [(0, 300), (300, 600), (600, 900), (900, 1000)]))"
 
-	fault "usage: bad --cycle-tracker value" 250 "^cyclops: run: --cycle-tracker takes no value or 'quiet', got 'loud'$" \
+	fault "usage: bad --cycle-tracker value" 250 "^cyclops: run: --cycle-tracker takes quiet, got 'loud'$" \
 		--cycle-tracker=loud guest/build/hello.elf
 	fault "usage: --report without a file" 250 '^cyclops: run: --report needs a file name$' --report
 	fault "usage: --report into a missing directory" 250 \
@@ -553,6 +553,7 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 }
 
 . tests/zkvm/tests.sh
+. tests/cli/tests.sh
 # Channel timers. Each tests/timer/*.S runs with --timers --report under the
 # model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
 # ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
@@ -1278,6 +1279,10 @@ test_counts
 test_cost
 test_faults
 test_cli
+test_cli_help
+test_cli_man
+test_cli_completion
+test_cli_misparse
 test_api
 test_tracker
 test_counters
