@@ -121,6 +121,11 @@ typedef struct cy_opts {
 	/* Guest memory the host may page in (cy_vm_touched_bytes), checked
 	 * between slices of 2^16 to 2^20 cycles (docs/robustness.md); 0: none. */
 	uint64_t max_memory;
+	/* Called before each write of the guest's bytes to stdout_fd or
+	 * stderr_fd, so that a front end can first erase a status line of
+	 * its own (cyclops run's progress line); NULL: none. */
+	void (*before_output)(void *ctx);
+	void *output_ctx;
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)

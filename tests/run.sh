@@ -1238,6 +1238,13 @@ test_progress() {
 	expect "progress: never on a pipe" [ "$(grep -c $'\r' "$d/pipe.txt")" = 0 ]
 	script -qec "timeout --foreground -s INT 2.5 '$CYCLOPS' run -q $spin" /dev/null >"$d/quiet.txt" 2>&1 </dev/null
 	expect "progress: not with -q" [ "$(grep -c 'cycles, .* MIPS' "$d/quiet.txt")" = 0 ]
+	# ticks.elf writes a line about every second: the progress line is up
+	# by then, and must go before the tick is written, not be glued to it
+	script -qec "timeout 60 '$CYCLOPS' run tests/faults/build/ticks.elf" /dev/null >"$d/ticks.txt" 2>&1 </dev/null
+	n=$(grep -c $'\r\033\\[Ktick\r\{0,1\}$' "$d/ticks.txt")
+	expect "progress: erased before guest output ($n of 4 ticks came after an erased line)" [ "$n" -ge 1 ]
+	expect "progress: guest output never shares a line with it" \
+		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
 }
 
 # The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and

@@ -497,6 +497,18 @@ static void progress_erase(struct progress *p)
 	p->shown = false;
 }
 
+/* The VM calls this before it writes the guest's output: the line goes
+ * first, so that the output starts in column 0 and is not overwritten. */
+static void progress_before_output(void *ctx)
+{
+	struct progress *p = ctx;
+
+	if (p->shown) {
+		progress_erase(p);
+		fflush(stderr);
+	}
+}
+
 /* Runs to the end, or chunk by chunk adding each to the report; the stop
  * reason. */
 static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct progress *progress)
@@ -579,6 +591,9 @@ int cli_run(int argc, char **argv)
 	opts.platform = a.platform;
 	opts.ram = a.ram;
 	opts.uart_base = (uint32_t)a.uart_base;
+	progress.shown = false;
+	opts.before_output = progress_before_output;
+	opts.output_ctx = &progress;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		status = CY_EXIT_BAD_PROGRAM;
