@@ -554,6 +554,7 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 
 . tests/zkvm/tests.sh
 . tests/cli/tests.sh
+. tests/install/tests.sh
 # Channel timers. Each tests/timer/*.S runs with --timers --report under the
 # model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
 # ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
@@ -1301,6 +1302,7 @@ test_bare
 test_signals
 test_memory
 test_progress
+test_install
 test_fuzz
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
