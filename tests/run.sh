@@ -1196,21 +1196,21 @@ test_memory() {
 r = json.load(open(sys.argv[1]))
 sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 254
 	and r["message"].startswith("memory limit of 8388608 bytes exceeded")))' "$d/r.json"
-	# a guest writing 1 GiB through the cycle tracker: every byte arrives,
-	# and cyclops holds little of it (265 MiB peak when the quiet tracker
-	# copied whole writes; about 3 MiB when it gets them in pieces)
-	expect "memory: 1 GiB written through the quiet cycle tracker arrives whole; cyclops peaks under 128 MiB" \
+	# a guest writing 1 GiB through the cycle tracker: every byte arrives.
+	# What the tracker holds meanwhile is its own heap, measured by the
+	# unit test test_tracker_memory (not the process's RSS, which counts
+	# guest pages some kernels back when the host reads them)
+	expect "memory: 1 GiB written through the quiet cycle tracker arrives whole" \
 		python3 - "$CYCLOPS" tests/faults/build/flood.elf <<'PY'
-import resource, subprocess, sys
+import subprocess, sys
 p = subprocess.Popen([sys.argv[1], 'run', '-q', '--cycle-tracker=quiet', sys.argv[2]],
                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 n = 0
 while chunk := p.stdout.read(1 << 20):
     n += len(chunk)
 rc = p.wait()
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-print(f"status {rc}, {n} bytes, peak {peak >> 20} MiB", file=sys.stderr)
-sys.exit(not (rc == 0 and n == 1 << 30 and peak < 128 << 20))
+print(f"status {rc}, {n} bytes", file=sys.stderr)
+sys.exit(not (rc == 0 and n == 1 << 30))
 PY
 	cy run -q --max-memory 0 "$t" 2>"$d/usage"
 	expect "memory: --max-memory 0 is a usage error (250)" [ $? = 250 ]
