@@ -63,6 +63,20 @@ test_layout() {
 			grep -q 'include cycle: src/core/isa.h -> src/core/mem.h -> src/core/isa.h' '$t.2.txt'"
 }
 
+# scripts/debian-packages.txt is honest: what the build, tests, demo and
+# benchmark run comes from a listed package (docs/testing.md).
+test_deps() {
+	if ! command -v dpkg >/dev/null; then
+		ok "deps: skipped (not a Debian system: no dpkg)"
+		return
+	fi
+	python3 scripts/check-deps.py >"$OUT/deps.txt" 2>&1 ||
+		grep -q '^not ok - ' "$OUT/deps.txt" || echo "not ok - deps: check-deps.py failed: $(tail -1 "$OUT/deps.txt")" >>"$OUT/deps.txt"
+	pass=$((pass + $(grep -c '^ok - ' "$OUT/deps.txt")))
+	fail=$((fail + $(grep -c '^not ok - ' "$OUT/deps.txt")))
+	cat "$OUT/deps.txt"
+}
+
 # Unit test binaries print "ok - ..." / "not ok - ..." lines themselves.
 test_unit() {
 	local t rc
@@ -1280,6 +1294,7 @@ test_fuzz() {
 echo "# cyclops tests"
 test_format
 test_layout
+test_deps
 test_unit
 test_isa
 test_differential
