@@ -77,6 +77,16 @@ test_deps() {
 	cat "$OUT/deps.txt"
 }
 
+# The docs: no table split by a blank line, every example's output still
+# what cyclops prints, the example table's counts (scripts/check-docs.py).
+test_docs() {
+	python3 scripts/check-docs.py "$CYCLOPS" >"$OUT/docs.txt" 2>&1 ||
+		grep -q '^not ok - ' "$OUT/docs.txt" || echo "not ok - docs: check-docs.py failed: $(tail -1 "$OUT/docs.txt")" >>"$OUT/docs.txt"
+	pass=$((pass + $(grep -c '^ok - ' "$OUT/docs.txt")))
+	fail=$((fail + $(grep -c '^not ok - ' "$OUT/docs.txt")))
+	cat "$OUT/docs.txt"
+}
+
 # Unit test binaries print "ok - ..." / "not ok - ..." lines themselves.
 test_unit() {
 	local t rc
@@ -1318,6 +1328,7 @@ test_signals
 test_memory
 test_progress
 test_install
+test_docs
 test_fuzz
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
