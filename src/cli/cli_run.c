@@ -111,18 +111,34 @@ static int parse_profile(struct run_args *a, const char *o, const char *v)
 	return 0;
 }
 
+/* A positive count for --name (suffixes as cli_parse_count); 0, or -1
+ * after "run: --name needs WHAT, got 'V'". */
+static int need_count(const char *name, const char *v, uint64_t *out, const char *what)
+{
+	if (v && cli_parse_count(v, out) == 0 && *out > 0)
+		return 0;
+	cli_error("run: --%s needs %s, got '%s'", name, what, v ? v : "");
+	return -1;
+}
+
+/* A non-empty value for --name into *out; 0, or -1 after "run: --name
+ * needs WHAT". */
+static int need_text(const char *name, const char *v, const char **out, const char *what)
+{
+	*out = v;
+	if (v && *v)
+		return 0;
+	cli_error("run: --%s needs %s", name, what);
+	return -1;
+}
+
 /* The value of option o checked by its own rules; 0, or -1 after a message. */
 static int parse_option(struct run_args *a, int id, const char *o, const char *v)
 {
 	switch (id) {
 	case RUN_QUIET: a->quiet = true; break;
 	case RUN_MAX_CYCLES:
-		if (!v || cli_parse_count(v, &a->max_cycles) != 0 || a->max_cycles == 0) {
-			cli_error("run: --max-cycles needs a positive number, got '%s'",
-				  v ? v : "");
-			return -1;
-		}
-		break;
+		return need_count("max-cycles", v, &a->max_cycles, "a positive number");
 	case RUN_MAX_MEMORY:
 		if (parse_bytes(v, &a->max_memory) != 0 || a->max_memory == 0) {
 			cli_error("run: --max-memory needs a positive size such as 64M, got '%s'",
@@ -130,13 +146,7 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 			return -1;
 		}
 		break;
-	case RUN_MODEL:
-		a->model = v;
-		if (!v || !*v) {
-			cli_error("run: --model needs a model name or file");
-			return -1;
-		}
-		break;
+	case RUN_MODEL: return need_text("model", v, &a->model, "a model name or file");
 	case RUN_SEGMENT_PO2:
 		if (!v || cli_parse_count(v, &a->segment_po2) != 0 || a->segment_po2 < 13 ||
 		    a->segment_po2 > 24) {
@@ -146,20 +156,9 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		}
 		break;
 	case RUN_CYCLE_TRACKER: a->tracker = v ? TRACK_QUIET : TRACK_ON; break;
-	case RUN_REPORT:
-		a->report = v;
-		if (!v || !*v) {
-			cli_error("run: --report needs a file name");
-			return -1;
-		}
-		break;
+	case RUN_REPORT: return need_text("report", v, &a->report, "a file name");
 	case RUN_CHUNK_CYCLES:
-		if (!v || cli_parse_count(v, &a->chunk_cycles) != 0 || a->chunk_cycles == 0) {
-			cli_error("run: --chunk-cycles needs a positive number, got '%s'",
-				  v ? v : "");
-			return -1;
-		}
-		break;
+		return need_count("chunk-cycles", v, &a->chunk_cycles, "a positive number");
 	case RUN_COUNTERS:
 		a->counters = true;
 		a->counters_build =
@@ -180,12 +179,7 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		a->inputs[a->n_inputs++] = v;
 		break;
 	case RUN_PUBLIC_VALUES:
-		a->public_values = v;
-		if (!v || !*v) {
-			cli_error("run: --public-values needs a file name");
-			return -1;
-		}
-		break;
+		return need_text("public-values", v, &a->public_values, "a file name");
 	case RUN_PLATFORM:
 		if (!v || cy_platform_parse(v, &a->platform) != 0) {
 			cli_error("run: --platform needs linux, bare or auto, got '%s'",
@@ -193,13 +187,7 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 			return -1;
 		}
 		break;
-	case RUN_RAM:
-		a->ram = v;
-		if (!v || !*v) {
-			cli_error("run: --ram needs ADDR:SIZE such as 0x80000000:64M");
-			return -1;
-		}
-		break;
+	case RUN_RAM: return need_text("ram", v, &a->ram, "ADDR:SIZE such as 0x80000000:64M");
 	case RUN_UART: {
 		char *end = NULL;
 		if (v)
@@ -213,13 +201,8 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 	}
 	case RUN_TIMERS: a->timers = true; break;
 	case RUN_SIGNIFICANT:
-		if (!v || cli_parse_count(v, &a->significant) != 0 || a->significant == 0) {
-			cli_error("run: --significant needs a positive number of cycles, got '%s'",
-				  v ? v : "");
-			return -1;
-		}
 		a->timers = true;
-		break;
+		return need_count("significant", v, &a->significant, "a positive number of cycles");
 	case RUN_PROFILE: return parse_profile(a, "--profile", v);
 	case RUN_FORMAT: return parse_profile(a, "--format", v);
 	case RUN_SAMPLE:
