@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tracker.h"
+#include "core/state.h"
+#include "observe/tracker.h"
 #include "unit_check.h"
-#include "vm_private.h"
 
 /* writes 1 GiB in four writes of 256 MiB (tests/faults/flood.S) */
 #define FLOOD_ELF "tests/faults/build/flood.elf"
