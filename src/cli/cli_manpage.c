@@ -196,16 +196,24 @@ static void print_bash(FILE *f)
 	fputs("\tesac\n}\ncomplete -o filenames -F _cyclops cyclops\n", f);
 }
 
-/* s for a zsh _arguments spec in single quotes: no quote, bracket or colon. */
+/* s for a zsh _arguments spec in single quotes: its first clause (up to
+ * ';' or '(' or max bytes), no trailing blank, quotes closed and reopened,
+ * no bracket or colon (they end a description or a message). */
 static void zsh_text(FILE *f, const char *s, size_t max)
 {
-	for (size_t i = 0; s[i] && i < max; i++) {
-		char ch = s[i];
-		if (ch == ';' || ch == '(')
-			break; /* the first clause is enough for a menu */
-		if (ch == '\'' || ch == '[' || ch == ']' || ch == ':' || ch == '\\')
-			ch = ' ';
-		fputc(ch, f);
+	size_t n = strcspn(s, ";(");
+
+	if (n > max)
+		n = max;
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\'')
+			fputs("'\\''", f);
+		else if (s[i] == '[' || s[i] == ']' || s[i] == ':' || s[i] == '\\')
+			fputc(s[i] == ':' ? ',' : ' ', f);
+		else
+			fputc(s[i], f);
 	}
 }
 
