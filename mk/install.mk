@@ -52,3 +52,19 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/cyclops
 
 .PHONY: install install-files uninstall
+
+# make deb: a Debian package built by dpkg-buildpackage from a copy of the
+# tracked files (packaging/debian/ as its debian/), in $(O)/deb/; the
+# changelog is written here so that CY_VERSION stays the one version.
+CY_VERSION_TEXT = $(shell sed -n 's/^\#define CY_VERSION "\(.*\)"/\1/p' include/cyclops.h)
+deb:
+	rm -rf $(O)/deb && mkdir -p $(O)/deb/cyclops
+	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C $(O)/deb/cyclops
+	cp -r packaging/debian $(O)/deb/cyclops/debian
+	printf 'cyclops (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- cyclops developers <cyclops@invalid>  %s\n' \
+		'$(CY_VERSION_TEXT)' "$$(git describe --always --dirty)" "$$(date -R)" \
+		>$(O)/deb/cyclops/debian/changelog
+	cd $(O)/deb/cyclops && DEB_BUILD_OPTIONS=parallel=2 dpkg-buildpackage -b -us -uc
+	@ls $(O)/deb/*.deb
+
+.PHONY: deb

@@ -1328,6 +1328,7 @@ test_signals
 test_memory
 test_progress
 test_install
+test_deb
 test_docs
 test_fuzz
 echo "$pass passed, $fail failed"

@@ -69,3 +69,34 @@ test_install() {
 	expect "uninstall: removes every file install put there" \
 		[ -z "$(find "$stage" -type f)" ]
 }
+
+# make deb: dpkg-buildpackage builds a package whose files are the install's
+# under /usr, whose Depends dpkg-shlibdeps found, and whose cyclops runs
+# from the unpacked tree with its own models.
+test_deb() {
+	local d=$OUT/deb deb
+	mkdir -p "$d"
+	if ! command -v dpkg-buildpackage >/dev/null; then
+		not_ok "deb" "dpkg-buildpackage (dpkg-dev) is not installed"
+		return
+	fi
+	if ! ${MAKE:-make} --no-print-directory -s O="$d" deb >"$d/log" 2>&1; then
+		not_ok "deb: make deb builds a package" "$(grep -m1 -i error "$d/log")"
+		return
+	fi
+	deb=$(ls "$d"/deb/cyclops_*.deb)
+	expect "deb: make deb builds $(basename "$deb")" [ -f "$deb" ]
+	dpkg-deb -c "$deb" | awk '{print $6}' >"$d/files"
+	expect "deb: the package has the command, library, header, .pc, models, kit, man page, completions under /usr" \
+		sh -c "for f in usr/bin/cyclops usr/lib/libcyclops.a usr/include/cyclops.h usr/lib/pkgconfig/cyclops.pc \
+			usr/share/cyclops/models/risc0.model usr/share/cyclops/guest/program.mk \
+			usr/share/man/man1/cyclops.1 usr/share/bash-completion/completions/cyclops \
+			usr/share/zsh/site-functions/_cyclops; do grep -qx \"./\$f\" '$d/files' || exit 1; done"
+	expect "deb: Depends names libelf1 and libdw1 (dpkg-shlibdeps)" \
+		sh -c "dpkg-deb -f '$deb' Depends | grep -q 'libelf1' && dpkg-deb -f '$deb' Depends | grep -q 'libdw1'"
+	dpkg-deb -x "$deb" "$d/root"
+	expect "deb: cyclops.pc says prefix=/usr" grep -qx 'prefix=/usr' "$d/root/usr/lib/pkgconfig/cyclops.pc"
+	"$d/root/usr/bin/cyclops" run --model risc0 guest/build/hello.elf >/dev/null 2>"$d/run.err"
+	expect "deb: the unpacked cyclops runs --model risc0 with the package's models" \
+		sh -c "[ $? = 0 ] && grep -q '(risc0)' '$d/run.err'"
+}
