@@ -4,6 +4,7 @@
 #   make check    run every test (ends with "N passed, N failed")
 #   make bench    cyclops vs qemu-riscv32, side by side
 #   make install  PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
+#   make deb      a Debian package in build/deb/ (dpkg-buildpackage)
 #   make fuzz     the libFuzzer harnesses, FUZZ_SECONDS each (needs clang)
 # Switches: ASAN=1 UBSAN=1 (sanitizers), O=<dir> (build directory).
 

@@ -25,7 +25,7 @@ PACKAGES = os.path.join(ROOT, "scripts", "debian-packages.txt")
 
 # Where commands are run from. Makefiles first: their variables are read.
 MAKEFILES = ["Makefile", "mk/*.mk", "guest/Makefile", "guest/*.mk", "guest/*/Makefile",
-             "tests/*/Makefile", "tests/*.mk", "fuzz/Makefile"]
+             "tests/*/Makefile", "tests/*.mk", "fuzz/Makefile", "packaging/debian/rules"]
 SCRIPTS = ["tests/*.sh", "tests/*/*.sh", "scripts/*.sh", "bench/*.sh"]
 PYTHON = ["tests/*/*.py", "bench/*.py", "scripts/*.py"]
 C_SOURCES = ["src/*.c", "src/*/*.c", "examples/*.c", "tests/unit/*.c", "fuzz/*.c"]
