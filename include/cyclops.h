@@ -125,6 +125,11 @@ typedef struct cy_opts {
 	 * accounting interface: the slow reference their fast path is tested
 	 * against (docs/architecture.md); the results are the same. */
 	bool reference;
+	/* Called before each write of the guest's bytes to stdout_fd or
+	 * stderr_fd, so that a front end can first erase a status line of
+	 * its own (cyclops run's progress line); NULL: none. */
+	void (*before_output)(void *ctx);
+	void *output_ctx;
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)

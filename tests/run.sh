@@ -91,6 +91,30 @@ EOF
 		sh -c "tests/engines.sh '$OUT/skewed' unit guest/build/hello.elf | grep -q '^not ok - .*p.callgrind'"
 }
 
+# scripts/debian-packages.txt is honest: what the build, tests, demo and
+# benchmark run comes from a listed package (docs/testing.md).
+test_deps() {
+	if ! command -v dpkg >/dev/null; then
+		ok "deps: skipped (not a Debian system: no dpkg)"
+		return
+	fi
+	python3 scripts/check-deps.py >"$OUT/deps.txt" 2>&1 ||
+		grep -q '^not ok - ' "$OUT/deps.txt" || echo "not ok - deps: check-deps.py failed: $(tail -1 "$OUT/deps.txt")" >>"$OUT/deps.txt"
+	pass=$((pass + $(grep -c '^ok - ' "$OUT/deps.txt")))
+	fail=$((fail + $(grep -c '^not ok - ' "$OUT/deps.txt")))
+	cat "$OUT/deps.txt"
+}
+
+# The docs: no table split by a blank line, every example's output still
+# what cyclops prints, the example table's counts (scripts/check-docs.py).
+test_docs() {
+	python3 scripts/check-docs.py "$CYCLOPS" >"$OUT/docs.txt" 2>&1 ||
+		grep -q '^not ok - ' "$OUT/docs.txt" || echo "not ok - docs: check-docs.py failed: $(tail -1 "$OUT/docs.txt")" >>"$OUT/docs.txt"
+	pass=$((pass + $(grep -c '^ok - ' "$OUT/docs.txt")))
+	fail=$((fail + $(grep -c '^not ok - ' "$OUT/docs.txt")))
+	cat "$OUT/docs.txt"
+}
+
 # Unit test binaries print "ok - ..." / "not ok - ..." lines themselves.
 test_unit() {
 	local t rc
@@ -469,7 +493,7 @@ r = json.load(open('$OUT/f.json'))
 sys.exit(not (r['stop'] == 'cycle_limit' and r['cycles'] == 1000 and
               [(c['start_cycle'], c['end_cycle']) for c in r['chunks']] == [(0, 300), (300, 600), (600, 900), (900, 1000)]))"
 
-	fault "usage: bad --cycle-tracker value" 250 "^cyclops: run: --cycle-tracker takes no value or 'quiet', got 'loud'$" \
+	fault "usage: bad --cycle-tracker value" 250 "^cyclops: run: --cycle-tracker takes quiet, got 'loud'$" \
 		--cycle-tracker=loud guest/build/hello.elf
 	fault "usage: --report without a file" 250 '^cyclops: run: --report needs a file name$' --report
 	fault "usage: --report into a missing directory" 250 \
@@ -581,6 +605,8 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 }
 
 . tests/zkvm/tests.sh
+. tests/cli/tests.sh
+. tests/install/tests.sh
 # Channel timers. Each tests/timer/*.S runs with --timers --report under the
 # model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
 # ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
@@ -1222,21 +1248,21 @@ test_memory() {
 r = json.load(open(sys.argv[1]))
 sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 254
 	and r["message"].startswith("memory limit of 8388608 bytes exceeded")))' "$d/r.json"
-	# a guest writing 1 GiB through the cycle tracker: every byte arrives,
-	# and cyclops holds little of it (265 MiB peak when the quiet tracker
-	# copied whole writes; about 3 MiB when it gets them in pieces)
-	expect "memory: 1 GiB written through the quiet cycle tracker arrives whole; cyclops peaks under 128 MiB" \
+	# a guest writing 1 GiB through the cycle tracker: every byte arrives.
+	# What the tracker holds meanwhile is its own heap, measured by the
+	# unit test test_tracker_memory (not the process's RSS, which counts
+	# guest pages some kernels back when the host reads them)
+	expect "memory: 1 GiB written through the quiet cycle tracker arrives whole" \
 		python3 - "$CYCLOPS" tests/faults/build/flood.elf <<'PY'
-import resource, subprocess, sys
+import subprocess, sys
 p = subprocess.Popen([sys.argv[1], 'run', '-q', '--cycle-tracker=quiet', sys.argv[2]],
                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 n = 0
 while chunk := p.stdout.read(1 << 20):
     n += len(chunk)
 rc = p.wait()
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-print(f"status {rc}, {n} bytes, peak {peak >> 20} MiB", file=sys.stderr)
-sys.exit(not (rc == 0 and n == 1 << 30 and peak < 128 << 20))
+print(f"status {rc}, {n} bytes", file=sys.stderr)
+sys.exit(not (rc == 0 and n == 1 << 30))
 PY
 	cy run -q --max-memory 0 "$t" 2>"$d/usage"
 	expect "memory: --max-memory 0 is a usage error (250)" [ $? = 250 ]
@@ -1265,6 +1291,13 @@ test_progress() {
 	expect "progress: never on a pipe" [ "$(grep -c $'\r' "$d/pipe.txt")" = 0 ]
 	script -qec "timeout --foreground -s INT 2.5 '$CYCLOPS' run -q $spin" /dev/null >"$d/quiet.txt" 2>&1 </dev/null
 	expect "progress: not with -q" [ "$(grep -c 'cycles, .* MIPS' "$d/quiet.txt")" = 0 ]
+	# ticks.elf writes a line about every second: the progress line is up
+	# by then, and must go before the tick is written, not be glued to it
+	script -qec "timeout 60 '$CYCLOPS' run tests/faults/build/ticks.elf" /dev/null >"$d/ticks.txt" 2>&1 </dev/null
+	n=$(grep -c $'\r\033\\[Ktick\r\{0,1\}$' "$d/ticks.txt")
+	expect "progress: erased before guest output ($n of 4 ticks came after an erased line)" [ "$n" -ge 1 ]
+	expect "progress: guest output never shares a line with it" \
+		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
 }
 
 # The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
@@ -1299,6 +1332,7 @@ test_fuzz() {
 echo "# cyclops tests"
 test_format
 test_layout
+test_deps
 test_unit
 test_isa
 test_differential
@@ -1306,6 +1340,10 @@ test_counts
 test_cost
 test_faults
 test_cli
+test_cli_help
+test_cli_man
+test_cli_completion
+test_cli_misparse
 test_api
 test_tracker
 test_counters
@@ -1317,6 +1355,9 @@ test_bare
 test_signals
 test_memory
 test_progress
+test_install
+test_deb
+test_docs
 test_fuzz
 test_engines
 echo "$pass passed, $fail failed"

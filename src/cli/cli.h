@@ -16,9 +16,10 @@ int cli_run(int argc, char **argv);
 int cli_models(int argc, char **argv);
 int cli_hist(int argc, char **argv);
 
-/* Sampling options of run (cli_sample.c): parses argv[*i] (--sample[=N],
- * --sample-out FILE, --out-dir DIR); 0, or -1 after a message. */
-int cli_parse_sample_option(int argc, char **argv, int *i, bool *sample, uint64_t *interval,
+/* Sampling options of run (cli_sample.c): option id (RUN_SAMPLE,
+ * RUN_SAMPLE_OUT, RUN_OUT_DIR) as given (o) with its value v (NULL: none);
+ * 0, or -1 after a message. */
+int cli_parse_sample_option(int id, const char *o, const char *v, bool *sample, uint64_t *interval,
 			    const char **sample_out, const char **out_dir);
 /* Saves the histogram at exit to sample_out (default OUT-DIR/cyclops.samples). */
 int cli_save_samples(cy_vm *vm, const char *sample_out, const char *out_dir, bool quiet);

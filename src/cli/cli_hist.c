@@ -14,26 +14,12 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "cyclops_samples.h"
 
 #define DEFAULT_TOP        10
 #define ANNOTATE_MAX       3   /* hottest functions disassembled */
 #define ANNOTATE_MAX_INSNS 400 /* instructions shown of one function */
-
-static const char usage[] =
-    "usage: cyclops hist [options] FILE... --elf PROGRAM.elf\n"
-    "\n"
-    "Reads PC histograms saved by `cyclops run --sample` or a guest's\n"
-    "cy_sample_save, sums them, and shows where the samples fall: per\n"
-    "function, per source line (DWARF; build the guest with -g) and, for the\n"
-    "hottest functions, per instruction. The files must come from PROGRAM.\n"
-    "\n"
-    "options:\n"
-    "  --elf PROGRAM.elf    the program the histograms were taken from\n"
-    "  --top N              rows of the function and line tables (default 10);\n"
-    "                       the hottest min(N, 3) functions are annotated\n"
-    "  --json               one JSON object on stdout (docs/sampling.md)\n"
-    "  -h, --help           this text\n";
 
 struct func {
 	const char *name; /* in the ELF's string table, or readable */
@@ -676,31 +662,35 @@ int cli_hist(int argc, char **argv)
 		return CY_EXIT_INTERNAL;
 	}
 	for (int i = 1; i < argc; i++) {
-		const char *o = argv[i];
-		if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
-			fputs(usage, stdout);
+		const char *v;
+		int id;
+		if (argv[i][0] != '-' || !argv[i][1]) {
+			files[n_files++] = argv[i];
+			continue;
+		}
+		id = cli_next_option(&cli_hist_command, argc, argv, &i, &v);
+		if (id < 0)
+			goto out_free;
+		switch (id) {
+		case HIST_HELP:
+			cli_print_help(stdout, &cli_hist_command);
 			status = 0;
 			goto out_free;
-		} else if (strcmp(o, "--json") == 0) {
-			json = true;
-		} else if (strcmp(o, "--elf") == 0 || strncmp(o, "--elf=", 6) == 0) {
-			h.elf_path = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!h.elf_path || !*h.elf_path) {
+		case HIST_JSON: json = true; break;
+		case HIST_ELF:
+			h.elf_path = v;
+			if (!v || !*v) {
 				cli_error("hist: --elf needs the program's ELF file");
 				goto out_free;
 			}
-		} else if (strcmp(o, "--top") == 0 || strncmp(o, "--top=", 6) == 0) {
-			const char *v = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
+			break;
+		case HIST_TOP:
 			if (!v || cli_parse_count(v, &top) != 0 || top == 0) {
 				cli_error("hist: --top needs a positive number, got '%s'",
 					  v ? v : "");
 				goto out_free;
 			}
-		} else if (o[0] == '-' && o[1]) {
-			cli_error("hist: unknown option '%s' (see cyclops hist --help)", o);
-			goto out_free;
-		} else {
-			files[n_files++] = argv[i];
+			break;
 		}
 	}
 	if (n_files == 0 || !h.elf_path) {

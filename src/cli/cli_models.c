@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "cyclops.h"
 
 static void print_model(void *ctx, const char *name, const char *description, const char *path)
@@ -17,10 +18,12 @@ int cli_models(int argc, char **argv)
 	char err[512];
 	int n;
 
-	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-		puts("usage: cyclops models\n\nLists the cost models in the model directories "
-		     "($CYCLOPS_MODELS, else\nmodels/ beside the program's directory). "
-		     "cyclops run --model NAME uses one;\n--model PATH reads any model file.");
+	if (argc > 1 && argv[1][0] == '-') {
+		int i = 1;
+		const char *v;
+		if (cli_next_option(&cli_models_command, argc, argv, &i, &v) != MODELS_HELP)
+			return CY_EXIT_USAGE;
+		cli_print_help(stdout, &cli_models_command);
 		return 0;
 	}
 	if (argc > 1) {

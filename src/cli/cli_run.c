@@ -10,76 +10,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "cyclops.h"
 #include "export/profile.h"
-
-static const char usage[] =
-    "usage: cyclops run [options] PROGRAM.elf [--] [ARGS...]\n"
-    "\n"
-    "Runs a statically linked RV32IMAC Linux ELF. Everything after PROGRAM\n"
-    "is passed to the guest as argv[1...].\n"
-    "\n"
-    "options:\n"
-    "  -q, --quiet          no summary line and no warnings\n"
-    "  --max-cycles N       stop the guest after N cycles (exit status 253)\n"
-    "  --max-memory N[K|M|G]\n"
-    "                       stop the guest once it has touched more than N\n"
-    "                       bytes of memory (exit status 254)\n"
-    "  --cycle-tracker[=quiet]\n"
-    "                       measure the spans between the guest's\n"
-    "                       cycle-tracker-start/-end lines and print their\n"
-    "                       tree on stderr (quiet: leave the lines out of\n"
-    "                       the guest's output)\n"
-    "  --report FILE.json   write a JSON report of the run (turns on\n"
-    "                       --cycle-tracker)\n"
-    "  --chunk-cycles N     the report's chunk size (default 4194304)\n"
-    "  --counters[=fpga|asic]\n"
-    "                       print the performance counters the guest\n"
-    "                       enabled at exit; ZERO-RISCY's PCCRs are one\n"
-    "                       per event (fpga, default) or one for all (asic)\n"
-    "  --abi linux|sp1|pico the guest's syscall ABI (default: sp1 or pico\n"
-    "                       when the ELF's symbols say so, else linux)\n"
-    "  --input SPEC         zkVM guests: one input frame, in order; SPEC is\n"
-    "                       u32:N, u64:N, hex:BYTES, str:TEXT (encoded as the\n"
-    "                       SDKs' write does) or a file read whole\n"
-    "  --public-values FILE zkVM guests: write the public values there\n"
-    "  --timers             watch the guest's channel timers (CY_TIMER_*)\n"
-    "                       and print their tree and expensive steps\n"
-    "  --significant N      explain steps of N cycles or more (default: the\n"
-    "                       model's page-in cost, or 1000); turns on --timers\n"
-    "  --profile FILE       write a call-stack profile; the format comes from\n"
-    "                       the extension: .pb.gz (pprof), .speedscope.json,\n"
-    "                       .folded, .svg, .callgrind, .trace.json, .html;\n"
-    "                       may be given several times\n"
-    "  --format FMT         the format of the next --profile, whatever its\n"
-    "                       extension: pprof, speedscope, folded, svg,\n"
-    "                       callgrind, trace, html\n"
-    "  --sample[=N]         count the pc every N cycles (default 32) from the\n"
-    "                       start into a histogram, saved at exit to\n"
-    "                       --sample-out (read it with cyclops hist)\n"
-    "  --sample-out FILE    where the histogram goes at exit (default\n"
-    "                       OUT-DIR/cyclops.samples with --sample)\n"
-    "  --out-dir DIR        the directory the guest's cy_sample_save files go\n"
-    "                       to (default the working directory)\n"
-    "  --platform linux|bare|auto\n"
-    "                       linux: a user-mode program; bare: firmware in\n"
-    "                       machine mode (default: bare when the ELF has a\n"
-    "                       tohost symbol, else linux; docs/bare-metal.md)\n"
-    "  --ram ADDR:SIZE[,..] bare: RAM besides the ELF's segments (default\n"
-    "                       0x80000000:64M)\n"
-    "  --uart ADDR          bare: the UART's registers (default 0x10000000)\n"
-    "  --engine interp|reference\n"
-    "                       interp (default): profilers on the accounting\n"
-    "                       interface; reference: on every instruction's\n"
-    "                       events, slowly (the same results: for testing)\n"
-    "  -h, --help           this text\n"
-    "\n"
-    "SIGINT, SIGTERM or SIGHUP stops the guest and writes everything asked\n"
-    "for, marked partial; a second one ends cyclops at once.\n"
-    "\n"
-    "exit status: the guest's, or 250 usage, 251 bad program, 252 guest\n"
-    "fault, 253 cycle limit, 254 host out of memory or --max-memory, 128+N\n"
-    "after signal N (130 SIGINT, 143 SIGTERM).\n";
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 
@@ -179,181 +112,160 @@ static int parse_profile(struct run_args *a, const char *o, const char *v)
 	return 0;
 }
 
+/* A positive count for --name (suffixes as cli_parse_count); 0, or -1
+ * after "run: --name needs WHAT, got 'V'". */
+static int need_count(const char *name, const char *v, uint64_t *out, const char *what)
+{
+	if (v && cli_parse_count(v, out) == 0 && *out > 0)
+		return 0;
+	cli_error("run: --%s needs %s, got '%s'", name, what, v ? v : "");
+	return -1;
+}
+
+/* A non-empty value for --name into *out; 0, or -1 after "run: --name
+ * needs WHAT". */
+static int need_text(const char *name, const char *v, const char **out, const char *what)
+{
+	*out = v;
+	if (v && *v)
+		return 0;
+	cli_error("run: --%s needs %s", name, what);
+	return -1;
+}
+
+/* The value of option o checked by its own rules; 0, or -1 after a message. */
+static int parse_option(struct run_args *a, int id, const char *o, const char *v)
+{
+	switch (id) {
+	case RUN_QUIET: a->quiet = true; break;
+	case RUN_MAX_CYCLES:
+		return need_count("max-cycles", v, &a->max_cycles, "a positive number");
+	case RUN_MAX_MEMORY:
+		if (parse_bytes(v, &a->max_memory) != 0 || a->max_memory == 0) {
+			cli_error("run: --max-memory needs a positive size such as 64M, got '%s'",
+				  v ? v : "");
+			return -1;
+		}
+		break;
+	case RUN_MODEL: return need_text("model", v, &a->model, "a model name or file");
+	case RUN_SEGMENT_PO2:
+		if (!v || cli_parse_count(v, &a->segment_po2) != 0 || a->segment_po2 < 13 ||
+		    a->segment_po2 > 24) {
+			cli_error("run: --segment-po2 needs a number from 13 to 24, got '%s'",
+				  v ? v : "");
+			return -1;
+		}
+		break;
+	case RUN_CYCLE_TRACKER: a->tracker = v ? TRACK_QUIET : TRACK_ON; break;
+	case RUN_REPORT: return need_text("report", v, &a->report, "a file name");
+	case RUN_CHUNK_CYCLES:
+		return need_count("chunk-cycles", v, &a->chunk_cycles, "a positive number");
+	case RUN_COUNTERS:
+		a->counters = true;
+		a->counters_build =
+		    v && strcmp(v, "asic") == 0 ? CY_COUNTERS_ASIC : CY_COUNTERS_FPGA;
+		break;
+	case RUN_ABI:
+		if (!v || cy_abi_parse(v, &a->abi) != 0) {
+			cli_error("run: --abi needs linux, sp1, pico or auto, got '%s'",
+				  v ? v : "");
+			return -1;
+		}
+		break;
+	case RUN_INPUT:
+		if (!v) {
+			cli_error("run: --input needs u32:N, u64:N, hex:BYTES, str:TEXT or a file");
+			return -1;
+		}
+		a->inputs[a->n_inputs++] = v;
+		break;
+	case RUN_PUBLIC_VALUES:
+		return need_text("public-values", v, &a->public_values, "a file name");
+	case RUN_PLATFORM:
+		if (!v || cy_platform_parse(v, &a->platform) != 0) {
+			cli_error("run: --platform needs linux, bare or auto, got '%s'",
+				  v ? v : "");
+			return -1;
+		}
+		break;
+	case RUN_RAM: return need_text("ram", v, &a->ram, "ADDR:SIZE such as 0x80000000:64M");
+	case RUN_ENGINE:
+		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
+			cli_error("run: --engine needs interp or reference, got '%s'", v ? v : "");
+			return -1;
+		}
+		a->reference = strcmp(v, "reference") == 0;
+		break;
+	case RUN_UART: {
+		char *end = NULL;
+		if (v)
+			a->uart_base = strtoull(v, &end, 0);
+		if (!v || !*v || *end || a->uart_base == 0 || a->uart_base > UINT32_MAX - 8) {
+			cli_error("run: --uart needs a non-zero 32-bit address, got '%s'",
+				  v ? v : "");
+			return -1;
+		}
+		break;
+	}
+	case RUN_TIMERS: a->timers = true; break;
+	case RUN_SIGNIFICANT:
+		a->timers = true;
+		return need_count("significant", v, &a->significant, "a positive number of cycles");
+	case RUN_PROFILE: return parse_profile(a, "--profile", v);
+	case RUN_FORMAT: return parse_profile(a, "--format", v);
+	case RUN_SAMPLE:
+	case RUN_SAMPLE_OUT:
+	case RUN_OUT_DIR:
+		return cli_parse_sample_option(id, o, v, &a->sample, &a->sample_interval,
+					       &a->sample_out, &a->out_dir);
+	}
+	return 0;
+}
+
+/* Warns of each guest argument that is a cyclops option: it reaches the
+ * guest (as valgrind and qemu do it), which may not be what was meant. */
+static void warn_late_options(const struct run_args *a)
+{
+	for (int k = 1; k < a->guest_argc; k++)
+		if (cli_find_option(&cli_run_command, a->guest_argv[k]))
+			cli_error("warning: %s is after the program, so it goes to the guest; "
+				  "cyclops's options come before %s (put -- before the guest's "
+				  "arguments to say they are the guest's)",
+				  a->guest_argv[k], a->program);
+}
+
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
-	int i;
+	int i, id;
+	bool dashes = false;
 	const char **inputs = a->inputs;
 
 	memset(a, 0, sizeof(*a));
 	a->inputs = inputs;
 	a->next_format = -1;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
-		const char *o = argv[i];
+		const char *o = argv[i], *v;
 		if (strcmp(o, "--") == 0) {
 			i++;
 			break;
 		}
-		if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
-			fputs(usage, stdout);
+		id = cli_next_option(&cli_run_command, argc, argv, &i, &v);
+		if (id < 0)
+			return -1;
+		if (id == RUN_HELP) {
+			cli_print_help(stdout, &cli_run_command);
 			return 1;
-		} else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0) {
-			a->quiet = true;
-		} else if (strcmp(o, "--engine") == 0 || strncmp(o, "--engine=", 9) == 0) {
-			const char *v = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
-				cli_error("run: --engine takes interp or reference, got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-			a->reference = strcmp(v, "reference") == 0;
-		} else if (strcmp(o, "--max-cycles") == 0 || strncmp(o, "--max-cycles=", 13) == 0) {
-			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cli_parse_count(v, &a->max_cycles) != 0 || a->max_cycles == 0) {
-				cli_error("run: --max-cycles needs a positive number, "
-					  "got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--max-memory") == 0 || strncmp(o, "--max-memory=", 13) == 0) {
-			const char *v = o[12] == '=' ? o + 13 : (i + 1 < argc ? argv[++i] : NULL);
-			if (parse_bytes(v, &a->max_memory) != 0 || a->max_memory == 0) {
-				cli_error("run: --max-memory needs a positive size such as 64M, "
-					  "got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--model") == 0 || strncmp(o, "--model=", 8) == 0) {
-			a->model = o[7] == '=' ? o + 8 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!a->model || !*a->model) {
-				cli_error("run: --model needs a model name or file");
-				return -1;
-			}
-		} else if (strcmp(o, "--segment-po2") == 0 ||
-			   strncmp(o, "--segment-po2=", 14) == 0) {
-			const char *v = o[13] == '=' ? o + 14 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cli_parse_count(v, &a->segment_po2) != 0 || a->segment_po2 < 13 ||
-			    a->segment_po2 > 24) {
-				cli_error(
-				    "run: --segment-po2 needs a number from 13 to 24, got '%s'",
-				    v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--cycle-tracker") == 0) {
-			a->tracker = TRACK_ON;
-		} else if (strcmp(o, "--cycle-tracker=quiet") == 0) {
-			a->tracker = TRACK_QUIET;
-		} else if (strncmp(o, "--cycle-tracker=", 16) == 0) {
-			cli_error("run: --cycle-tracker takes no value or 'quiet', got '%s'",
-				  o + 16);
-			return -1;
-		} else if (strcmp(o, "--report") == 0 || strncmp(o, "--report=", 9) == 0) {
-			a->report = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!a->report || !*a->report) {
-				cli_error("run: --report needs a file name");
-				return -1;
-			}
-		} else if (strcmp(o, "--chunk-cycles") == 0 ||
-			   strncmp(o, "--chunk-cycles=", 15) == 0) {
-			const char *v = o[14] == '=' ? o + 15 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cli_parse_count(v, &a->chunk_cycles) != 0 ||
-			    a->chunk_cycles == 0) {
-				cli_error("run: --chunk-cycles needs a positive number, got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--counters") == 0 || strncmp(o, "--counters=", 11) == 0) {
-			/* the separate form takes the next word only if it is a build */
-			const char *v = o[10] == '=' ? o + 11 : NULL;
-			if (!v && i + 1 < argc &&
-			    (strcmp(argv[i + 1], "fpga") == 0 || strcmp(argv[i + 1], "asic") == 0))
-				v = argv[++i];
-			a->counters = true;
-			if (v && strcmp(v, "asic") == 0) {
-				a->counters_build = CY_COUNTERS_ASIC;
-			} else if (v && strcmp(v, "fpga") != 0) {
-				cli_error("run: --counters takes fpga or asic, got '%s'", v);
-				return -1;
-			}
-		} else if (strcmp(o, "--abi") == 0 || strncmp(o, "--abi=", 6) == 0) {
-			const char *v = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cy_abi_parse(v, &a->abi) != 0) {
-				cli_error("run: --abi needs linux, sp1, pico or auto, got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--input") == 0 || strncmp(o, "--input=", 8) == 0) {
-			const char *v = o[7] == '=' ? o + 8 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v) {
-				cli_error("run: --input needs u32:N, u64:N, hex:BYTES, str:TEXT "
-					  "or a file");
-				return -1;
-			}
-			a->inputs[a->n_inputs++] = v;
-		} else if (strcmp(o, "--public-values") == 0 ||
-			   strncmp(o, "--public-values=", 16) == 0) {
-			a->public_values =
-			    o[15] == '=' ? o + 16 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!a->public_values || !*a->public_values) {
-				cli_error("run: --public-values needs a file name");
-				return -1;
-			}
-		} else if (strcmp(o, "--platform") == 0 || strncmp(o, "--platform=", 11) == 0) {
-			const char *v = o[10] == '=' ? o + 11 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cy_platform_parse(v, &a->platform) != 0) {
-				cli_error("run: --platform needs linux, bare or auto, got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--ram") == 0 || strncmp(o, "--ram=", 6) == 0) {
-			a->ram = o[5] == '=' ? o + 6 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!a->ram || !*a->ram) {
-				cli_error("run: --ram needs ADDR:SIZE such as 0x80000000:64M");
-				return -1;
-			}
-		} else if (strcmp(o, "--uart") == 0 || strncmp(o, "--uart=", 7) == 0) {
-			const char *v = o[6] == '=' ? o + 7 : (i + 1 < argc ? argv[++i] : NULL);
-			char *end = NULL;
-			if (v)
-				a->uart_base = strtoull(v, &end, 0);
-			if (!v || !*v || *end || a->uart_base == 0 ||
-			    a->uart_base > UINT32_MAX - 8) {
-				cli_error("run: --uart needs a non-zero 32-bit address, got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-		} else if (strcmp(o, "--timers") == 0) {
-			a->timers = true;
-		} else if (strcmp(o, "--significant") == 0 ||
-			   strncmp(o, "--significant=", 14) == 0) {
-			const char *v = o[13] == '=' ? o + 14 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || cli_parse_count(v, &a->significant) != 0 || a->significant == 0) {
-				cli_error("run: --significant needs a positive number of cycles, "
-					  "got '%s'",
-					  v ? v : "");
-				return -1;
-			}
-			a->timers = true;
-		} else if (strcmp(o, "--profile") == 0 || strncmp(o, "--profile=", 10) == 0) {
-			const char *v = o[9] == '=' ? o + 10 : (i + 1 < argc ? argv[++i] : NULL);
-			if (parse_profile(a, "--profile", v) != 0)
-				return -1;
-		} else if (strcmp(o, "--format") == 0 || strncmp(o, "--format=", 9) == 0) {
-			const char *v = o[8] == '=' ? o + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			if (parse_profile(a, "--format", v) != 0)
-				return -1;
-		} else if (strncmp(o, "--sample", 8) == 0 || strncmp(o, "--out-dir", 9) == 0) {
-			int rc =
-			    cli_parse_sample_option(argc, argv, &i, &a->sample, &a->sample_interval,
-						    &a->sample_out, &a->out_dir);
-			if (rc != 0)
-				return rc;
-		} else {
-			cli_error("run: unknown option '%s' (see cyclops run --help)", o);
-			return -1;
 		}
+		if (parse_option(a, id, o, v) != 0)
+			return -1;
 	}
 	if (a->next_format >= 0) {
 		cli_error("run: --format applies to a --profile after it, and none follows");
+		return -1;
+	}
+	if (a->chunk_cycles && !a->report) {
+		cli_error("run: --chunk-cycles sets the report's chunks, and there is no "
+			  "--report FILE.json");
 		return -1;
 	}
 	if (i >= argc) {
@@ -361,12 +273,16 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		return -1;
 	}
 	a->program = argv[i++];
-	if (i < argc && strcmp(argv[i], "--") == 0)
+	if (i < argc && strcmp(argv[i], "--") == 0) {
 		i++;
+		dashes = true;
+	}
 	/* the guest's argv[0] is the program path, as a shell would give it */
 	a->guest_argc = argc - i + 1;
 	a->guest_argv = argv + i - 1;
 	a->guest_argv[0] = (char *)a->program;
+	if (!dashes && !a->quiet)
+		warn_late_options(a);
 	return 0;
 }
 
@@ -572,6 +488,18 @@ static void progress_erase(struct progress *p)
 	p->shown = false;
 }
 
+/* The VM calls this before it writes the guest's output: the line goes
+ * first, so that the output starts in column 0 and is not overwritten. */
+static void progress_before_output(void *ctx)
+{
+	struct progress *p = ctx;
+
+	if (p->shown) {
+		progress_erase(p);
+		fflush(stderr);
+	}
+}
+
 /* Runs to the end, or chunk by chunk adding each to the report; the stop
  * reason. */
 static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct progress *progress)
@@ -655,6 +583,9 @@ int cli_run(int argc, char **argv)
 	opts.platform = a.platform;
 	opts.ram = a.ram;
 	opts.uart_base = (uint32_t)a.uart_base;
+	progress.shown = false;
+	opts.before_output = progress_before_output;
+	opts.output_ctx = &progress;
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		status = CY_EXIT_BAD_PROGRAM;

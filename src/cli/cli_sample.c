@@ -5,45 +5,34 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 
 #define DEFAULT_SAMPLE_FILE "cyclops.samples"
 #define MAX_INTERVAL        (1ull << 32)
 
-/* The value of --NAME=V or --NAME V; NULL if missing. */
-static const char *value_of(int argc, char **argv, int *i, size_t name_len)
-{
-	const char *o = argv[*i];
-
-	if (o[name_len] == '=')
-		return o + name_len + 1;
-	return *i + 1 < argc ? argv[++*i] : NULL;
-}
-
-int cli_parse_sample_option(int argc, char **argv, int *i, bool *sample, uint64_t *interval,
+int cli_parse_sample_option(int id, const char *o, const char *v, bool *sample, uint64_t *interval,
 			    const char **sample_out, const char **out_dir)
 {
-	const char *o = argv[*i], *v;
 	struct stat st;
 
-	if (strcmp(o, "--sample") == 0) {
-		*sample = true;
-	} else if (strncmp(o, "--sample=", 9) == 0) {
-		if (cli_parse_count(o + 9, interval) != 0 || *interval == 0 ||
-		    *interval > MAX_INTERVAL) {
+	switch (id) {
+	case RUN_SAMPLE:
+		if (v && (cli_parse_count(v, interval) != 0 || *interval == 0 ||
+			  *interval > MAX_INTERVAL)) {
 			cli_error("run: --sample=N needs a number of cycles from 1 to 4G, got '%s'",
-				  o + 9);
+				  v);
 			return -1;
 		}
 		*sample = true;
-	} else if (strcmp(o, "--sample-out") == 0 || strncmp(o, "--sample-out=", 13) == 0) {
-		v = value_of(argc, argv, i, 12);
+		break;
+	case RUN_SAMPLE_OUT:
 		if (!v || !*v) {
 			cli_error("run: --sample-out needs a file name");
 			return -1;
 		}
 		*sample_out = v;
-	} else if (strcmp(o, "--out-dir") == 0 || strncmp(o, "--out-dir=", 10) == 0) {
-		v = value_of(argc, argv, i, 9);
+		break;
+	case RUN_OUT_DIR:
 		if (!v || !*v) {
 			cli_error("run: --out-dir needs a directory");
 			return -1;
@@ -53,9 +42,8 @@ int cli_parse_sample_option(int argc, char **argv, int *i, bool *sample, uint64_
 			return -1;
 		}
 		*out_dir = v;
-	} else {
-		cli_error("run: unknown option '%s' (see cyclops run --help)", o);
-		return -1;
+		break;
+	default: cli_error("run: unknown option '%s' (see cyclops run --help)", o); return -1;
 	}
 	return 0;
 }

@@ -1,34 +1,35 @@
-/* main.c - the cyclops command: finds the subcommand and hands over. */
+/* main.c - the cyclops command: finds the subcommand and hands over. The
+ * help, the man page and the completions come from cli_options.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "cyclops.h"
-
-static const char usage[] =
-    "usage: cyclops <command> [options]\n"
-    "\n"
-    "cyclops runs RISC-V RV32IMAC programs and tells where every cycle goes.\n"
-    "\n"
-    "commands:\n"
-    "  run       run a program: cyclops run [options] PROGRAM.elf [-- ARGS]\n"
-    "  hist      analyse saved PC histograms: cyclops hist FILE... --elf PROG.elf\n"
-    "\n"
-    "  cyclops <command> --help   options of one command\n"
-    "  cyclops --version          the version\n";
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fputs(usage, stderr);
+		cli_print_usage(stderr);
 		return CY_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		fputs(usage, stdout);
+		cli_print_usage(stdout);
 		return 0;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("cyclops %s\n", CY_VERSION);
+		return 0;
+	}
+	if (strcmp(argv[1], "--man") == 0) {
+		cli_print_man(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--completion") == 0) {
+		if (argc != 3 || cli_print_completion(stdout, argv[2]) != 0) {
+			cli_error("--completion needs bash or zsh");
+			return CY_EXIT_USAGE;
+		}
 		return 0;
 	}
 	if (strcmp(argv[1], "run") == 0)

@@ -45,6 +45,8 @@ int32_t output_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
 
 	if (hfd < 0 || fd == 0)
 		return -EBADF;
+	if (len && vm->opts.before_output)
+		vm->opts.before_output(vm->opts.output_ctx);
 	if (!flt->write) {
 		done = output_write_all(hfd, p, len);
 		return done == (int64_t)len ? (int32_t)len : (int32_t)done;
@@ -76,6 +78,8 @@ void output_flush(struct cy_vm *vm)
 		const uint8_t *p;
 		size_t n;
 		flt->take_held(flt->ctx, fd == 1 ? OUTPUT_STDOUT : OUTPUT_STDERR, &p, &n);
+		if (n && vm->opts.before_output)
+			vm->opts.before_output(vm->opts.output_ctx);
 		if (n)
 			output_write_all(output_host_fd(vm, fd), p, n);
 	}

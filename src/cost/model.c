@@ -369,11 +369,17 @@ static int model_dirs(char dirs[][PATH_MAX], int max)
 	if (len <= 0)
 		return 0;
 	exe[len] = 0;
-	*strrchr(exe, '/') = 0;
+	/* the directory above the program's (build/cyclops, PREFIX/bin/cyclops),
+	 * named without "..", so that cyclops models shows plain paths */
+	for (int up = 0; up < 2; up++) {
+		char *slash = strrchr(exe, '/');
+		if (slash)
+			*slash = 0;
+	}
 	if (n < max)
-		snprintf(dirs[n++], PATH_MAX, "%.*s/../models", PATH_MAX - 16, exe);
+		snprintf(dirs[n++], PATH_MAX, "%.*s/models", PATH_MAX - 16, exe);
 	if (n < max)
-		snprintf(dirs[n++], PATH_MAX, "%.*s/../share/cyclops/models", PATH_MAX - 32, exe);
+		snprintf(dirs[n++], PATH_MAX, "%.*s/share/cyclops/models", PATH_MAX - 32, exe);
 	return n;
 }
 

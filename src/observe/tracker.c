@@ -200,6 +200,24 @@ static int table_grow(struct tracker *t)
 	return 0;
 }
 
+size_t tracker_heap_bytes(const struct tracker *t)
+{
+	size_t bytes = sizeof(*t) + t->echo_cap + t->cap_names * sizeof(*t->names) +
+		       t->table_size * sizeof(*t->table) + t->cap_ended * sizeof(*t->ended) +
+		       t->cap_touched * sizeof(*t->touched) + t->cap_stack * sizeof(*t->stack) +
+		       t->node_map.cap * (sizeof(*t->nodes) + sizeof(*t->node_map.keys)) +
+		       (t->node_map.slots ? ((size_t)t->node_map.mask + 1) * sizeof(uint32_t) : 0) +
+		       t->cap_results * sizeof(*t->results) + t->cap_chunk * sizeof(*t->chunk) +
+		       t->cap_spans * sizeof(*t->spans) + t->cap_index * sizeof(*t->span_index) +
+		       t->cap_visible * sizeof(*t->visible) + t->cap_issues * sizeof(*t->issues);
+
+	for (int i = 0; i < TRACKER_STREAMS; i++)
+		bytes += t->lines[i].cap;
+	for (size_t id = 0; id < t->n_names; id++)
+		bytes += t->names[id].len + 1 + t->names[id].cap_cycles * sizeof(uint64_t);
+	return bytes;
+}
+
 /* The id of the name, added if new; -ENOMEM. */
 static int64_t name_id(struct tracker *t, const uint8_t *p, size_t len)
 {

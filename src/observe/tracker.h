@@ -41,6 +41,11 @@ int tracker_write(struct tracker *t, enum tracker_stream stream, const uint8_t *
 void tracker_take_held(struct tracker *t, enum tracker_stream stream, const uint8_t **buf,
 		       size_t *len);
 
+/* The bytes the tracker holds on the heap now: every buffer it owns, at
+ * its capacity. Buffers only grow, so at the end of a run this is the
+ * most it ever held (the test of what a flood of output costs). */
+size_t tracker_heap_bytes(const struct tracker *t);
+
 /* Results. The arrays belong to the tracker and stay valid until its next
  * tracker_write, the next call of the same function, or tracker_free. */
 
