@@ -377,6 +377,12 @@ def write_results(rows, verdict_lines, g, obs, runs, tools):
             old = f.read()
     except FileNotFoundError:
         old = ""
+    # bench/profilers.py's section stays as it was
+    profilers = ""
+    pat = old.find("## Profilers")
+    if pat >= 0:
+        end = old.find("\n## ", pat + 1)
+        profilers = old[pat:end + 1] if end >= 0 else old[pat:] + "\n"
     at = old.find(HISTORY_HEADING)
     if at >= 0 and history_sep in old[at:]:
         history = old[at:]
@@ -410,7 +416,7 @@ rewritten each time, "History" gains one row per run and keeps the earlier ones.
 
 {method(runs)}
 
-{history}"""
+{profilers}{history}"""
     with open(RESULTS_FILE, "w") as f:
         f.write(text)
     print(f"bench: wrote {RESULTS_FILE}", file=sys.stderr)

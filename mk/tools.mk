@@ -24,6 +24,7 @@ demo: deps
 
 bench: cyclops guest
 	@bench/run.sh
+	@python3 bench/profilers.py
 
 FORMAT_SRCS = $(wildcard include/*.h src/*/*.c src/*/*.h tests/unit/*.c examples/*.c fuzz/*.c)
 

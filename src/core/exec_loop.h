@@ -52,7 +52,10 @@
 			goto stop_before_insn;                                                     \
 		MACHINE_BEFORE();                                                                  \
 		insn_clock = NOW_CYCLES;                                                           \
-		if (run_cost) {                                                                    \
+		/* the pseudo-op closing a block is no instruction: the fetch it                   \
+		 * stands before is the next block's first instruction's, which                    \
+		 * pays for it (no instruction would retire with it here) */                       \
+		if (run_cost && ip->op != OP_block_end) {                                          \
 			uint32_t x_ = cost_before(vm, ip, insn_clock);                             \
 			cycles += x_;                                                              \
 			ACCT_PENDING(x_);                                                          \

@@ -333,17 +333,7 @@ static uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t no
 {
 	struct access acc[3];
 	int n;
-	uint32_t extra;
-
-	/* the pseudo-op that closes a block is no instruction: the fetch it
-	 * stands before is the next block's first instruction's, which pays
-	 * for it (else a run sliced there would pay it here, where no
-	 * instruction retires with it) */
-	if (in->op == OP_block_end) {
-		memset(&vm->cost.parts, 0, sizeof(vm->cost.parts));
-		return 0;
-	}
-	extra = account(vm, in, now, acc, &n);
+	uint32_t extra = account(vm, in, now, acc, &n);
 
 	if (unlikely(vm->ctr.counting))
 		count_events(vm, in, acc + 1, n - 1, extra);

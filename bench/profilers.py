@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""profilers.py - what each profiler and cost model costs, as a ratio to the plain
+run of the same guest in the same session (docs/architecture.md, the accounting
+interface).
+
+Every mode of every workload runs N times, interleaved round-robin so that machine
+noise hits all of them alike; the table gives the median time of each mode divided
+by the median of `run -q` on the same guest. With BENCH_BEFORE=PATH (a cyclops
+binary built from an earlier commit) the same modes also run on it, side by side,
+for a before/after table; `--engine reference` (the per-instruction reference path
+the fast one is tested against) is always measured too. Each run's stdout must
+equal the plain run's, or the bench stops.
+
+  bench/profilers.py [--update] [--runs=N] [WORKLOAD...]
+  env: O=build, BENCH_RUNS=N, BENCH_UPDATE=1, BENCH_BEFORE=PATH, BENCH_RESULTS=FILE
+"""
+
+import datetime
+import math
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+WORKLOADS = ["sha256", "sort", "bytecode", "matmul"]
+RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
+HEADING = "## Profilers"
+NEXT_HEADING = "## History"
+
+
+def modes(tmp):
+    p = os.path.join(tmp, "p")
+    return [
+        ("plain", []),
+        ("--counters", ["--counters"]),
+        ("--cycle-tracker", ["--cycle-tracker"]),
+        ("--timers", ["--timers"]),
+        ("--profile (pprof)", ["--profile", p + ".pb.gz"]),
+        ("--sample (every 32)", ["--sample", "--sample-out", p + ".samples"]),
+        ("--sample=1", ["--sample=1", "--sample-out", p + ".samples"]),
+        ("--model zero-riscy", ["--model", "zero-riscy"]),
+        ("--model risc0", ["--model", "risc0"]),
+        ("all at once", ["--profile", p + ".pb.gz", "--profile", p + ".folded",
+                         "--profile", p + ".callgrind", "--cycle-tracker", "--timers",
+                         "--sample", "--sample-out", p + ".samples", "--counters",
+                         "--model", "risc0"]),
+    ]
+
+
+def timed(argv):
+    """Wall seconds, stdout, exit code and peak RSS (KiB) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    t0 = time.perf_counter()
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=600)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return wall, p.stdout, p.returncode, max(before, after)
+
+
+def main(argv):
+    update = os.environ.get("BENCH_UPDATE", "") not in ("", "0")
+    runs = int(os.environ.get("BENCH_RUNS", "5"))
+    workloads = []
+    for a in argv:
+        if a == "--update":
+            update = True
+        elif a.startswith("--runs="):
+            runs = int(a[7:])
+        else:
+            workloads.append(a)
+    workloads = workloads or WORKLOADS
+    build = os.environ.get("O", "build")
+    engines = [("now", [os.path.join(build, "cyclops"), "run", "-q"]),
+               ("reference", [os.path.join(build, "cyclops"), "run", "-q", "--engine",
+                              "reference"])]
+    before = os.environ.get("BENCH_BEFORE")
+    if before:
+        engines.append(("before", [before, "run", "-q"]))
+    tmp = tempfile.mkdtemp(prefix="cyclops-profilers.")
+    ms = modes(tmp)
+    times = {}  # (workload, engine, mode) -> [wall]
+    for w in workloads:
+        elf = os.path.join("guest", "build", w + ".elf")
+        want = None
+        for _ in range(runs):
+            for eng, cmd in engines:
+                for name, extra in ms:
+                    if eng == "reference" and name == "plain":
+                        continue
+                    wall, out, rc, _ = timed(cmd + extra + [elf])
+                    if want is None:
+                        want = out
+                    if out != want:
+                        sys.exit(f"profilers: {w} under {eng} {name}: stdout differs")
+                    times.setdefault((w, eng, name), []).append(wall)
+    med = {k: statistics.median(v) for k, v in times.items()}
+
+    def ratio(w, eng, name):
+        base = med.get((w, eng if eng != "reference" else "now", "plain"))
+        t = med.get((w, eng, name))
+        return None if base is None or t is None else t / base
+
+    def gmean(xs):
+        xs = [x for x in xs if x]
+        return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+    cols = [e for e, _ in engines]
+    head = "| mode | " + " | ".join(
+        {"now": "now", "reference": "--engine reference", "before": "before"}[e]
+        + " (geomean)" for e in cols) + " | now, per workload |"
+    lines = [head, "|---|" + "---:|" * len(cols) + "---|"]
+    for name, _ in ms[1:]:
+        cells = []
+        for e in cols:
+            g = gmean([ratio(w, e, name) for w in workloads])
+            cells.append("n/a" if g is None else f"{g:.2f}x")
+        per = ", ".join(f"{w} {ratio(w, 'now', name):.2f}x" for w in workloads)
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {per} |")
+    plain = ", ".join(f"{w} {med[(w, 'now', 'plain')] * 1e3:.0f} ms" for w in workloads)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    text = (f"{HEADING}\n\nWritten by `bench/profilers.py --update` (`make bench` runs it): "
+            f"{now}, commit {commit}, median of {runs} runs, interleaved. Each figure is the "
+            f"time of `cyclops run -q MODE W.elf` over the plain `run -q W.elf` of the same "
+            f"binary, geometric mean over {', '.join(workloads)}; 1.00x costs nothing. "
+            f"Plain runs: {plain}.\n"
+            + ("`before`: the binary given as BENCH_BEFORE, measured in the same session.\n"
+               if before else "")
+            + "\n" + "\n".join(lines) + "\n")
+    print(text)
+    if update:
+        try:
+            with open(RESULTS_FILE) as f:
+                old = f.read()
+        except FileNotFoundError:
+            old = ""
+        at = old.find(HEADING)
+        if at >= 0:
+            end = old.find("\n## ", at + len(HEADING))
+            old = old[:at] + (old[end + 1:] if end >= 0 else "")
+        at = old.find(NEXT_HEADING)
+        new = old[:at] + text + "\n" + old[at:] if at >= 0 else old + "\n" + text
+        with open(RESULTS_FILE, "w") as f:
+            f.write(new)
+        print(f"profilers: wrote {RESULTS_FILE}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
