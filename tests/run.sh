@@ -67,8 +67,16 @@ test_layout() {
 # guest of the suite, under each shipped model, with every profiler on, must
 # write the same bytes under both engines (tests/engines.sh).
 test_engines() {
-	local m elfs line
-	elfs=$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf)
+	local m elfs line f seed=${ENGINES_SEED:-1} n=${ENGINES_PROGRAMS:-200}
+	# and generated programs (tests/gen/gen-programs.py; ENGINES_SEED picks others)
+	python3 tests/gen/gen-programs.py "$seed" "$n" "$OUT/gen"
+	for f in "$OUT"/gen/*.S; do
+		riscv64-unknown-elf-gcc -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mno-relax \
+			-nostdlib -nostartfiles -static -Wl,-Ttext=0x10000 -Wl,--no-relax \
+			-o "${f%.S}.elf" "$f" || not_ok "engines: $f" "does not assemble"
+	done
+	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf) $(ls "$OUT"/gen/*.elf)"
+	echo "# engines: the suite's guests and $n programs generated with seed $seed"
 	for m in unit zero-riscy risc0; do
 		tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
 		while IFS= read -r line; do
@@ -77,7 +85,7 @@ test_engines() {
 			"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
 			esac
 		done <"$OUT/engines.txt"
-		echo "# engines: $m: $(grep -c "^ok - " "$OUT/engines.txt") guests the same under both engines"
+		echo "# engines: $m: $(grep -c "^ok - " "$OUT/engines.txt") guests write the same under both engines"
 	done
 	# the comparison itself sees one byte of difference in one file
 	cat >"$OUT/skewed" <<EOF
