@@ -127,6 +127,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		snprintf(err, err_size, "%s: out of memory", name);
 		return -ENOMEM;
 	}
+	vm->acct.deadline = ACCT_NO_DEADLINE;
 	if (opts)
 		vm->opts = *opts;
 	else

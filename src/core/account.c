@@ -103,6 +103,12 @@ bool acct_split_after(struct cy_vm *vm, const struct insn *in)
 	return false;
 }
 
+void acct_deadline(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t from,
+		   uint64_t to)
+{
+	EACH(ACCT_DEADLINE) SUB.ops->deadline(SUB.ctx, vm, b, retired, from, to);
+}
+
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret)
 {
 	EACH(ACCT_FLAGGED) SUB.ops->flagged(SUB.ctx, vm, b, retired, instret);

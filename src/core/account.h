@@ -44,6 +44,7 @@ enum acct_event {
 	ACCT_PARTIAL = 1u << 3,
 	ACCT_FOLD = 1u << 4,
 	ACCT_FLAGGED = 1u << 5,
+	ACCT_DEADLINE = 1u << 6,
 };
 
 struct acct_ops {
@@ -82,9 +83,17 @@ struct acct_ops {
 	 * vm->break_loop here makes the run return before the next block. */
 	void (*flagged)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
 			uint64_t instret);
+	/* The clock reached vm->acct.deadline: block b ran its first
+	 * `retired` instructions from clock `from` to clock `to` (each one's
+	 * static cost, the last one's up to `to`). Only the plain accounting
+	 * interpreter reports it, and only for static models whose division by
+	 * zero costs what a division costs; the subscriber moves the deadline. */
+	void (*deadline)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+			 uint64_t from, uint64_t to);
 };
 
-#define ACCT_MAX_SUBS 4
+#define ACCT_MAX_SUBS    4
+#define ACCT_NO_DEADLINE UINT64_MAX
 
 struct acct_sub {
 	unsigned events; /* enum acct_event bits */
@@ -98,6 +107,9 @@ struct acct {
 	unsigned events; /* the union of the subscribers' */
 	/* the call context: plain transfers into it are not reported */
 	uint32_t ctx_lo, ctx_size;
+	/* the next clock a subscriber must hear of (ACCT_DEADLINE);
+	 * ACCT_NO_DEADLINE: none */
+	uint64_t deadline;
 	/* the last jump or taken branch (every one, reported or not) */
 	bool has_last;
 	uint32_t last_from, last_to;
@@ -127,6 +139,8 @@ void acct_fold(struct cy_vm *vm);
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
+void acct_deadline(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t from,
+		   uint64_t to);
 
 /* Calls fn for every decoded block (block.c); for the fold. */
 void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx);

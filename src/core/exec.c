@@ -81,6 +81,7 @@
 		uint32_t extra_ = (extra);                                                         \
 		OBS_RETIRE(COST + extra_);                                                         \
 		ACCT_RETIRE(cycles + ip->after + extra_);                                          \
+		ACCT_DEADLINE(ip->index + 1u, cycles, cycles + ip->after + extra_);                \
 		instret += ip->index + 1u;                                                         \
 		cycles += ip->after + extra_;                                                      \
 	} while (0)
@@ -138,6 +139,7 @@
 #define FAULT(kind)                                                                                \
 	do {                                                                                       \
 		SYNC();                                                                            \
+		ACCT_DEADLINE(ip->index, cycles, NOW_CYCLES);                                      \
 		ACCT_PARTIAL(ip->index, RETIRED_CYCLES, NOW_INSTRET, NOW_CYCLES);                  \
 		FAULT_TRAP(kind);                                                                  \
 		vm_fault(vm, kind, ip->pc, last_pc);                                               \
@@ -266,6 +268,8 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 		run(vm, budget);
 		if (vm->ctr.repick) { /* firmware turned event counting on or off */
 			vm->ctr.repick = false;
+			if (vm->acct.deadline != ACCT_NO_DEADLINE)
+				break; /* the sampler must choose again how to run */
 			run = pick(vm);
 			cache_use_handlers(vm, run(NULL, 0));
 			continue;

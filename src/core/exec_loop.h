@@ -77,6 +77,7 @@
 #undef ACCT_PARTIAL
 #undef ACCT_TRANSFER
 #undef ACCT_TAKEN
+#undef ACCT_DEADLINE
 #undef ACCT_PENDING
 #undef ACCT_RETIRE
 #undef ACCT_EXTRA_NOW
@@ -114,6 +115,17 @@
 			acct_transfer(vm, ip, t_, cycles, instret);                                \
 	} while (0)
 #define ACCT_TAKEN() (b->taken++)
+#if !DETAILED
+/* the plain build's clock is each instruction's static cost: whoever waits
+ * for a clock hears of it when a block ends past it */
+#define ACCT_DEADLINE(k, from, to)                                                                 \
+	do {                                                                                       \
+		if (unlikely((to) >= vm->acct.deadline))                                           \
+			acct_deadline(vm, b, (k), (from), (to));                                   \
+	} while (0)
+#else
+#define ACCT_DEADLINE(k, from, to) ((void)0)
+#endif
 /* an extra known now, for the instruction that is sure to retire */
 #define ACCT_EXTRA_NOW(x, before, after)                                                           \
 	acct_extra(vm, ip, (x), NULL, (before), (after), NOW_INSTRET + 1)
@@ -141,6 +153,7 @@
 #define ACCT_PARTIAL(k, cyc, ins, now) ((void)0)
 #define ACCT_TRANSFER(t, plain)        ((void)0)
 #define ACCT_TAKEN()                   ((void)0)
+#define ACCT_DEADLINE(k, from, to)     ((void)0)
 #define ACCT_EXTRA_NOW(x, b, a)        ((void)0)
 #define ACCT_PENDING(x)                ((void)0)
 #define ACCT_RETIRE(after)             ((void)0)
@@ -452,6 +465,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			}
 #endif
 			OBS_EVENT(CY_EV_ECALL, .addr = vm->zkvm ? r[5] : r[17]);
+			ACCT_DEADLINE(ip->index, cycles, NOW_CYCLES);
 #if ACCT
 			const uint64_t ecall_before = RETIRED_CYCLES;
 			acct_ecall(vm, ip, vm->zkvm ? r[5] : r[17], ecall_before, NOW_INSTRET);
@@ -615,6 +629,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(block_end)
 		{
 			/* not an instruction: it only moves the clock to its end */
+			ACCT_DEADLINE(ip->index, cycles, cycles + ip->after);
 			instret += ip->index;
 			cycles += ip->after;
 			JUMP(ip->pc, 0);

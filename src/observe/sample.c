@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/account.h"
+#include "core/block.h"
 #include "core/exec.h"
 #include "core/vm.h"
 #include "observe/elf_id.h"
@@ -45,6 +47,8 @@ struct sampler {
 	uint64_t *other_count;
 	size_t other_cap, other_used;
 	bool warned_full;
+	/* on the accounting interface (sample_run): subscribed, and running so */
+	bool subscribed, by_blocks;
 };
 
 static const char *const call_names[] = {
@@ -190,13 +194,70 @@ static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
 	count_other(vm, pc, n);
 }
 
+/* Where the interpreter must tell the sampler the clock: the next sample,
+ * when it runs by blocks. */
+static void sync_deadline(struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+
+	vm->acct.deadline = s->by_blocks && s->active ? s->next : ACCT_NO_DEADLINE;
+}
+
+/* The clock passed the next sample in block b, which ran its first
+ * `retired` instructions from `from` to `to` at their static costs: the
+ * sample at T counts the instruction executing in cycle T-1, the one with
+ * start < T <= end. */
+static void on_deadline(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+			uint64_t from, uint64_t to)
+{
+	struct sampler *s = ctx;
+
+	for (uint32_t i = 0; s->active && i < retired && s->next <= to; i++) {
+		const struct insn *in = &b->insns[i];
+		uint64_t end = i + 1 == retired ? to : from + in->after;
+		if (s->next > end)
+			continue;
+		uint64_t n = (end - s->next) / s->interval + 1;
+		count(vm, in->pc, n);
+		s->next += n * s->interval;
+	}
+	sync_deadline(vm);
+}
+
+static const struct acct_ops sample_ops = { .deadline = on_deadline };
+
+/* Whether the plain accounting interpreter will run, whose clock is the
+ * static costs (a taken branch's extra at the block's end): then the
+ * sampler hears of each sample when a block ends past it, instead of
+ * slicing the run at every sample. */
+static bool can_run_by_blocks(const struct cy_vm *vm)
+{
+	return !vm->machine && !vm->cost.detailed && !vm->ctr.counting && !vm->obs_mask &&
+	       vm->cost.div_zero_delta == 0 && !vm->opts.reference;
+}
+
 void sample_run(struct cy_vm *vm, uint64_t budget)
 {
 	struct sampler *s = vm->sampler;
 
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget) {
 		if (!s->active) {
+			s->by_blocks = false;
+			sync_deadline(vm);
 			exec_run(vm, budget); /* returns early if the guest starts */
+			continue;
+		}
+		s->by_blocks = can_run_by_blocks(vm);
+		if (s->by_blocks && !s->subscribed) {
+			if (acct_subscribe(vm, ACCT_DEADLINE, &sample_ops, s) != 0) {
+				vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+				return;
+			}
+			s->subscribed = true;
+		}
+		sync_deadline(vm);
+		if (s->by_blocks) {
+			exec_run(vm, budget);
 			continue;
 		}
 		exec_run(vm, s->next < budget ? s->next : budget);
@@ -245,6 +306,7 @@ static int sampler_start(struct cy_vm *vm)
 	s->next = vm->cycles + s->interval;
 	s->active_since = vm->cycles;
 	vm->break_loop = true; /* the current run must be sliced from now */
+	sync_deadline(vm);
 	return 0;
 }
 
@@ -257,6 +319,7 @@ static void sampler_pause(struct cy_vm *vm)
 	s->remaining = s->next - vm->cycles;
 	s->active_cycles += vm->cycles - s->active_since;
 	s->active = false;
+	sync_deadline(vm);
 }
 
 static void sampler_resume(struct cy_vm *vm)
@@ -269,6 +332,7 @@ static void sampler_resume(struct cy_vm *vm)
 	s->active_since = vm->cycles;
 	s->active = true;
 	vm->break_loop = true;
+	sync_deadline(vm);
 }
 
 static int cmp_u32(const void *a, const void *b)
