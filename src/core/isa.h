@@ -141,6 +141,13 @@ extern const uint8_t insn_formats[OP_COUNT];
 extern const uint8_t insn_classes[OP_COUNT];
 extern const uint8_t insn_flags[OP_COUNT];
 
+/* Whether in is one of the decoder's pseudo-ops (a block's closing
+ * block_end, a fetch fault), which stand in a block but never retire. */
+static inline bool insn_is_pseudo(const struct insn *in)
+{
+	return in->op == OP_block_end || in->op == OP_fetch_fault;
+}
+
 /* Decodes one instruction at pc from its bits (the low 16 bits suffice for
  * a compressed one). Returns the length, 2 or 4; an invalid encoding decodes
  * to OP_illegal with the length its low bits imply. */

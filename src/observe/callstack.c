@@ -630,11 +630,6 @@ static void acct_on_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t e
 	update_context(cs);
 }
 
-static bool is_pseudo(const struct insn *in)
-{
-	return in->op == OP_block_end || in->op == OP_fetch_fault;
-}
-
 static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
 			    uint64_t cycles, uint64_t ins, uint64_t now)
 {
@@ -644,7 +639,7 @@ static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_
 	settle(cs, cycles, ins);
 	if (cs->depth && !cs->failed)
 		for (uint32_t i = 0; i < retired; i++)
-			if (!is_pseudo(&b->insns[i]))
+			if (!insn_is_pseudo(&b->insns[i]))
 				pc_add(cs, b->insns[i].pc, b->insns[i].after - b->insns[i].before,
 				       1);
 	/* cycles of an instruction that did not retire belong to nobody */
@@ -666,7 +661,7 @@ static void fold_block(void *ctx, struct block *b)
 	if (cs->depth && !cs->failed) {
 		for (uint32_t i = 0; i < b->n; i++) {
 			const struct insn *in = &b->insns[i];
-			if (!is_pseudo(in))
+			if (!insn_is_pseudo(in))
 				pc_add(cs, in->pc, b->runs * (in->after - in->before), b->runs);
 		}
 		const struct insn *last = &b->insns[b->n - 1];

@@ -281,12 +281,23 @@ static void close_timer(struct timers *t, uint64_t clock, uint64_t instret)
 	n->n_open--;
 }
 
+/* The instruction word at pc (a compressed one in its low 16 bits). */
+static uint32_t word_at(cy_vm *vm, uint32_t pc)
+{
+	uint16_t half = 0;
+	uint32_t word;
+
+	cy_vm_read(vm, pc, &half, sizeof(half));
+	word = half;
+	if ((half & 3) == 3)
+		cy_vm_read(vm, pc, &word, sizeof(word));
+	return word;
+}
+
 static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 {
 	struct node *n = &t->nodes[t->stack[t->n_stack - 1].node];
 	cy_timer_step *s;
-	uint16_t half = 0;
-	uint32_t bits = 0;
 
 	n->steps++;
 	if (t->n_steps >= CY_TIMER_MAX_STEPS) {
@@ -301,16 +312,12 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 	}
 	if (RESERVE(t->steps, t->cap_steps, t->n_steps + 1) != 0)
 		return;
-	cy_vm_read(vm, ev->pc, &half, sizeof(half));
-	bits = half;
-	if ((half & 3) == 3)
-		cy_vm_read(vm, ev->pc, &bits, sizeof(bits));
 	s = &t->steps[t->n_steps++];
 	*s = (cy_timer_step){ .timer = t->stack[t->n_stack - 1].node,
 			      .cycle_before = ev->cycles - ev->cost,
 			      .cycle_after = ev->cycles,
 			      .pc = ev->pc,
-			      .bits = bits,
+			      .bits = word_at(vm, ev->pc),
 			      .has_jump = t->has_jump,
 			      .jump_from = t->jump_from,
 			      .jump_to = t->jump_to,
@@ -325,14 +332,7 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 
 static void on_retire(struct timers *t, cy_vm *vm, const cy_event *ev)
 {
-	uint16_t half = 0;
-	uint32_t word;
-
-	cy_vm_read(vm, ev->pc, &half, sizeof(half));
-	word = half;
-	if ((half & 3) == 3)
-		cy_vm_read(vm, ev->pc, &word, sizeof(word));
-	if (marker_step(&t->marker, ev->pc, word)) {
+	if (marker_step(&t->marker, ev->pc, word_at(vm, ev->pc))) {
 		memcpy(t->chan, t->marker.addr, sizeof(t->chan));
 		t->announced = true;
 	}
@@ -383,28 +383,11 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 /* The accounting interface's side: the recogniser on flagged blocks. */
 enum { FLAG_MARKER = 1 };
 
-static uint32_t word_at(cy_vm *vm, uint32_t pc)
-{
-	uint16_t half = 0;
-	uint32_t word;
-
-	cy_vm_read(vm, pc, &half, sizeof(half));
-	word = half;
-	if ((half & 3) == 3)
-		cy_vm_read(vm, pc, &word, sizeof(word));
-	return word;
-}
-
-static bool is_pseudo(const struct insn *in)
-{
-	return in->op == OP_block_end || in->op == OP_fetch_fault;
-}
-
 static uint8_t timers_decoded(void *ctx, cy_vm *vm, const struct block *b)
 {
 	(void)ctx;
 	for (uint32_t i = 0; i < b->n; i++)
-		if (!is_pseudo(&b->insns[i]) && marker_word(word_at(vm, b->insns[i].pc)))
+		if (!insn_is_pseudo(&b->insns[i]) && marker_word(word_at(vm, b->insns[i].pc)))
 			return FLAG_MARKER;
 	return 0;
 }
@@ -424,7 +407,7 @@ static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t
 
 	(void)instret;
 	for (uint32_t i = 0; i < retired && !t->announced; i++) {
-		if (is_pseudo(&b->insns[i]) ||
+		if (insn_is_pseudo(&b->insns[i]) ||
 		    !marker_step(&t->marker, b->insns[i].pc, word_at(vm, b->insns[i].pc)))
 			continue;
 		memcpy(t->chan, t->marker.addr, sizeof(t->chan));
