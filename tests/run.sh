@@ -1337,36 +1337,17 @@ test_fuzz() {
 	done
 }
 
+# All layers, in this order; or only the ones named on the command line
+# (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
+# while working on one part; make check always runs them all.
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare signals memory progress install deb docs fuzz engines"
 echo "# cyclops tests"
-test_format
-test_layout
-test_deps
-test_unit
-test_isa
-test_differential
-test_counts
-test_cost
-test_faults
-test_cli
-test_cli_help
-test_cli_man
-test_cli_completion
-test_cli_misparse
-test_api
-test_tracker
-test_counters
-test_zkvm
-test_timer
-test_profile
-test_sample
-test_bare
-test_signals
-test_memory
-test_progress
-test_install
-test_deb
-test_docs
-test_fuzz
-test_engines
+for layer in ${*:-$LAYERS}; do
+	if ! declare -F "test_$layer" >/dev/null; then
+		echo "run.sh: no test layer '$layer' (layers: $LAYERS)" >&2
+		exit 2
+	fi
+	"test_$layer"
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
