@@ -4,7 +4,9 @@
 # cycle tracker and its JSON report, channel timers, performance counters,
 # PC sampling) under `--engine interp` (the profilers on the accounting
 # interface) and `--engine reference` (every instruction's events), and
-# compares every byte they write: stdout, stderr, exit status and each file.
+# compares every byte they write: stdout, stderr, exit status and each file;
+# then once more with no profiler (the plain interpreters against the
+# per-instruction ones: the summary line, paging and segments included).
 #
 #   tests/engines.sh CYCLOPS MODEL ELF...
 #
@@ -25,6 +27,12 @@ run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 		--profile p.trace.json --profile p.speedscope.json --profile p.svg \
 		--profile p.html "$2" </dev/null >stdout 2>stderr
 	echo $? >status
+	# and with no profiler: the plain interpreters (exec_fast, exec_inline)
+	# against the per-instruction ones; the summary without its timing
+	timeout 120 "$CYCLOPS" run --engine "$1" --model "$MODEL" --max-cycles 20000000 \
+		--report plain.json "$2" </dev/null >plain.stdout 2>plain.raw
+	echo $? >plain.status
+	sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS$//' plain.raw >plain.stderr && rm -f plain.raw
 	cd - >/dev/null || return
 }
 

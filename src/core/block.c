@@ -127,6 +127,24 @@ static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
 	return cost;
 }
 
+/* The most cycles the instruction's data accesses can add beyond its static
+ * cost: each access's wait states and misaligned extra, and each page it
+ * touches loaded (and for a store, dirtied) with its whole path in the
+ * tree. The fetch is not counted: the inline interpreters run a block only
+ * when its code pages are loaded (exec_loop.h). */
+static uint64_t insn_worst_extra(const struct cost_model *m, const struct insn *in)
+{
+	uint64_t access = 2u * m->data_wait_states + m->misaligned_extra;
+	uint64_t page = cost_model_page_worst(m);
+
+	switch (insn_classes[in->op]) {
+	case CY_CLASS_LOAD: return access + 2 * page;
+	case CY_CLASS_STORE: return access + 4 * page;
+	case CY_CLASS_AMO: return 2 * access + 4 * page; /* a load and a store */
+	default: return 0;
+	}
+}
+
 void cache_use_handlers(struct cy_vm *vm, const void *const *handlers)
 {
 	if (vm->cache.handlers != handlers) {
@@ -162,8 +180,10 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 {
 	const uint8_t *base = vm->mem.base;
 	uint32_t n = 0, cost = 0, before = 0, at = pc;
+	uint64_t worst = 0;
 
 	b->pc = pc;
+	b->code_epoch = UINT64_MAX;
 	b->next[0] = b->next[1] = &no_block;
 	b->runs = b->taken = 0;
 	b->flags = 0;
@@ -191,6 +211,7 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 		prepare(vm, in, n, before);
 		before = in->after;
 		cost += insn_max_cost(vm, in);
+		worst += insn_worst_extra(&vm->model, in);
 		n++;
 		at += in->len;
 		if (insn_flags[in->op] & INSN_END)
@@ -214,6 +235,7 @@ out:
 	 * reaches the budget stops before it, as before any instruction, in
 	 * every interpreter (the detailed ones check before each one). */
 	b->max_cost = cost;
+	b->max_worst = cost + worst;
 	if (vm->acct.events & ACCT_FLAGGED)
 		b->flags = acct_decoded(vm, b);
 }

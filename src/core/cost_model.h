@@ -38,4 +38,27 @@ struct cost_model {
 	uint32_t segment_paging;   /* fixed paging cycles of every segment */
 };
 
+/* The wait states and misaligned extra of one data access of size bytes
+ * at addr: each word it touches outside the fast data range waits, and
+ * an access split over two words costs the extra. */
+static inline uint32_t cost_model_access_wait(const struct cost_model *m, uint32_t addr,
+					      uint32_t size)
+{
+	uint32_t first = addr & ~3u, last = (addr + size - 1) & ~3u;
+	uint32_t wait =
+	    first < m->fast_data_lo || first > m->fast_data_hi ? m->data_wait_states : 0;
+
+	if (first != last) /* split into two word accesses */
+		wait +=
+		    m->misaligned_extra +
+		    (last < m->fast_data_lo || last > m->fast_data_hi ? m->data_wait_states : 0);
+	return wait;
+}
+
+/* The most one page touch can cost: the page and every tree node above it. */
+static inline uint64_t cost_model_page_worst(const struct cost_model *m)
+{
+	return m->paging ? (uint64_t)m->page_in + (uint64_t)m->merkle_depth * m->merkle_node : 0;
+}
+
 #endif

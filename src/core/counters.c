@@ -187,20 +187,6 @@ static uint64_t set_half(uint64_t v, bool high, uint32_t half)
 	return high ? (v & UINT32_MAX) | (uint64_t)half << 32 : (v & ~(uint64_t)UINT32_MAX) | half;
 }
 
-/* The cycles of the CSR instruction being executed. The detailed
- * interpreter has accounted them already (paging included); otherwise they
- * are its class cost and a fetch stall (no data access, no dynamic cost). */
-static uint32_t csr_insn_cost(const struct cy_vm *vm)
-{
-	const struct cost_model *m = &vm->model;
-	const cy_cost_parts *p = &vm->cost.parts;
-	bool slow = vm->pc < m->fast_code_lo || vm->pc > m->fast_code_hi;
-
-	if (vm->cost.detailed) /* cost_before ran: its parts are this instruction's */
-		return p->base + p->wait + p->page_in + p->page_out + p->segment;
-	return m->class_cost[CY_CLASS_CSR] + (slow ? m->fetch_wait_states : 0);
-}
-
 static uint32_t read_counter(const struct cy_vm *vm, uint32_t csr)
 {
 	const struct counters *c = &vm->ctr;
@@ -237,7 +223,7 @@ static int write_counter(struct cy_vm *vm, uint32_t csr, uint32_t value)
 	struct counters *c = &vm->ctr;
 	uint32_t n = csr & 0x1f, family = FAMILY(csr);
 	/* the clock after this instruction, which the written value is for */
-	uint64_t cy_now = vm->cycles + csr_insn_cost(vm), ir_now = vm->instret + 1;
+	uint64_t cy_now = vm->cycles + vm->insn_cycles, ir_now = vm->instret + 1;
 	uint64_t cy = clock_value(&c->mcycle, c->inhibit & INHIBIT_CY, cy_now);
 	uint64_t ir = clock_value(&c->minstret, c->inhibit & INHIBIT_IR, ir_now);
 

@@ -1,10 +1,12 @@
 /* exec.c - the interpreter: runs cached basic blocks until the cycle budget
  * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
  * several times from here: exec_fast (static costs only, no event code),
- * exec_detailed (address-dependent costs: wait states, paging, segments),
- * exec_bare (the bare platform), exec_acct and exec_acct_detailed (with the
- * accounting interface's edges, for the profilers) and exec_observed (every
- * instruction's events), so what is off costs nothing. */
+ * exec_detailed (address-dependent costs: wait states, paging, segments,
+ * accounted before each instruction), exec_inline (the same costs, found by
+ * the data accesses themselves), exec_bare (the bare platform), exec_acct,
+ * exec_acct_inline and exec_acct_detailed (with the accounting interface's
+ * edges, for the profilers) and exec_observed (every instruction's events),
+ * so what is off costs nothing. */
 #include <limits.h>
 
 #include "core/account.h"
@@ -12,6 +14,7 @@
 #include "core/csr.h"
 #include "core/exec.h"
 #include "core/machine.h"
+#include "core/pages.h"
 #include "core/vm.h"
 
 /* Dispatch: computed goto where the compiler has it (each decoded
@@ -95,7 +98,7 @@
 		pc = (target);                                                                     \
 		succ = &b->next[slot];                                                             \
 		b = *succ;                                                                         \
-		if (likely(b->pc == pc && cycles + b->max_cost <= budget)) {                       \
+		if (likely(b->pc == pc && cycles + MAX_COST(b) <= LIMIT && CODE_READY(b))) {       \
 			ip = b->insns;                                                             \
 			OBS_BLOCK();                                                               \
 			vmnext_insn;                                                               \
@@ -129,6 +132,7 @@
 #define STORE(size, do_store)                                                                      \
 	do {                                                                                       \
 		uint32_t a = ADDR;                                                                 \
+		DATA_COST(a, size, true, 1);                                                       \
 		do_store;                                                                          \
 		STORED(a, size);                                                                   \
 	} while (0)
@@ -190,11 +194,47 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 	vm_emit(vm, ev);
 }
 
-#define OBSERVE  0
-#define ACCT     0
-#define DETAILED 0
-#define BARE     0
-#define EXEC_FN  exec_fast
+/* The inline interpreters' bound for running a whole block: the budget,
+ * and with paging the end of the current segment (none yet: 0, so that the
+ * first instruction is stepped and starts it). */
+static inline uint64_t inline_limit(const struct cy_vm *vm, uint64_t budget)
+{
+	const struct cost_state *s = &vm->cost;
+	uint64_t end;
+
+	if (!vm->model.paging)
+		return budget;
+	if (s->segments == 0)
+		return 0;
+	end = s->seg_start + s->seg_capacity;
+	return end < budget ? end : budget;
+}
+
+/* Whether every page block b fetches from is loaded in this segment; if
+ * so, it stays so until the epoch changes. */
+static bool code_ready(struct cy_vm *vm, struct block *b)
+{
+	const struct cost_state *s = &vm->cost;
+	uint32_t depth = vm->model.merkle_depth;
+	/* a block of a fetch fault alone fetches the halfword at pc */
+	uint32_t last = b->end > b->pc ? b->end - 1 : b->pc + 1;
+
+	for (uint32_t pg = b->pc >> s->page_shift;; pg++) {
+		if (!page_marked(s->loaded, depth, pg))
+			return false;
+		if (pg == last >> s->page_shift)
+			break;
+	}
+	b->code_epoch = s->epoch;
+	return true;
+}
+
+#define OBSERVE     0
+#define ACCT        0
+#define DETAILED    0
+#define INLINE_COST 0
+#define BARE        0
+#define EXEC_FN     exec_fast
 #include "core/exec_loop.h"
 #undef DETAILED
 #undef EXEC_FN
@@ -202,13 +242,28 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 #define DETAILED 1
 #define EXEC_FN  exec_detailed
 #include "core/exec_loop.h"
+#undef DETAILED
+#undef INLINE_COST
+#undef EXEC_FN
+
+/* INLINE_COST: the detailed models' costs found by the data accesses
+ * themselves (exec_loop.h), for models whose extra cycles come from data
+ * accesses and paging alone */
+#define DETAILED    0
+#define INLINE_COST 1
+#define EXEC_FN     exec_inline
+#include "core/exec_loop.h"
+#undef DETAILED
+#undef INLINE_COST
 #undef BARE
 #undef EXEC_FN
 
 /* BARE: the machine's checks before each instruction and traps instead of
  * faults (machine.c); the builds below test vm->machine at run time. */
-#define BARE    1
-#define EXEC_FN exec_bare
+#define DETAILED    1
+#define INLINE_COST 0
+#define BARE        1
+#define EXEC_FN     exec_bare
 #include "core/exec_loop.h"
 #undef ACCT
 #undef DETAILED
@@ -223,12 +278,22 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 #define EXEC_FN  exec_acct
 #include "core/exec_loop.h"
 #undef DETAILED
+#undef INLINE_COST
+#undef EXEC_FN
+
+#define DETAILED    0
+#define INLINE_COST 1
+#define EXEC_FN     exec_acct_inline
+#include "core/exec_loop.h"
+#undef DETAILED
+#undef INLINE_COST
 #undef BARE
 #undef EXEC_FN
 
-#define DETAILED 1
-#define BARE     1
-#define EXEC_FN  exec_acct_detailed
+#define DETAILED    1
+#define INLINE_COST 0
+#define BARE        1
+#define EXEC_FN     exec_acct_detailed
 #include "core/exec_loop.h"
 #undef OBSERVE
 #undef EXEC_FN
@@ -241,17 +306,32 @@ static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, ui
 
 typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
 
+/* Whether the model's extra cycles can be found inline (INLINE_COST):
+ * they come from data accesses (wait states) or paging, not both, and no
+ * counter needs each instruction's facts. */
+static bool can_inline(const struct cy_vm *vm)
+{
+	const struct cost_model *m = &vm->model;
+
+	return !vm->machine && !vm->ctr.counting && !vm->opts.reference &&
+	       !(m->paging && (m->data_wait_states || m->misaligned_extra));
+}
+
 static exec_fn pick(const struct cy_vm *vm)
 {
 	if (vm->obs_mask)
 		return exec_observed;
-	if (vm->acct.n_subs)
-		return vm->machine || vm->cost.detailed || vm->ctr.counting ? exec_acct_detailed
-									    : exec_acct;
+	if (vm->acct.n_subs) {
+		if (!vm->machine && !vm->cost.detailed && !vm->ctr.counting)
+			return exec_acct;
+		return can_inline(vm) ? exec_acct_inline : exec_acct_detailed;
+	}
 	if (vm->machine)
 		return exec_bare;
+	if (!vm->cost.detailed && !vm->ctr.counting)
+		return exec_fast;
 	/* counting events needs each instruction's facts: cost_before */
-	return vm->cost.detailed || vm->ctr.counting ? exec_detailed : exec_fast;
+	return can_inline(vm) ? exec_inline : exec_detailed;
 }
 
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }

@@ -1,6 +1,8 @@
 /* exec_loop.h - the interpreter loop and one handler per instruction.
  * Included several times by exec.c: DETAILED selects whether address-
- * dependent costs are accounted before each instruction, BARE the bare
+ * dependent costs are accounted before each instruction, INLINE_COST that
+ * they are found by each data access itself (and the whole account runs
+ * only where it can matter: a missing page, the end of a segment), BARE the bare
  * platform's checks, ACCT the accounting interface's edges (account.h),
  * OBSERVE the per-instruction event hooks; EXEC_FN names the function. Not
  * a header to include elsewhere. */
@@ -65,6 +67,70 @@
 #define BEFORE_INSN() ((void)0)
 #endif
 
+/* INLINE_COST: each data access adds its own extra cycles before it is
+ * made. With paging, the bitmaps are read inline and the whole account
+ * (cost_before) runs only for an access to a page not yet loaded or
+ * dirtied; without, the wait states are worked out inline. A block runs
+ * only when its code pages are loaded and its worst case (max_worst) fits
+ * before the budget and the segment's end (limit); else it is stepped one
+ * instruction at a time, each accounted in full first (INLINE_STEP), so
+ * segments start exactly where the detailed interpreter starts them. */
+#undef DATA_COST
+#undef ADD_EXTRA
+#undef INLINE_STEP
+#undef MAX_COST
+#undef OWN_EXTRA
+#undef LIMIT
+#undef CODE_READY
+#undef RELIMIT
+#if INLINE_COST
+#define ADD_EXTRA(x, parts_)                                                                       \
+	do {                                                                                       \
+		uint32_t x__ = (x);                                                                \
+		insn_clock = NOW_CYCLES;                                                           \
+		extra_ip = ip;                                                                     \
+		cycles += x__;                                                                     \
+		ACCT_PENDING_PARTS(x__, parts_);                                                   \
+	} while (0)
+/* accesses: 2 for an AMO's load and store of the same word */
+#define DATA_COST(a, size, store, accesses)                                                        \
+	do {                                                                                       \
+		if (paging) {                                                                      \
+			if (unlikely(!pages_present(&vm->cost, depth, (a), (size), (store))))      \
+				ADD_EXTRA(cost_before(vm, ip, NOW_CYCLES), &vm->cost.parts);       \
+		} else {                                                                           \
+			uint32_t w_ = (accesses)*cost_model_access_wait(&vm->model, (a), (size));  \
+			if (unlikely(w_))                                                          \
+				ADD_EXTRA(w_, NULL);                                               \
+		}                                                                                  \
+	} while (0)
+#define INLINE_STEP()                                                                              \
+	do {                                                                                       \
+		if (paging && b->insns[0].op != OP_block_end) {                                    \
+			ip = b->insns;                                                             \
+			ADD_EXTRA(cost_before(vm, ip, cycles), &vm->cost.parts);                   \
+			RELIMIT();                                                                 \
+		}                                                                                  \
+	} while (0)
+#define OWN_EXTRA     (extra_ip == ip ? (uint32_t)(NOW_CYCLES - insn_clock) : 0u)
+#define MAX_COST(b)   ((b)->max_worst)
+#define LIMIT         limit
+#define CODE_READY(b) (!paging || (b)->code_epoch == vm->cost.epoch || code_ready(vm, (b)))
+#define RELIMIT()     (limit = inline_limit(vm, budget))
+#else
+#define DATA_COST(a, size, store, accesses) ((void)0)
+#define INLINE_STEP()                       ((void)0)
+#if DETAILED
+#define OWN_EXTRA (uint32_t)(NOW_CYCLES - insn_clock)
+#else
+#define OWN_EXTRA 0u
+#endif
+#define MAX_COST(b)   ((b)->max_cost)
+#define LIMIT         budget
+#define CODE_READY(b) true
+#define RELIMIT()     ((void)0)
+#endif
+
 /* The accounting interface (account.h): whole runs are counted in the
  * block; the rest goes out at the edges. RETIRED_CYCLES is the clock after
  * the instructions that retired, when the current one does not: its
@@ -79,11 +145,14 @@
 #undef ACCT_TAKEN
 #undef ACCT_DEADLINE
 #undef ACCT_PENDING
+#undef ACCT_PENDING_PARTS
 #undef ACCT_RETIRE
 #undef ACCT_EXTRA_NOW
 #undef RETIRED_CYCLES
 #if DETAILED
 #define RETIRED_CYCLES insn_clock
+#elif INLINE_COST && ACCT
+#define RETIRED_CYCLES (acct_pending_any ? insn_clock : NOW_CYCLES)
 #else
 #define RETIRED_CYCLES NOW_CYCLES
 #endif
@@ -94,7 +163,7 @@
 		if (unlikely(b->flags)) {                                                          \
 			acct_flagged(vm, b, b->n, instret);                                        \
 			if (vm->break_loop) /* return before the next block */                     \
-				budget = 0;                                                        \
+				budget = 0, RELIMIT();                                             \
 		}                                                                                  \
 	} while (0)
 #define ACCT_PARTIAL(k, cyc, ins, now)                                                             \
@@ -115,7 +184,7 @@
 			acct_transfer(vm, ip, t_, cycles, instret);                                \
 	} while (0)
 #define ACCT_TAKEN() (b->taken++)
-#if !DETAILED
+#if !DETAILED && !INLINE_COST
 /* the plain build's clock is each instruction's static cost: whoever waits
  * for a clock hears of it when a block ends past it */
 #define ACCT_DEADLINE(k, from, to)                                                                 \
@@ -129,24 +198,27 @@
 /* an extra known now, for the instruction that is sure to retire */
 #define ACCT_EXTRA_NOW(x, before, after)                                                           \
 	acct_extra(vm, ip, (x), NULL, (before), (after), NOW_INSTRET + 1)
-#if DETAILED
+#if DETAILED || INLINE_COST
 /* a detailed model's extra is reported when its instruction retires */
-#define ACCT_PENDING(x)                                                                            \
+#define ACCT_PENDING(x) ACCT_PENDING_PARTS(x, detailed ? &vm->cost.parts : NULL)
+#define ACCT_PENDING_PARTS(x, parts_)                                                              \
 	do {                                                                                       \
 		acct_pending = (x);                                                                \
+		acct_parts = (parts_);                                                             \
 		acct_pending_any = acct_pending || vm->cost.parts.segment_start;                   \
 	} while (0)
 #define ACCT_RETIRE(after)                                                                         \
 	do {                                                                                       \
 		if (unlikely(acct_pending_any)) {                                                  \
-			acct_extra(vm, ip, acct_pending, detailed ? &vm->cost.parts : NULL,        \
-				   insn_clock, (after), NOW_INSTRET + 1);                          \
+			acct_extra(vm, ip, acct_pending, acct_parts, insn_clock, (after),          \
+				   NOW_INSTRET + 1);                                               \
 			acct_pending_any = false;                                                  \
 		}                                                                                  \
 	} while (0)
 #else
-#define ACCT_PENDING(x)    ((void)0)
-#define ACCT_RETIRE(after) ((void)0)
+#define ACCT_PENDING(x)               ((void)0)
+#define ACCT_PENDING_PARTS(x, parts_) ((void)0)
+#define ACCT_RETIRE(after)            ((void)0)
 #endif
 #else
 #define ACCT_RUN()                     ((void)0)
@@ -156,6 +228,7 @@
 #define ACCT_DEADLINE(k, from, to)     ((void)0)
 #define ACCT_EXTRA_NOW(x, b, a)        ((void)0)
 #define ACCT_PENDING(x)                ((void)0)
+#define ACCT_PENDING_PARTS(x, parts)   ((void)0)
 #define ACCT_RETIRE(after)             ((void)0)
 #endif
 
@@ -242,6 +315,22 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	/* the current instruction's extra, until it retires */
 	uint32_t acct_pending = 0;
 	bool acct_pending_any = false;
+	const cy_cost_parts *acct_parts = NULL;
+#endif
+#endif
+#if INLINE_COST
+	/* the clock before an instruction that cost extra */
+	uint64_t insn_clock __attribute__((unused)) = 0;
+	const struct insn *extra_ip = NULL; /* the instruction that cost it */
+	const bool paging = vm->model.paging;
+	const uint32_t depth = vm->model.merkle_depth;
+	uint32_t (*const cost_before)(struct cy_vm *, const struct insn *, uint64_t) =
+	    vm->cost.before;
+	uint64_t limit = inline_limit(vm, budget); /* LIMIT */
+#if ACCT
+	uint32_t acct_pending = 0;
+	bool acct_pending_any = false;
+	const cy_cost_parts *acct_parts = NULL;
 #endif
 #endif
 #if BARE
@@ -276,12 +365,13 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 	}
 	/* near the budget, run one instruction at a time so that the run stops
 	 * at the first instruction boundary at or past it */
-	if (unlikely(cycles + b->max_cost > budget)) {
+	if (unlikely(cycles + MAX_COST(b) > LIMIT || !CODE_READY(b))) {
 		if (cycles >= budget)
 			goto out;
 		b = cache_single(vm, pc);
 		if (unlikely(!b))
 			goto no_memory;
+		INLINE_STEP();
 	}
 	ip = b->insns;
 	OBS_BLOCK();
@@ -322,26 +412,31 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(bgeu) BRANCH(R1 >= R2);
 		vmcase(lb)
 		{
+			DATA_COST(ADDR, 1, false, 1);
 			RD = (uint32_t)(int32_t)(int8_t)mem[ADDR];
 			NEXT;
 		}
 		vmcase(lh)
 		{
+			DATA_COST(ADDR, 2, false, 1);
 			RD = (uint32_t)(int32_t)(int16_t)mem_ld16(mem, ADDR);
 			NEXT;
 		}
 		vmcase(lw)
 		{
+			DATA_COST(ADDR, 4, false, 1);
 			RD = mem_ld32(mem, ADDR);
 			NEXT;
 		}
 		vmcase(lbu)
 		{
+			DATA_COST(ADDR, 1, false, 1);
 			RD = mem[ADDR];
 			NEXT;
 		}
 		vmcase(lhu)
 		{
+			DATA_COST(ADDR, 2, false, 1);
 			RD = mem_ld16(mem, ADDR);
 			NEXT;
 		}
@@ -472,6 +567,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 #endif
 			vm->syscall(vm);
 			RELOAD();
+			RELIMIT(); /* the ABI may have moved the clock */
 			RETIRE_LAST(0);
 #if ACCT
 			acct_ecall_retired(vm, ip, ecall_before, cycles, instret);
@@ -497,6 +593,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			bool set_clear = ip->op != OP_csrrw && ip->op != OP_csrrwi;
 			bool write = !set_clear || ip->rs1 != 0;
 			SYNC();
+			vm->insn_cycles = COST + OWN_EXTRA;
 			if (csr_access(vm, (uint32_t)ip->imm, false, 0, &old) != 0)
 				FAULT(CY_FAULT_ILLEGAL_INSN);
 			val = ip->op == OP_csrrs || ip->op == OP_csrrsi   ? old | src
@@ -511,7 +608,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			 * block (block.c), and with no budget left the run
 			 * returns there, to switch interpreters */
 			if (unlikely(vm->flush_pending))
-				budget = 0;
+				budget = 0, RELIMIT();
 			NEXT;
 		}
 		vmcase(mul)
@@ -560,6 +657,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(lr_w)
 		{
+			DATA_COST(R1, 4, false, 1);
 			vm->resv_addr = R1;
 			vm->resv_valid = true;
 			RD = mem_ld32(mem, R1);
@@ -569,6 +667,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		{
 			uint32_t a = R1;
 			if (vm->resv_valid && vm->resv_addr == a) {
+				DATA_COST(a, 4, true, 1);
 				vm->resv_valid = false;
 				mem_st32(mem, a, R2);
 				RD = 0;
@@ -581,7 +680,9 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 #define AMO(id, expr)                                                                              \
 	vmcase(id)                                                                                 \
 	{                                                                                          \
-		uint32_t a = R1, old = mem_ld32(mem, a), src = R2;                                 \
+		uint32_t a = R1, old, src = R2;                                                    \
+		DATA_COST(a, 4, true, 2);                                                          \
+		old = mem_ld32(mem, a);                                                            \
 		mem_st32(mem, a, (expr));                                                          \
 		RD = old;                                                                          \
 		STORED(a, 4);                                                                      \

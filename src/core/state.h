@@ -32,7 +32,13 @@ struct block {
 	uint32_t pc;
 	uint32_t end;      /* address after the last instruction */
 	uint32_t n;        /* instructions, the closing pseudo-op included */
-	uint32_t max_cost; /* most cycles one pass can cost */
+	uint32_t max_cost; /* most cycles one pass can cost, static costs only */
+	/* ... with the data accesses' wait states, misaligned extras and page
+	 * touches at their worst: the inline interpreters' bound */
+	uint64_t max_worst;
+	/* the paging epoch in which the block's code pages were all loaded
+	 * (cost_state.epoch); UINT64_MAX: not known to be */
+	uint64_t code_epoch;
 	struct block *next[2];
 	/* the accounting interpreter's counts (core/account.h): whole runs,
 	 * and of them the runs whose closing branch was taken */
@@ -81,6 +87,9 @@ struct cost_state {
 	uint64_t segments, paging, reserved, pages_in, pages_out;
 	uint32_t page_shift;
 	uint8_t *loaded, *dirty; /* Merkle tree nodes, heap-numbered bitmaps */
+	/* bumped whenever pages leave the bitmaps (a new segment): a block
+	 * whose code pages were loaded in this epoch still has them */
+	uint64_t epoch;
 	size_t bitmap_bytes;
 	cy_cost_parts parts; /* of the instruction being executed */
 	/* Before each instruction of the detailed interpreter (cost/detailed.c):
@@ -102,6 +111,9 @@ struct cy_vm {
 	uint32_t x[REG_SINK + 1];
 	uint32_t pc;
 	uint32_t last_pc; /* what the interpreter last ran before pc (exec_loop.h) */
+	/* the cycles of the CSR instruction being executed, its dynamic costs
+	 * included: a counter written gets the value after it (counters.c) */
+	uint32_t insn_cycles;
 	uint64_t cycles;  /* the active cost model's clock */
 	uint64_t instret; /* instructions retired */
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "core/counters.h"
+#include "core/pages.h"
 #include "core/vm.h"
 #include "cost/cost.h"
 #include "cost/model.h"
@@ -153,16 +154,8 @@ static uint32_t data_wait(const struct cost_model *m, const struct access *acc, 
 {
 	uint32_t wait = 0;
 
-	for (int i = 0; i < n; i++) {
-		uint32_t first = acc[i].addr & ~3u, last = (acc[i].addr + acc[i].size - 1) & ~3u;
-		if (outside(first, m->fast_data_lo, m->fast_data_hi))
-			wait += m->data_wait_states;
-		if (first != last) { /* split into two word accesses */
-			wait += m->misaligned_extra;
-			if (outside(last, m->fast_data_lo, m->fast_data_hi))
-				wait += m->data_wait_states;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		wait += cost_model_access_wait(m, acc[i].addr, acc[i].size);
 	return wait;
 }
 
@@ -207,28 +200,14 @@ static void page_all(struct cy_vm *vm, const struct access *acc, int n, cy_cost_
 	}
 }
 
-static bool marked(const uint8_t *bits, const struct cost_model *m, uint32_t page)
-{
-	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
-
-	return bits[id >> 3] & (1u << (id & 7));
-}
-
 /* Whether every page the accesses touch is loaded (and, for stores, dirty)
  * already: the common case, which costs nothing. */
 static bool all_present(const struct cy_vm *vm, const struct access *acc, int n)
 {
-	const struct cost_state *s = &vm->cost;
-
-	for (int i = 0; i < n; i++) {
-		uint32_t first = acc[i].addr >> s->page_shift;
-		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
-		if (!marked(s->loaded, &vm->model, first) || !marked(s->loaded, &vm->model, last))
+	for (int i = 0; i < n; i++)
+		if (!pages_present(&vm->cost, vm->model.merkle_depth, acc[i].addr, acc[i].size,
+				   acc[i].reason == CY_PAGE_STORE))
 			return false;
-		if (acc[i].reason == CY_PAGE_STORE &&
-		    (!marked(s->dirty, &vm->model, first) || !marked(s->dirty, &vm->model, last)))
-			return false;
-	}
 	return true;
 }
 
@@ -238,6 +217,7 @@ static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
 
 	memset(s->loaded, 0, s->bitmap_bytes);
 	memset(s->dirty, 0, s->bitmap_bytes);
+	s->epoch++;
 	s->seg_start = now;
 	s->segments++;
 	p->segment_start = true;
