@@ -85,9 +85,13 @@ struct acct_ops {
 			uint64_t instret);
 	/* The clock reached vm->acct.deadline: block b ran its first
 	 * `retired` instructions from clock `from` to clock `to` (each one's
-	 * static cost, the last one's up to `to`). Only the plain accounting
-	 * interpreter reports it, and only for static models whose division by
-	 * zero costs what a division costs; the subscriber moves the deadline. */
+	 * static cost, the last one's up to `to`). Reported when a block ends
+	 * past the deadline, and before an instruction in the middle of a
+	 * block costs other than its static cost (a division by zero, a data
+	 * access's wait states or page-in): then `retired` ends with that
+	 * instruction and `to` is its end. Only the accounting interpreters
+	 * without per-instruction accounting report it
+	 * (exec_reports_deadlines); the subscriber moves the deadline. */
 	void (*deadline)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
 			 uint64_t from, uint64_t to);
 };

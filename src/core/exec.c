@@ -334,6 +334,12 @@ static exec_fn pick(const struct cy_vm *vm)
 	return can_inline(vm) ? exec_inline : exec_detailed;
 }
 
+bool exec_reports_deadlines(const struct cy_vm *vm)
+{
+	return !vm->obs_mask && !vm->machine && !vm->ctr.counting &&
+	       (!vm->cost.detailed || can_inline(vm));
+}
+
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
 
 void exec_run(struct cy_vm *vm, uint64_t budget)

@@ -6,6 +6,10 @@
 #include "core/state.h"
 
 void exec_run(struct cy_vm *vm, uint64_t budget);
+/* Whether the interpreter exec_run picks now reports ACCT_DEADLINE (the
+ * accounting builds whose clock is static costs plus extras announced as
+ * they happen: not the per-instruction ones). */
+bool exec_reports_deadlines(const struct cy_vm *vm);
 /* Handler addresses, by opcode, of the interpreter that vm needs now. */
 const void *const *exec_handlers(const struct cy_vm *vm);
 

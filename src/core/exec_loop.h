@@ -84,9 +84,13 @@
 #undef CODE_READY
 #undef RELIMIT
 #if INLINE_COST
-#define ADD_EXTRA(x, parts_)                                                                       \
+/* shift: in the middle of a block, the clocks of the instructions after
+ * this one move (ACCT_SHIFT); a stepped instruction is its block's last */
+#define ADD_EXTRA(x, parts_, shift)                                                                \
 	do {                                                                                       \
 		uint32_t x__ = (x);                                                                \
+		if (shift)                                                                         \
+			ACCT_SHIFT(x__);                                                           \
 		insn_clock = NOW_CYCLES;                                                           \
 		extra_ip = ip;                                                                     \
 		cycles += x__;                                                                     \
@@ -97,18 +101,18 @@
 	do {                                                                                       \
 		if (paging) {                                                                      \
 			if (unlikely(!pages_present(&vm->cost, depth, (a), (size), (store))))      \
-				ADD_EXTRA(cost_before(vm, ip, NOW_CYCLES), &vm->cost.parts);       \
+				ADD_EXTRA(cost_before(vm, ip, NOW_CYCLES), &vm->cost.parts, true); \
 		} else {                                                                           \
 			uint32_t w_ = (accesses)*cost_model_access_wait(&vm->model, (a), (size));  \
 			if (unlikely(w_))                                                          \
-				ADD_EXTRA(w_, NULL);                                               \
+				ADD_EXTRA(w_, NULL, true);                                         \
 		}                                                                                  \
 	} while (0)
 #define INLINE_STEP()                                                                              \
 	do {                                                                                       \
 		if (paging && b->insns[0].op != OP_block_end) {                                    \
 			ip = b->insns;                                                             \
-			ADD_EXTRA(cost_before(vm, ip, cycles), &vm->cost.parts);                   \
+			ADD_EXTRA(cost_before(vm, ip, cycles), &vm->cost.parts, false);            \
 			RELIMIT();                                                                 \
 		}                                                                                  \
 	} while (0)
@@ -144,6 +148,7 @@
 #undef ACCT_TRANSFER
 #undef ACCT_TAKEN
 #undef ACCT_DEADLINE
+#undef ACCT_SHIFT
 #undef ACCT_PENDING
 #undef ACCT_PENDING_PARTS
 #undef ACCT_RETIRE
@@ -184,7 +189,7 @@
 			acct_transfer(vm, ip, t_, cycles, instret);                                \
 	} while (0)
 #define ACCT_TAKEN() (b->taken++)
-#if !DETAILED && !INLINE_COST
+#if !DETAILED
 /* the plain build's clock is each instruction's static cost: whoever waits
  * for a clock hears of it when a block ends past it */
 #define ACCT_DEADLINE(k, from, to)                                                                 \
@@ -192,8 +197,19 @@
 		if (unlikely((to) >= vm->acct.deadline))                                           \
 			acct_deadline(vm, b, (k), (from), (to));                                   \
 	} while (0)
+/* the current instruction, in the middle of its block, costs x more than
+ * its static cost (x may be negative: a division by zero): the clocks after
+ * it move, so whoever waits for a clock hears first of the instructions up
+ * to the end of this one, at their static clocks */
+#define ACCT_SHIFT(x)                                                                              \
+	do {                                                                                       \
+		uint64_t end_ = NOW_CYCLES + (uint64_t)(int64_t)(x) + COST;                        \
+		if (unlikely(end_ >= vm->acct.deadline))                                           \
+			acct_deadline(vm, b, ip->index + 1u, cycles, end_);                        \
+	} while (0)
 #else
 #define ACCT_DEADLINE(k, from, to) ((void)0)
+#define ACCT_SHIFT(x)              ((void)0)
 #endif
 /* an extra known now, for the instruction that is sure to retire */
 #define ACCT_EXTRA_NOW(x, before, after)                                                           \
@@ -226,6 +242,7 @@
 #define ACCT_TRANSFER(t, plain)        ((void)0)
 #define ACCT_TAKEN()                   ((void)0)
 #define ACCT_DEADLINE(k, from, to)     ((void)0)
+#define ACCT_SHIFT(x)                  ((void)0)
 #define ACCT_EXTRA_NOW(x, b, a)        ((void)0)
 #define ACCT_PENDING(x)                ((void)0)
 #define ACCT_PENDING_PARTS(x, parts)   ((void)0)
@@ -271,6 +288,7 @@
 #define DIV_ZERO_COST()                                                                            \
 	do {                                                                                       \
 		if (unlikely(R2 == 0)) {                                                           \
+			ACCT_SHIFT(div_zero_delta);                                                \
 			cycles += div_zero_delta;                                                  \
 			if (div_zero_delta)                                                        \
 				ACCT_EXTRA_NOW((int64_t)div_zero_delta,                            \

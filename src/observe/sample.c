@@ -36,7 +36,10 @@ struct sampler {
 	struct elf_code code;
 	bool allocated, active;
 	uint64_t interval;
-	uint64_t next;      /* active: the clock at which the next sample is taken */
+	uint64_t next; /* active: the clock at which the next sample is taken */
+	/* by blocks: the instruction that took the last sample, and its end */
+	uint32_t last_pc;
+	uint64_t last_end;
 	uint64_t remaining; /* paused: cycles left of the current period */
 	uint64_t active_since, active_cycles;
 	uint64_t total;
@@ -206,7 +209,8 @@ static void sync_deadline(struct cy_vm *vm)
 /* The clock passed the next sample in block b, which ran its first
  * `retired` instructions from `from` to `to` at their static costs: the
  * sample at T counts the instruction executing in cycle T-1, the one with
- * start < T <= end. */
+ * start < T <= end. The instructions before one that cost extra in the
+ * middle of the block appear shifted by it, ending before T (account.h). */
 static void on_deadline(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
 			uint64_t from, uint64_t to)
 {
@@ -215,25 +219,42 @@ static void on_deadline(void *ctx, struct cy_vm *vm, const struct block *b, uint
 	for (uint32_t i = 0; s->active && i < retired && s->next <= to; i++) {
 		const struct insn *in = &b->insns[i];
 		uint64_t end = i + 1 == retired ? to : from + in->after;
-		if (s->next > end)
+		/* signed: after a negative extra (a division by zero cheaper
+		 * than a division) `from` may be below zero, modulo 2^64 */
+		if ((int64_t)(end - s->next) < 0)
 			continue;
 		uint64_t n = (end - s->next) / s->interval + 1;
 		count(vm, in->pc, n);
 		s->next += n * s->interval;
+		s->last_pc = in->pc;
+		s->last_end = end;
 	}
 	sync_deadline(vm);
 }
 
 static const struct acct_ops sample_ops = { .deadline = on_deadline };
 
-/* Whether the plain accounting interpreter will run, whose clock is the
- * static costs (a taken branch's extra at the block's end): then the
- * sampler hears of each sample when a block ends past it, instead of
- * slicing the run at every sample. */
+/* The samples the clock has passed when a run returns past them: pc,
+ * the last instruction that retired where a run returned, takes them. */
+static void count_passed(struct cy_vm *vm, uint32_t pc)
+{
+	struct sampler *s = vm->sampler;
+
+	if (s->active && vm->cycles >= s->next) {
+		uint64_t n = (vm->cycles - s->next) / s->interval + 1;
+		count(vm, pc, n);
+		s->next += n * s->interval;
+	}
+}
+
+/* Whether an accounting interpreter will run whose clock is the static
+ * costs plus extras it announces as they happen (exec.h): then the sampler
+ * hears of each sample when a block ends past it, or an instruction in
+ * the middle of one costs extra, instead of slicing the run at every
+ * sample. */
 static bool can_run_by_blocks(const struct cy_vm *vm)
 {
-	return !vm->machine && !vm->cost.detailed && !vm->ctr.counting && !vm->obs_mask &&
-	       vm->cost.div_zero_delta == 0 && !vm->opts.reference;
+	return exec_reports_deadlines(vm) && !vm->opts.reference;
 }
 
 void sample_run(struct cy_vm *vm, uint64_t budget)
@@ -257,17 +278,22 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 		}
 		sync_deadline(vm);
 		if (s->by_blocks) {
+			uint64_t entry = vm->cycles;
 			exec_run(vm, budget);
+			/* a fault: the cycles the faulting instruction cost before
+			 * it failed (a detailed model's fetch page-in) go where
+			 * slicing puts them, to the instruction the last run
+			 * returned after: when slicing, one returns at each
+			 * sample */
+			if (vm->stop != CY_STOP_NONE)
+				count_passed(vm,
+					     s->last_end >= entry ? s->last_pc : vm->retired_pc);
 			continue;
 		}
 		exec_run(vm, s->next < budget ? s->next : budget);
 		/* a pause or stop ecall in this slice took effect at its start:
 		 * the samples after it are not taken */
-		if (s->active && vm->cycles >= s->next) {
-			uint64_t n = (vm->cycles - s->next) / s->interval + 1;
-			count(vm, vm->retired_pc, n);
-			s->next += n * s->interval;
-		}
+		count_passed(vm, vm->retired_pc);
 	}
 }
 
