@@ -6,7 +6,8 @@
 # interface) and `--engine reference` (every instruction's events), and
 # compares every byte they write: stdout, stderr, exit status and each file;
 # then once more with no profiler (the plain interpreters against the
-# per-instruction ones: the summary line, paging and segments included).
+# per-instruction ones: the summary line, paging and segments included),
+# and once sampling every cycle.
 #
 #   tests/engines.sh CYCLOPS MODEL ELF...
 #
@@ -33,6 +34,10 @@ run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 		--report plain.json "$2" </dev/null >plain.stdout 2>plain.raw
 	echo $? >plain.status
 	sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS$//' plain.raw >plain.stderr && rm -f plain.raw
+	# and sampling every cycle alone (whole block runs counted in the block)
+	timeout 120 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
+		--sample=1 --sample-out every.samples "$2" </dev/null >every.stdout 2>every.stderr
+	echo $? >every.status
 	cd - >/dev/null || return
 }
 

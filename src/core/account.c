@@ -103,8 +103,7 @@ bool acct_split_after(struct cy_vm *vm, const struct insn *in)
 	return false;
 }
 
-void acct_deadline(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t from,
-		   uint64_t to)
+void acct_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from, uint64_t to)
 {
 	EACH(ACCT_DEADLINE) SUB.ops->deadline(SUB.ctx, vm, b, retired, from, to);
 }

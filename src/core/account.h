@@ -91,8 +91,9 @@ struct acct_ops {
 	 * access's wait states or page-in): then `retired` ends with that
 	 * instruction and `to` is its end. Only the accounting interpreters
 	 * without per-instruction accounting report it
-	 * (exec_reports_deadlines); the subscriber moves the deadline. */
-	void (*deadline)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+	 * (exec_reports_deadlines); the subscriber moves the deadline, and
+	 * may count whole runs in the block (block.sampled). */
+	void (*deadline)(void *ctx, struct cy_vm *vm, struct block *b, uint32_t retired,
 			 uint64_t from, uint64_t to);
 };
 
@@ -143,8 +144,7 @@ void acct_fold(struct cy_vm *vm);
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
-void acct_deadline(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t from,
-		   uint64_t to);
+void acct_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from, uint64_t to);
 
 /* Calls fn for every decoded block (block.c); for the fold. */
 void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx);

@@ -185,7 +185,7 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 	b->pc = pc;
 	b->code_epoch = UINT64_MAX;
 	b->next[0] = b->next[1] = &no_block;
-	b->runs = b->taken = 0;
+	b->runs = b->taken = b->sampled = 0;
 	b->flags = 0;
 	if (!mem_is_mapped(&vm->mem, pc)) {
 		set_pseudo(vm, &b->insns[n], OP_fetch_fault, pc, n, 0);

@@ -43,6 +43,8 @@ struct block {
 	/* the accounting interpreter's counts (core/account.h): whole runs,
 	 * and of them the runs whose closing branch was taken */
 	uint64_t runs, taken;
+	/* the sampler's (observe/sample.c): whole runs sampled at every cycle */
+	uint64_t sampled;
 	uint8_t flags; /* the subscribers' (acct_decoded) */
 	struct insn insns[];
 };

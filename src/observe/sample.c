@@ -183,11 +183,11 @@ static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
 	s->other_count[k] += n;
 }
 
-static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
+/* n samples at pc, already in the total */
+static void count_pc(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
 	struct sampler *s = vm->sampler;
 
-	s->total += n;
 	for (size_t i = 0; i < s->n_ranges; i++) {
 		if (pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start) {
 			s->ranges[i].counts[(pc - s->ranges[i].start) >> 1] += n;
@@ -195,6 +195,12 @@ static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
 		}
 	}
 	count_other(vm, pc, n);
+}
+
+static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
+{
+	vm->sampler->total += n;
+	count_pc(vm, pc, n);
 }
 
 /* Where the interpreter must tell the sampler the clock: the next sample,
@@ -206,16 +212,47 @@ static void sync_deadline(struct cy_vm *vm)
 	vm->acct.deadline = s->by_blocks && s->active ? s->next : ACCT_NO_DEADLINE;
 }
 
+/* Whether block b's code lies in one range counted per pc: only there can
+ * its counts wait for the fold (the table of other pcs is filled, and
+ * capped, in the order pcs are first sampled). */
+static bool in_one_range(const struct sampler *s, const struct block *b)
+{
+	for (size_t i = 0; i < s->n_ranges; i++)
+		if (b->pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start)
+			return b->end - s->ranges[i].start <= s->ranges[i].end - s->ranges[i].start;
+	return false;
+}
+
 /* The clock passed the next sample in block b, which ran its first
  * `retired` instructions from `from` to `to` at their static costs: the
  * sample at T counts the instruction executing in cycle T-1, the one with
  * start < T <= end. The instructions before one that cost extra in the
  * middle of the block appear shifted by it, ending before T (account.h). */
-static void on_deadline(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+static void on_deadline(void *ctx, struct cy_vm *vm, struct block *b, uint32_t retired,
 			uint64_t from, uint64_t to)
 {
 	struct sampler *s = ctx;
 
+	/* every cycle of a whole run sampled (N = 1) at no less than its
+	 * static costs (a division by zero may cost less): counted in the
+	 * block, per instruction when the blocks are folded (fold_block); what
+	 * the last instruction cost beyond (a taken branch, a stepped
+	 * instruction's extra) is its own */
+	if (s->interval == 1 && s->active && s->next == from + 1 && retired &&
+	    retired == b->n - (b->insns[b->n - 1].op == OP_block_end) &&
+	    to >= from + b->insns[retired - 1].after && in_one_range(s, b)) {
+		const struct insn *last = &b->insns[retired - 1];
+		uint64_t end = from + last->after;
+		b->sampled++;
+		s->total += end - from;
+		if (to > end) /* a taken branch's extra */
+			count(vm, last->pc, to - end);
+		s->next = to + 1;
+		s->last_pc = last->pc;
+		s->last_end = to;
+		sync_deadline(vm);
+		return;
+	}
 	for (uint32_t i = 0; s->active && i < retired && s->next <= to; i++) {
 		const struct insn *in = &b->insns[i];
 		uint64_t end = i + 1 == retired ? to : from + in->after;
@@ -232,7 +269,36 @@ static void on_deadline(void *ctx, struct cy_vm *vm, const struct block *b, uint
 	sync_deadline(vm);
 }
 
-static const struct acct_ops sample_ops = { .deadline = on_deadline };
+/* Adds block b's whole sampled runs to its instructions' counts. */
+static void fold_block(void *ctx, struct block *b)
+{
+	struct cy_vm *vm = ctx;
+
+	if (!b->sampled)
+		return;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct insn *in = &b->insns[i];
+		if (!insn_is_pseudo(in)) /* the total has them (on_deadline) */
+			count_pc(vm, in->pc, b->sampled * (in->after - in->before));
+	}
+	b->sampled = 0;
+}
+
+/* Brings the counts up to date: before anything reads or clears them, and
+ * before the block cache is emptied. */
+static void sampler_fold(struct cy_vm *vm)
+{
+	if (vm->sampler->subscribed)
+		acct_each_block(vm, fold_block, vm);
+}
+
+static void on_fold(void *ctx, struct cy_vm *vm)
+{
+	(void)ctx;
+	sampler_fold(vm);
+}
+
+static const struct acct_ops sample_ops = { .deadline = on_deadline, .fold = on_fold };
 
 /* The samples the clock has passed when a run returns past them: pc,
  * the last instruction that retired where a run returned, takes them. */
@@ -270,7 +336,7 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 		}
 		s->by_blocks = can_run_by_blocks(vm);
 		if (s->by_blocks && !s->subscribed) {
-			if (acct_subscribe(vm, ACCT_DEADLINE, &sample_ops, s) != 0) {
+			if (acct_subscribe(vm, ACCT_DEADLINE | ACCT_FOLD, &sample_ops, s) != 0) {
 				vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 				return;
 			}
@@ -321,6 +387,7 @@ static int sampler_start(struct cy_vm *vm)
 {
 	struct sampler *s = vm->sampler;
 
+	sampler_fold(vm);
 	if (zero_counts(s) != 0) {
 		free_counts(s);
 		return SAMPLE_ENOMEM;
@@ -375,6 +442,7 @@ static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t er
 	size_t n = 0;
 	int rc;
 
+	sampler_fold(vm);
 	out.interval = s->interval;
 	out.cycles = s->active_cycles + (s->active ? vm->cycles - s->active_since : 0);
 	out.total = s->total;
@@ -493,6 +561,7 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 
 	if (nr == SAMPLE_SYSCALL_FIRST)
 		return (int32_t)SAMPLE_ON_CYCLOPS_MAGIC;
+	sampler_fold(vm); /* each call below reads, clears or frees the counts */
 	if (nr == SAMPLE_SYSCALL_FIRST + 1) {
 		int32_t rc = sampler_start(vm);
 		if (rc != 0)
