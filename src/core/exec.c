@@ -306,6 +306,13 @@ static bool code_ready(struct cy_vm *vm, struct block *b)
 
 typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
 
+/* Whether every instruction costs its static cost (plus a taken branch's
+ * and a division by zero's difference): the plain builds. */
+static bool can_plain(const struct cy_vm *vm)
+{
+	return !vm->machine && !vm->cost.detailed && !vm->ctr.counting;
+}
+
 /* Whether the model's extra cycles can be found inline (INLINE_COST):
  * they come from data accesses (wait states) or paging, not both, and no
  * counter needs each instruction's facts. */
@@ -322,13 +329,13 @@ static exec_fn pick(const struct cy_vm *vm)
 	if (vm->obs_mask)
 		return exec_observed;
 	if (vm->acct.n_subs) {
-		if (!vm->machine && !vm->cost.detailed && !vm->ctr.counting)
+		if (can_plain(vm))
 			return exec_acct;
 		return can_inline(vm) ? exec_acct_inline : exec_acct_detailed;
 	}
 	if (vm->machine)
 		return exec_bare;
-	if (!vm->cost.detailed && !vm->ctr.counting)
+	if (can_plain(vm))
 		return exec_fast;
 	/* counting events needs each instruction's facts: cost_before */
 	return can_inline(vm) ? exec_inline : exec_detailed;
@@ -336,8 +343,7 @@ static exec_fn pick(const struct cy_vm *vm)
 
 bool exec_reports_deadlines(const struct cy_vm *vm)
 {
-	return !vm->obs_mask && !vm->machine && !vm->ctr.counting &&
-	       (!vm->cost.detailed || can_inline(vm));
+	return !vm->obs_mask && (can_plain(vm) || can_inline(vm));
 }
 
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }

@@ -318,38 +318,33 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 #if ACCT
 	const bool want_transfer = vm->acct.events & ACCT_TRANSFER;
 #endif
-#if DETAILED
-	uint64_t insn_clock = 0; /* the clock before the current instruction */
-	/* the observed interpreter runs the cost account only when the model
-	 * needs it; its RETIRE events then carry the cost's parts */
-	const bool detailed = vm->cost.detailed;
+#if DETAILED || INLINE_COST
+	/* the clock before the current instruction (DETAILED), or before the
+	 * last one that cost extra (INLINE_COST) */
+	uint64_t insn_clock __attribute__((unused)) = 0;
 	/* the cost model's account (cost/detailed.c), through its hook */
 	uint32_t (*const cost_before)(struct cy_vm *, const struct insn *, uint64_t) =
 	    vm->cost.before;
-	/* the account runs for the model's costs or the counters' events; the
-	 * plain detailed and bare builds are picked only when it must run */
-	const bool run_cost = (!OBSERVE && !ACCT) || detailed || vm->ctr.counting;
-#if ACCT && DETAILED
+#if ACCT
 	/* the current instruction's extra, until it retires */
 	uint32_t acct_pending = 0;
 	bool acct_pending_any = false;
 	const cy_cost_parts *acct_parts = NULL;
 #endif
 #endif
+#if DETAILED
+	/* the observed interpreter runs the cost account only when the model
+	 * needs it; its RETIRE events then carry the cost's parts */
+	const bool detailed = vm->cost.detailed;
+	/* the account runs for the model's costs or the counters' events; the
+	 * plain detailed and bare builds are picked only when it must run */
+	const bool run_cost = (!OBSERVE && !ACCT) || detailed || vm->ctr.counting;
+#endif
 #if INLINE_COST
-	/* the clock before an instruction that cost extra */
-	uint64_t insn_clock __attribute__((unused)) = 0;
 	const struct insn *extra_ip = NULL; /* the instruction that cost it */
 	const bool paging = vm->model.paging;
 	const uint32_t depth = vm->model.merkle_depth;
-	uint32_t (*const cost_before)(struct cy_vm *, const struct insn *, uint64_t) =
-	    vm->cost.before;
 	uint64_t limit = inline_limit(vm, budget); /* LIMIT */
-#if ACCT
-	uint32_t acct_pending = 0;
-	bool acct_pending_any = false;
-	const cy_cost_parts *acct_parts = NULL;
-#endif
 #endif
 #if BARE
 	const bool bare = vm->machine != NULL;

@@ -183,18 +183,24 @@ static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
 	s->other_count[k] += n;
 }
 
+/* The code range counted per pc that holds pc, or NULL. */
+static cy_sample_range *range_at(struct sampler *s, uint32_t pc)
+{
+	for (size_t i = 0; i < s->n_ranges; i++)
+		if (pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start)
+			return &s->ranges[i];
+	return NULL;
+}
+
 /* n samples at pc, already in the total */
 static void count_pc(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
-	struct sampler *s = vm->sampler;
+	cy_sample_range *r = range_at(vm->sampler, pc);
 
-	for (size_t i = 0; i < s->n_ranges; i++) {
-		if (pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start) {
-			s->ranges[i].counts[(pc - s->ranges[i].start) >> 1] += n;
-			return;
-		}
-	}
-	count_other(vm, pc, n);
+	if (r)
+		r->counts[(pc - r->start) >> 1] += n;
+	else
+		count_other(vm, pc, n);
 }
 
 static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
@@ -215,12 +221,11 @@ static void sync_deadline(struct cy_vm *vm)
 /* Whether block b's code lies in one range counted per pc: only there can
  * its counts wait for the fold (the table of other pcs is filled, and
  * capped, in the order pcs are first sampled). */
-static bool in_one_range(const struct sampler *s, const struct block *b)
+static bool in_one_range(struct sampler *s, const struct block *b)
 {
-	for (size_t i = 0; i < s->n_ranges; i++)
-		if (b->pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start)
-			return b->end - s->ranges[i].start <= s->ranges[i].end - s->ranges[i].start;
-	return false;
+	const cy_sample_range *r = range_at(s, b->pc);
+
+	return r && b->end - r->start <= r->end - r->start;
 }
 
 /* The clock passed the next sample in block b, which ran its first
@@ -245,7 +250,7 @@ static void on_deadline(void *ctx, struct cy_vm *vm, struct block *b, uint32_t r
 		uint64_t end = from + last->after;
 		b->sampled++;
 		s->total += end - from;
-		if (to > end) /* a taken branch's extra */
+		if (to > end) /* a taken branch's, or a stepped one's extra */
 			count(vm, last->pc, to - end);
 		s->next = to + 1;
 		s->last_pc = last->pc;
