@@ -96,6 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opts.argv = argv;
 	opts.stdin_fd = opts.stdout_fd = opts.stderr_fd = null_fd;
 	opts.out_dir = out_dir;
+	opts.guest_saves = true;
 	opts.platform = pick & PICK_BARE ? CY_PLATFORM_BARE : CY_PLATFORM_LINUX;
 	opts.ram = "0x80000000:64K";
 	opts.abi = pick & PICK_ZKVM && !(pick & PICK_BARE) ? CY_ABI_SP1 : CY_ABI_LINUX;

@@ -109,10 +109,17 @@ typedef struct cy_opts {
 	uint64_t significant; /* explain steps of at least this many cycles;
 			       * 0: the model's page-in cost, or 1000 */
 	/* PC sampling (docs/sampling.md). The guest's cy_sample_* calls work
-	 * whatever these say. */
-	bool sample;                      /* start sampling at cycle 0 */
-	uint64_t sample_interval;         /* cycles between samples; 0: 32; at most 2^32 */
-	const char *out_dir;              /* where the guest's saves go; NULL: "." */
+	 * whatever these say, except that its saves need guest_saves. */
+	bool sample;              /* start sampling at cycle 0 */
+	uint64_t sample_interval; /* cycles between samples; 0: 32; at most 2^32 */
+	const char *out_dir;      /* where the guest's saves go; NULL: "." */
+	/* The guest's cy_sample_save writes files only when guest_saves is
+	 * set: beneath out_dir (no absolute name, "..", or symbolic link), at
+	 * most guest_save_files files and guest_save_bytes bytes in a run (0:
+	 * CY_GUEST_SAVE_FILES and CY_GUEST_SAVE_BYTES). */
+	bool guest_saves;
+	uint32_t guest_save_files;
+	uint64_t guest_save_bytes;
 	cy_counters_build counters_build; /* PCCR0-31: per event (default) or ASIC */
 	/* The bare-metal platform (docs/bare-metal.md). */
 	cy_platform platform; /* CY_PLATFORM_AUTO: detected from the ELF */
@@ -133,6 +140,8 @@ typedef struct cy_opts {
 } cy_opts;
 
 #define CY_DEFAULT_CHUNK_CYCLES (1ull << 22)
+#define CY_GUEST_SAVE_FILES     64
+#define CY_GUEST_SAVE_BYTES     (256ull << 20)
 
 void cy_opts_init(cy_opts *opts);
 /* Turns the cycle tracker on; returns opts. */

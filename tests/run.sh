@@ -717,7 +717,28 @@ pprof_row() { # FILE NAME: "NAME flat F cum C" from go tool pprof -top
 	HOME=$OUT GOFLAGS=-mod=mod timeout 60 go tool pprof -top "$1" 2>/dev/null |
 		awk -v n="$2" '$6 == n { print n " flat " $1 " cum " $4 }'
 }
+# Outputs whose path names a symbolic link, a FIFO or /dev/stdout are
+# written through it, in place; a regular file is replaced whole (docs/robustness.md).
+test_output_targets() {
+	local d="$OUT/targets"
+	mkdir -p "$d"
+	ln -s real.folded "$d/link.folded"
+	cy run -q --profile "$d/link.folded" guest/build/hello.elf >/dev/null 2>&1 </dev/null
+	expect "profile: a symbolic link given as the output is written through, and stays a link" \
+		sh -c "[ -L '$d/link.folded' ] && grep -q '^_start;' '$d/real.folded'"
+	mkfifo "$d/p.folded"
+	(timeout 60 cat "$d/p.folded" >"$d/from-fifo.folded") &
+	cy run -q --profile "$d/p.folded" guest/build/hello.elf >/dev/null 2>&1 </dev/null
+	wait
+	expect "profile: a FIFO given as the output gets the profile and stays a FIFO" \
+		sh -c "[ -p '$d/p.folded' ] && grep -q '^_start;' '$d/from-fifo.folded'"
+	cy run -q --format folded --profile /dev/stdout guest/build/hello.elf >"$d/stdout.txt" 2>/dev/null </dev/null
+	expect "profile: --profile /dev/stdout writes to stdout and leaves /dev/stdout a link" \
+		sh -c "[ -L /dev/stdout ] && grep -q '^_start;' '$d/stdout.txt'"
+}
+
 test_profile() {
+	test_output_targets
 	local src name elf base want got rc line
 	local have_go=0
 	command -v go >/dev/null && have_go=1
@@ -860,6 +881,57 @@ sys.exit(not (len(self) == 4097 and self["_start"] == "12298\n" and
 # hist_field FILE.json EXPR : prints a Python expression of the report r.
 hist_field() { python3 -c "import json; r = json.load(open('$1')); print($2)"; }
 
+# The guest is untrusted: it writes files only with --guest-saves, only
+# beneath --out-dir (no symbolic link, FIFO or directory taken for its
+# file), within the quota of files and bytes; warnings about its calls are
+# capped at 20 (docs/sampling.md).
+test_guest_saves() {
+	local s=tests/sample/build d="$OUT/saves" size
+	mkdir -p "$d/out/sub" "$d/outside"
+	cy run --out-dir "$d/out" "$s/control.elf" >"$d/c.out" 2>"$d/c.err" </dev/null
+	expect "sample: without --guest-saves every well-named save is CY_EPERM (-7), no file written" \
+		sh -c "sed -E 's/^(save-no-directory|save-dots-in-name|save-default|save-named) .*/\1 -7/' tests/sample/control.expected | cmp -s - '$d/c.out' &&
+		       [ -z \"\$(ls -A '$d/out' | grep -v '^sub\$')\" ]"
+	expect "sample: the refusal names --guest-saves" \
+		grep -q 'cy_sample_save at 0x[0-9a-f]*: control.samples not written (CY_EPERM): the guest may write files only with cyclops run --guest-saves' "$d/c.err"
+	ln -s ../outside "$d/out/link"
+	echo keep >"$d/victim"
+	ln -s ../victim "$d/out/f.samples"
+	mkfifo "$d/out/p.samples"
+	cy run -q --out-dir "$d/out" --guest-saves "$s/saves.elf" name link/x.samples f.samples \
+		p.samples sub sub/y.samples >"$d/n.out" 2>&1 </dev/null
+	expect "sample: a directory symlink, a file symlink, a FIFO and a directory are refused (CY_EBAD_NAME); a real subdirectory is not" \
+		test "$(tr '\n' ' ' <"$d/n.out")" = "link/x.samples -3 f.samples -3 p.samples -3 sub -3 sub/y.samples 0 "
+	expect "sample: nothing was written through the links, the FIFO and the links are still there" \
+		sh -c "[ -z \"\$(ls -A '$d/outside')\" ] && [ \"\$(cat '$d/victim')\" = keep ] &&
+		       [ -L '$d/out/f.samples' ] && [ -L '$d/out/link' ] && [ -p '$d/out/p.samples' ] &&
+		       [ -s '$d/out/sub/y.samples' ]"
+	rm -rf "$d/q" && mkdir "$d/q"
+	cy run -q --out-dir "$d/q" --guest-saves=3 "$s/saves.elf" many 5 >"$d/m.out" 2>&1 </dev/null
+	expect "sample: --guest-saves=3: three files, then CY_EQUOTA (-8)" \
+		sh -c "[ \"\$(tr '\n' ' ' <'$d/m.out')\" = 's0.samples 0 s1.samples 0 s2.samples 0 s3.samples -8 s4.samples -8 ' ] &&
+		       [ \$(ls '$d/q' | wc -l) -eq 3 ]"
+	# every file of this guest has the same size: a quota of 2.5 files holds 2
+	size=$(stat -c %s "$d/q/s0.samples")
+	rm -rf "$d/q" && mkdir "$d/q"
+	cy run -q --out-dir "$d/q" --guest-saves=100,$((size * 5 / 2)) "$s/saves.elf" many 4 >"$d/b.out" 2>&1 </dev/null
+	expect "sample: --guest-saves=100,2.5 files' bytes: two files, then CY_EQUOTA" \
+		sh -c "[ \"\$(tr '\n' ' ' <'$d/b.out')\" = 's0.samples 0 s1.samples 0 s2.samples -8 s3.samples -8 ' ] &&
+		       [ \$(ls '$d/q' | wc -l) -eq 2 ]"
+	cy run -q --out-dir "$d/q" --guest-saves "$s/saves.elf" many 70 >"$d/d.out" 2>&1 </dev/null
+	expect "sample: --guest-saves alone allows 64 files" \
+		sh -c "[ \$(grep -c ' 0\$' '$d/d.out') -eq 64 ] && [ \$(grep -c ' -8\$' '$d/d.out') -eq 6 ]"
+	cy run "$s/saves.elf" misuse 100000 >"$d/w.out" 2>"$d/w.err" </dev/null
+	expect "sample: 100000 misuses, 20 warnings, the last saying so" \
+		sh -c "[ \"\$(cat '$d/w.out')\" = 'misuse 100000 of 100000' ] &&
+		       [ \$(grep -c '^cyclops: warning: cy_sample_pause' '$d/w.err') -eq 20 ] &&
+		       grep '^cyclops: warning' '$d/w.err' | tail -1 | grep -q 'further warnings about the guest.s sampling calls are not shown'"
+	fault "usage: --guest-saves=0 is refused" 250 "^cyclops: run: --guest-saves=FILES\[,SIZE\] needs a positive number of files and a positive size such as 16M, got '0'\$" \
+		--guest-saves=0 guest/build/hello.elf
+	fault "usage: --guest-saves=2,x is refused" 250 "^cyclops: run: --guest-saves=FILES\[,SIZE\] needs .*got '2,x'\$" \
+		--guest-saves=2,x guest/build/hello.elf
+}
+
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's
 # instruction trace as the reference under the unit model, guest control,
 # saved files and cyclops hist.
@@ -916,7 +988,7 @@ test_sample() {
 
 	# guest control: every call and misuse, each misuse one warning
 	mkdir -p "$d/out"
-	cy run --out-dir "$d/out" "$s/control.elf" >"$d/c.out" 2>"$d/c.err" </dev/null
+	cy run --out-dir "$d/out" --guest-saves "$s/control.elf" >"$d/c.out" 2>"$d/c.err" </dev/null
 	expect "sample: guest control: every call returns its code (control.expected)" \
 		cmp -s "$d/c.out" tests/sample/control.expected
 	expect "sample: guest control: one warning per misuse (18)" \
@@ -931,9 +1003,10 @@ test_sample() {
 		test -f "$d/out/cyclops.samples" -a -f "$d/out/control.samples" -a -f "$d/out/a..b.samples"
 	expect "sample: nothing is written outside --out-dir" \
 		sh -c "[ ! -e '$d/up.samples' ] && [ ! -e '$d/out/late.samples' ] && [ \$(ls '$d/out' | wc -l) -eq 3 ]"
+	test_guest_saves
 
 	# the example guest: only checksum() runs while sampling is on
-	(cd "$d" && timeout 120 "$cyclops" run -q "$root/guest/build/sampled.elf" >/dev/null 2>&1)
+	(cd "$d" && timeout 120 "$cyclops" run -q --guest-saves "$root/guest/build/sampled.elf" >/dev/null 2>&1)
 	cy hist --json "$d/sampled.samples" --elf guest/build/sampled.elf >"$d/e.json" 2>"$d/e.err"
 	local hot
 	hot=$(grep -n 'the hot line' guest/examples/sampled.c | cut -d: -f1)

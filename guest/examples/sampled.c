@@ -2,7 +2,7 @@
  * guest/include/cyclops/sample.h): only the two calls of checksum() are
  * sampled, the table set-up between them is not. Run it as
  *
- *	cyclops run guest/build/sampled.elf
+ *	cyclops run --guest-saves guest/build/sampled.elf
  *	cyclops hist sampled.samples --elf guest/build/sampled.elf
  *
  * On qemu-riscv32 or Linux the calls fail with CY_ENOT_ON_CYCLOPS and the

@@ -61,8 +61,13 @@ static const struct cli_option run_options[] = {
 	{ RUN_SAMPLE_OUT, 0, "sample-out", CLI_ARG_REQUIRED, "FILE", NULL, CLI_COMPLETE_FILE,
 	  "where the histogram goes at exit (default OUT-DIR/cyclops.samples with --sample)" },
 	{ RUN_OUT_DIR, 0, "out-dir", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
-	  "the directory the guest's cy_sample_save files go to (default the working "
+	  "the directory of --sample's file and of the guest's saves (default the working "
 	  "directory)" },
+	{ RUN_GUEST_SAVES, 0, "guest-saves", CLI_ARG_OPTIONAL, "FILES[,SIZE]", NULL,
+	  CLI_COMPLETE_NONE,
+	  "let the guest's cy_sample_save write histograms beneath OUT-DIR: at most FILES "
+	  "files (default 64) and SIZE bytes in all (default 256M); without it the guest "
+	  "writes no file" },
 	{ RUN_PLATFORM, 0, "platform", CLI_ARG_REQUIRED, "linux|bare|auto", "linux bare auto",
 	  CLI_COMPLETE_NONE,
 	  "linux: a user-mode program; bare: firmware in machine mode (default: bare when the "

@@ -40,6 +40,8 @@ struct run_args {
 	uint64_t sample_interval;
 	const char *sample_out;
 	const char *out_dir;
+	bool guest_saves;
+	uint64_t guest_save_files, guest_save_bytes; /* 0: the defaults */
 	const char *program;
 	cy_abi abi;
 	cy_platform platform;
@@ -75,6 +77,32 @@ static int parse_bytes(const char *text, uint64_t *out)
 		return -1;
 	*out = v << shift;
 	return 0;
+}
+
+/* --guest-saves[=FILES[,SIZE]]; 0 or -1 after a message. */
+static int parse_guest_saves(struct run_args *a, const char *v)
+{
+	const char *comma = v ? strchr(v, ',') : NULL;
+	char files[32];
+
+	a->guest_saves = true;
+	if (!v)
+		return 0;
+	if ((size_t)(comma ? comma - v : (ptrdiff_t)strlen(v)) >= sizeof(files))
+		goto bad;
+	snprintf(files, sizeof(files), "%.*s", (int)(comma ? comma - v : (ptrdiff_t)strlen(v)), v);
+	if (cli_parse_count(files, &a->guest_save_files) != 0 || a->guest_save_files == 0 ||
+	    a->guest_save_files > UINT32_MAX)
+		goto bad;
+	if (comma &&
+	    (parse_bytes(comma + 1, &a->guest_save_bytes) != 0 || a->guest_save_bytes == 0))
+		goto bad;
+	return 0;
+bad:
+	cli_error("run: --guest-saves=FILES[,SIZE] needs a positive number of files and a "
+		  "positive size such as 16M, got '%s'",
+		  v);
+	return -1;
 }
 
 /* --profile FILE and --format FMT; 0 or -1 after a message. */
@@ -147,6 +175,7 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 			return -1;
 		}
 		break;
+	case RUN_GUEST_SAVES: return parse_guest_saves(a, v);
 	case RUN_MODEL: return need_text("model", v, &a->model, "a model name or file");
 	case RUN_SEGMENT_PO2:
 		if (!v || cli_parse_count(v, &a->segment_po2) != 0 || a->segment_po2 < 13 ||
@@ -365,17 +394,6 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
 /* The public values shown in hex in the summary; the file has them all. */
 #define PUBLIC_VALUES_SHOWN 256
 
-struct bytes {
-	const uint8_t *p;
-	size_t len;
-};
-
-static int write_bytes(FILE *f, void *ctx)
-{
-	const struct bytes *b = ctx;
-	return b->len && fwrite(b->p, 1, b->len, f) != b->len ? -1 : 0;
-}
-
 /* A zkVM guest's outputs: public values (hex), committed words and syscall
  * counts on stderr; the raw public values in a file if asked. */
 static int print_zkvm(cy_vm *vm, const struct run_args *a)
@@ -387,8 +405,8 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	int rc = 0;
 
 	if (a->public_values) {
-		struct bytes b = { pv, pv_len };
-		if (text_write_file(a->public_values, write_bytes, &b) != 0) {
+		struct text_bytes b = { pv, pv_len };
+		if (text_write_file(a->public_values, text_bytes_body, &b) != 0) {
 			cli_error("run: %s: cannot write the public values", a->public_values);
 			rc = -1;
 		}
@@ -580,6 +598,9 @@ int cli_run(int argc, char **argv)
 	opts.sample = a.sample;
 	opts.sample_interval = a.sample_interval;
 	opts.out_dir = a.out_dir;
+	opts.guest_saves = a.guest_saves;
+	opts.guest_save_files = (uint32_t)a.guest_save_files;
+	opts.guest_save_bytes = a.guest_save_bytes;
 	opts.platform = a.platform;
 	opts.ram = a.ram;
 	opts.uart_base = (uint32_t)a.uart_base;

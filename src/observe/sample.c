@@ -7,10 +7,14 @@
  * instruction boundary at or past T, so that instruction is the last one
  * retired; the interpreter stores its pc when a slice ends. */
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/account.h"
 #include "core/block.h"
@@ -18,6 +22,7 @@
 #include "core/vm.h"
 #include "observe/elf_id.h"
 #include "observe/sample.h"
+#include "util/text.h"
 
 #define REG_A0       10
 #define OTHER_INIT   64 /* slots of the table of pcs outside the ranges */
@@ -52,6 +57,12 @@ struct sampler {
 	bool warned_full;
 	/* on the accounting interface (sample_run): subscribed, and running so */
 	bool subscribed, by_blocks;
+	/* the guest's saves (--guest-saves): the output directory, opened at
+	 * the first one (-1 before), and the files and bytes written so far */
+	int out_fd;
+	uint32_t saves;
+	uint64_t saved_bytes;
+	unsigned warnings; /* about the guest's calls; the first few are shown */
 };
 
 static const char *const call_names[] = {
@@ -70,6 +81,7 @@ int sampler_new(struct cy_vm *vm, const void *elf, size_t size)
 
 	if (!s)
 		return -ENOMEM;
+	s->out_fd = -1;
 	/* a program whose code ranges cannot be read is sampled into the
 	 * table of other pcs only */
 	if (elf_code_read(elf, size, &s->code, why, sizeof(why)) != 0)
@@ -105,6 +117,8 @@ void sampler_free(struct cy_vm *vm)
 	if (!vm->sampler)
 		return;
 	free_counts(vm->sampler);
+	if (vm->sampler->out_fd >= 0)
+		close(vm->sampler->out_fd);
 	free(vm->sampler);
 	vm->sampler = NULL;
 }
@@ -439,54 +453,82 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The histogram as it stands into out (its other_pc and other_count are
+ * the caller's to free). 0 or -ENOMEM. */
+static int sampler_collect(struct cy_vm *vm, cy_samples *out)
+{
+	struct sampler *s = vm->sampler;
+	size_t n = 0;
+
+	sampler_fold(vm);
+	out->interval = s->interval;
+	out->cycles = s->active_cycles + (s->active ? vm->cycles - s->active_since : 0);
+	out->total = s->total;
+	snprintf(out->model, sizeof(out->model), "%s", vm->model.name);
+	out->id = s->code.id;
+	/* saved at the end of a run that did not reach the guest's exit */
+	out->partial = vm->stop == CY_STOP_FAULT         ? CY_SAMPLES_FAULT
+		       : vm->stop == CY_STOP_CYCLE_LIMIT ? CY_SAMPLES_CYCLE_LIMIT
+		       : vm->stop == CY_STOP_INTERRUPTED ? CY_SAMPLES_INTERRUPTED
+							 : CY_SAMPLES_COMPLETE;
+	out->signal =
+	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < NSIG ? (uint8_t)vm->interrupt : 0;
+	out->n_ranges = s->n_ranges;
+	out->ranges = s->ranges;
+	out->other_pc = calloc(s->other_used + 1, sizeof(*out->other_pc));
+	out->other_count = calloc(s->other_used + 1, sizeof(*out->other_count));
+	if (!out->other_pc || !out->other_count)
+		return -ENOMEM;
+	for (size_t i = 0; i < s->other_cap; i++)
+		if (s->other_count[i])
+			out->other_pc[n++] = s->other_pc[i];
+	if (n)
+		qsort(out->other_pc, n, sizeof(*out->other_pc), cmp_u32);
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+		for (k = (out->other_pc[i] >> 1) & (s->other_cap - 1);
+		     s->other_pc[k] != out->other_pc[i]; k = (k + 1) & (s->other_cap - 1))
+			;
+		out->other_count[i] = s->other_count[k];
+	}
+	out->n_other = n;
+	return 0;
+}
+
 /* Writes the histogram to path (a host path: not checked here). */
 static int sampler_save(struct cy_vm *vm, const char *path, char *err, size_t err_size)
 {
-	struct sampler *s = vm->sampler;
 	cy_samples out = { 0 };
-	size_t n = 0;
-	int rc;
+	int rc = sampler_collect(vm, &out);
 
-	sampler_fold(vm);
-	out.interval = s->interval;
-	out.cycles = s->active_cycles + (s->active ? vm->cycles - s->active_since : 0);
-	out.total = s->total;
-	snprintf(out.model, sizeof(out.model), "%s", vm->model.name);
-	out.id = s->code.id;
-	/* saved at the end of a run that did not reach the guest's exit */
-	out.partial = vm->stop == CY_STOP_FAULT         ? CY_SAMPLES_FAULT
-		      : vm->stop == CY_STOP_CYCLE_LIMIT ? CY_SAMPLES_CYCLE_LIMIT
-		      : vm->stop == CY_STOP_INTERRUPTED ? CY_SAMPLES_INTERRUPTED
-							: CY_SAMPLES_COMPLETE;
-	out.signal =
-	    vm->stop == CY_STOP_INTERRUPTED && vm->interrupt < NSIG ? (uint8_t)vm->interrupt : 0;
-	out.n_ranges = s->n_ranges;
-	out.ranges = s->ranges;
-	out.other_pc = calloc(s->other_used + 1, sizeof(*out.other_pc));
-	out.other_count = calloc(s->other_used + 1, sizeof(*out.other_count));
-	if (!out.other_pc || !out.other_count) {
+	if (rc != 0)
 		snprintf(err, err_size, "%s: out of memory", path);
-		rc = -ENOMEM;
-		goto out_free;
-	}
-	for (size_t i = 0; i < s->other_cap; i++)
-		if (s->other_count[i])
-			out.other_pc[n++] = s->other_pc[i];
-	if (n)
-		qsort(out.other_pc, n, sizeof(*out.other_pc), cmp_u32);
-	for (size_t i = 0; i < n; i++) {
-		size_t k;
-		for (k = (out.other_pc[i] >> 1) & (s->other_cap - 1);
-		     s->other_pc[k] != out.other_pc[i]; k = (k + 1) & (s->other_cap - 1))
-			;
-		out.other_count[i] = s->other_count[k];
-	}
-	out.n_other = n;
-	rc = samples_write(&out, path, err, err_size);
-out_free:
+	else
+		rc = samples_write(&out, path, err, err_size);
 	free(out.other_pc);
 	free(out.other_count);
 	return rc;
+}
+
+/* A warning about the guest's calls: a guest that calls in a loop would
+ * print a line per call, so only the first SAMPLE_WARNINGS_SHOWN are. */
+static void guest_warn(struct cy_vm *vm, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void guest_warn(struct cy_vm *vm, const char *fmt, ...)
+{
+	struct sampler *s = vm->sampler;
+	char line[512];
+	va_list ap;
+
+	if (++s->warnings > SAMPLE_WARNINGS_SHOWN)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	vm_warn(vm, "%s%s", line,
+		s->warnings == SAMPLE_WARNINGS_SHOWN
+		    ? " (further warnings about the guest's sampling calls are not shown)"
+		    : "");
 }
 
 /* Reads the guest's NUL-terminated file name at addr into name. */
@@ -535,28 +577,98 @@ static int check_name(const char *name, const char **why)
 	return 0;
 }
 
-/* cy_sample_save(name): name 0 is the default file. */
+/* Why the file system refused a name the guest chose
+ * (text_write_file_beneath); NULL when the name itself was not the cause. */
+static const char *refusal(int rc)
+{
+	switch (rc) {
+	case -EXDEV: return "it leads out of the output directory";
+	case -ELOOP: return "a symbolic link on the way, or the file is one";
+	case -EPERM: return "the file there is not a regular file";
+	default: return NULL;
+	}
+}
+
+/* The output directory, opened once: every save resolves beneath it. */
+static int out_dir_fd(struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+
+	if (s->out_fd < 0)
+		s->out_fd = open(vm->opts.out_dir ? vm->opts.out_dir : ".",
+				 O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return s->out_fd >= 0 ? s->out_fd : -errno;
+}
+
+/* cy_sample_save(name): name 0 is the default file. The guest is
+ * untrusted: it saves only with --guest-saves, beneath the output
+ * directory, within the quota of files and bytes. */
 static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
 {
-	char name[SAMPLE_NAME_MAX + 1], path[4096 + SAMPLE_NAME_MAX + 2], err[512];
+	struct sampler *s = vm->sampler;
+	const char *dir = vm->opts.out_dir ? vm->opts.out_dir : ".";
+	uint32_t max_files =
+	    vm->opts.guest_save_files ? vm->opts.guest_save_files : CY_GUEST_SAVE_FILES;
+	uint64_t max_bytes =
+	    vm->opts.guest_save_bytes ? vm->opts.guest_save_bytes : CY_GUEST_SAVE_BYTES;
+	char name[SAMPLE_NAME_MAX + 1];
 	const char *why = NULL;
-	int rc = 0;
+	cy_samples out = { 0 };
+	struct text_bytes b = { 0 };
+	int rc = 0, fd;
 
 	if (addr == 0)
 		snprintf(name, sizeof(name), "%s", SAMPLE_DEFAULT_FILE);
 	else if ((rc = read_name(vm, addr, name, &why)) == 0)
 		rc = check_name(name, &why);
 	if (rc != 0) {
-		vm_warn(vm, "%s at 0x%08x: file name refused (%s): %s", call, vm->pc,
-			rc == SAMPLE_EFAULT ? "CY_EFAULT" : "CY_EBAD_NAME", why);
+		guest_warn(vm, "%s at 0x%08x: file name refused (%s): %s", call, vm->pc,
+			   rc == SAMPLE_EFAULT ? "CY_EFAULT" : "CY_EBAD_NAME", why);
 		return rc;
 	}
-	snprintf(path, sizeof(path), "%s/%s", vm->opts.out_dir ? vm->opts.out_dir : ".", name);
-	if (sampler_save(vm, path, err, sizeof(err)) != 0) {
-		vm_warn(vm, "%s at 0x%08x: cannot write (CY_EIO): %s", call, vm->pc, err);
-		return SAMPLE_EIO;
+	if (!vm->opts.guest_saves) {
+		guest_warn(vm,
+			   "%s at 0x%08x: %s not written (CY_EPERM): the guest may write files "
+			   "only with cyclops run --guest-saves",
+			   call, vm->pc, name);
+		return SAMPLE_EPERM;
 	}
-	return 0;
+	if (s->saves >= max_files) {
+		guest_warn(vm,
+			   "%s at 0x%08x: %s not written (CY_EQUOTA): the guest has saved %u "
+			   "files, the most --guest-saves allows",
+			   call, vm->pc, name, s->saves);
+		return SAMPLE_EQUOTA;
+	}
+	if (sampler_collect(vm, &out) != 0 || !(b.p = samples_encode(&out, &b.len))) {
+		guest_warn(vm, "%s at 0x%08x: out of host memory (CY_ENOMEM)", call, vm->pc);
+		rc = SAMPLE_ENOMEM;
+		goto out_free;
+	}
+	if (b.len > max_bytes - s->saved_bytes) {
+		guest_warn(vm,
+			   "%s at 0x%08x: %s not written (CY_EQUOTA): its %zu bytes would pass the "
+			   "%" PRIu64 " bytes --guest-saves allows in all (%" PRIu64 " written)",
+			   call, vm->pc, name, b.len, max_bytes, s->saved_bytes);
+		rc = SAMPLE_EQUOTA;
+		goto out_free;
+	}
+	fd = out_dir_fd(vm);
+	rc = fd < 0 ? fd : text_write_file_beneath(fd, name, text_bytes_body, &b);
+	if (rc != 0) {
+		why = refusal(rc);
+		guest_warn(vm, "%s at 0x%08x: %s/%s not written (%s): %s", call, vm->pc, dir, name,
+			   why ? "CY_EBAD_NAME" : "CY_EIO", why ? why : strerror(-rc));
+		rc = why ? SAMPLE_EBAD_NAME : SAMPLE_EIO;
+		goto out_free;
+	}
+	s->saves++;
+	s->saved_bytes += b.len;
+out_free:
+	free((void *)b.p);
+	free(out.other_pc);
+	free(out.other_count);
+	return rc;
 }
 
 int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
@@ -570,14 +682,15 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 	if (nr == SAMPLE_SYSCALL_FIRST + 1) {
 		int32_t rc = sampler_start(vm);
 		if (rc != 0)
-			vm_warn(vm, "%s at 0x%08x: out of host memory (CY_ENOMEM)", call, vm->pc);
+			guest_warn(vm, "%s at 0x%08x: out of host memory (CY_ENOMEM)", call,
+				   vm->pc);
 		return rc;
 	}
 	if (!s->allocated) {
-		vm_warn(vm,
-			"%s at 0x%08x: no histogram (CY_ENO_BUFFER): cy_sample_start was not "
-			"called, or cy_sample_stop freed it",
-			call, vm->pc);
+		guest_warn(vm,
+			   "%s at 0x%08x: no histogram (CY_ENO_BUFFER): cy_sample_start was not "
+			   "called, or cy_sample_stop freed it",
+			   call, vm->pc);
 		return SAMPLE_ENO_BUFFER;
 	}
 	switch (nr - SAMPLE_SYSCALL_FIRST) {

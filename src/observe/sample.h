@@ -37,11 +37,14 @@ struct cy_vm;
 #define SAMPLE_EIO             (-4)
 #define SAMPLE_ENOMEM          (-5)
 #define SAMPLE_EFAULT          (-6)
+#define SAMPLE_EPERM           (-7)
+#define SAMPLE_EQUOTA          (-8)
 
 #define SAMPLE_DEFAULT_INTERVAL 32
 #define SAMPLE_MAX_INTERVAL     (1ull << 32) /* larger ones are clamped to it */
 #define SAMPLE_DEFAULT_FILE     "cyclops.samples"
 #define SAMPLE_NAME_MAX         255
+#define SAMPLE_WARNINGS_SHOWN   20 /* about the guest's calls, per run */
 
 /* At VM creation: reads the program's identity and code ranges. */
 int sampler_new(struct cy_vm *vm, const void *elf, size_t size);
@@ -55,7 +58,10 @@ static inline bool sample_is_syscall(uint32_t nr)
 /* Services the guest's call nr; returns what goes into a0. */
 int32_t sample_syscall(struct cy_vm *vm, uint32_t nr);
 
-/* sample_file.c: writes s (other_pc sorted, no zero counts) atomically. */
+/* sample_file.c: the file's bytes for s (other_pc sorted, no zero counts),
+ * malloc'd; NULL when out of memory. */
+uint8_t *samples_encode(const cy_samples *s, size_t *size);
+/* Writes s to path whole or not at all; the reason in err. */
 int samples_write(const cy_samples *s, const char *path, char *err, size_t err_size);
 /* Parses a file's bytes into s (zeroed; cy_samples_free frees what it got
  * even on failure); the reason in why. The fuzzer's way in. */

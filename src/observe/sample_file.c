@@ -1,6 +1,6 @@
-/* sample_file.c - the saved histogram file (docs/sampling.md): written to a
- * temporary file that is renamed over the target, so a file is whole or
- * absent; read back with every size checked before it is trusted. */
+/* sample_file.c - the saved histogram file (docs/sampling.md): encoded in
+ * memory and written whole or not at all (util/text.c); read back with every size checked before it
+ * is trusted. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 #include "observe/elf_id.h"
 #include "observe/sample.h"
 #include "util/file.h"
+#include "util/text.h"
 
 /* Offsets of the fixed header's fields (all little-endian). */
 #define HDR_MAGIC      0
@@ -62,28 +63,21 @@ static size_t file_size(size_t n_ranges, const uint32_t *start, const uint32_t *
 	return n;
 }
 
-int samples_write(const cy_samples *s, const char *path, char *err, size_t err_size)
+uint8_t *samples_encode(const cy_samples *s, size_t *size)
 {
 	uint32_t start[ELF_ID_MAX_RANGES], end[ELF_ID_MAX_RANGES];
-	size_t size, at = HEADER_BYTES;
-	char *tmp = NULL;
+	size_t at = HEADER_BYTES;
 	uint8_t *buf;
-	FILE *f;
-	int fd, rc = 0;
 
 	if (s->n_ranges > ELF_ID_MAX_RANGES)
-		return -EINVAL;
+		return NULL;
 	for (size_t i = 0; i < s->n_ranges; i++) {
 		start[i] = s->ranges[i].start;
 		end[i] = s->ranges[i].end;
 	}
-	size = file_size(s->n_ranges, start, end, s->n_other);
-	buf = calloc(1, size);
-	if (!buf || asprintf(&tmp, "%s.tmpXXXXXX", path) < 0) {
-		snprintf(err, err_size, "%s: out of memory", path);
-		free(buf);
-		return -ENOMEM;
-	}
+	*size = file_size(s->n_ranges, start, end, s->n_other);
+	if (!(buf = calloc(1, *size)))
+		return NULL;
 	memcpy(buf + HDR_MAGIC, CY_SAMPLES_MAGIC, 8);
 	put32(buf + HDR_VERSION, CY_SAMPLES_VERSION);
 	put32(buf + HDR_SIZE, HEADER_BYTES);
@@ -112,33 +106,22 @@ int samples_write(const cy_samples *s, const char *path, char *err, size_t err_s
 		put64(buf + at + 8, s->other_count[i]);
 	}
 	put64(buf + at, fnv64(FNV64_INIT, buf, at));
+	return buf;
+}
 
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		rc = -errno;
-		goto out_free;
+int samples_write(const cy_samples *s, const char *path, char *err, size_t err_size)
+{
+	struct text_bytes b;
+	int rc;
+
+	if (!(b.p = samples_encode(s, &b.len))) {
+		snprintf(err, err_size, "%s: out of memory", path);
+		return -ENOMEM;
 	}
-	fchmod(fd, 0644);
-	f = fdopen(fd, "wb");
-	if (!f) {
-		rc = -errno;
-		close(fd);
-	} else {
-		if (fwrite(buf, 1, size, f) != size)
-			rc = -EIO;
-		if (fclose(f) != 0 && rc == 0)
-			rc = -errno;
-	}
-	if (rc == 0 && rename(tmp, path) != 0)
-		rc = -errno;
-	if (rc != 0) {
+	rc = text_write_file(path, text_bytes_body, &b);
+	if (rc != 0)
 		snprintf(err, err_size, "%s: %s", path, strerror(-rc));
-		unlink(tmp);
-	}
-out_free:
-	free(tmp);
-	free(buf);
+	free((void *)b.p);
 	return rc;
 }
 

@@ -1,9 +1,14 @@
 /* text.c - UTF-8 checks, JSON strings of guest bytes, and files written
- * whole or not at all (a temporary file renamed over the target). */
+ * whole or not at all (a temporary file renamed over the target), the
+ * guest's own beneath the output directory only. */
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "util/text.h"
@@ -41,21 +46,66 @@ void text_json_string(FILE *f, const char *s, size_t len)
 	fputc('"', f);
 }
 
-int text_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx)
+/* Writes an existing FIFO, device or symbolic link the caller named (a
+ * --profile /dev/stdout) in place: renaming a file over it would replace
+ * the name itself, which root may do, and not write where it leads. */
+static int write_in_place(int dirfd, const char *name, int (*body)(FILE *f, void *ctx), void *ctx)
 {
-	size_t len = strlen(path);
-	char *tmp = malloc(len + sizeof(".XXXXXX"));
-	mode_t mask;
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
+	FILE *f;
+	int rc;
+
+	if (fd < 0)
+		return -errno;
+	if (!(f = fdopen(fd, "w"))) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	rc = body(f, ctx);
+	if (fflush(f) != 0 && rc == 0)
+		rc = errno ? -errno : -EIO;
+	if (fclose(f) != 0 && rc == 0)
+		rc = errno ? -errno : -EIO;
+	return rc;
+}
+
+/* Creates NAME.XXXXXX beside name (relative to dirfd) with O_EXCL, so that
+ * nothing there, a symbolic link included, is followed or reused. */
+static int create_temp(int dirfd, const char *name, char *tmp, size_t tmp_size)
+{
+	static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char r[6];
+
+	for (int attempt = 0; attempt < 100; attempt++) {
+		if (getrandom(r, sizeof(r), 0) != sizeof(r))
+			return -EIO;
+		if ((size_t)snprintf(tmp, tmp_size, "%s.%c%c%c%c%c%c", name, digits[r[0] % 36],
+				     digits[r[1] % 36], digits[r[2] % 36], digits[r[3] % 36],
+				     digits[r[4] % 36], digits[r[5] % 36]) >= tmp_size)
+			return -ENAMETOOLONG;
+		int fd =
+		    openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd >= 0 ? fd : -errno;
+	}
+	return -EEXIST;
+}
+
+/* name (relative to dirfd) whole or not at all: a temporary file beside it,
+ * renamed over it once body has written it and it is on disk. */
+static int write_renamed(int dirfd, const char *name, int (*body)(FILE *f, void *ctx), void *ctx)
+{
+	size_t size = strlen(name) + sizeof(".XXXXXX");
+	char *tmp = malloc(size);
 	FILE *f;
 	int fd, rc;
 
 	if (!tmp)
 		return -ENOMEM;
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".XXXXXX", sizeof(".XXXXXX"));
-	fd = mkstemp(tmp);
+	fd = create_temp(dirfd, name, tmp, size);
 	if (fd < 0) {
-		rc = -errno;
+		rc = fd;
 		goto out_free;
 	}
 	if (!(f = fdopen(fd, "w"))) {
@@ -63,10 +113,6 @@ int text_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx
 		close(fd);
 		goto out_unlink;
 	}
-	/* mkstemp makes it 0600; a report is an ordinary file */
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
 	rc = body(f, ctx);
 	if (rc != 0) {
 		fclose(f);
@@ -77,17 +123,97 @@ int text_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx
 		fclose(f);
 		goto out_unlink;
 	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+	if (fclose(f) != 0 || renameat(dirfd, tmp, dirfd, name) != 0) {
 		rc = errno ? -errno : -EIO;
 		goto out_unlink;
 	}
 	free(tmp);
 	return 0;
 out_unlink:
-	unlink(tmp);
+	unlinkat(dirfd, tmp, 0);
 out_free:
 	free(tmp);
 	return rc;
+}
+
+int text_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return write_renamed(AT_FDCWD, path, body, ctx);
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return -EISDIR;
+	return write_in_place(AT_FDCWD, path, body, ctx);
+}
+
+/* Opens the directory part of name beneath dirfd, following no symbolic
+ * link and no "..": openat2's RESOLVE_BENEATH where the kernel has it
+ * (Linux 5.6), else one component at a time with O_NOFOLLOW. */
+static int open_dir_beneath(int dirfd, const char *dir)
+{
+	struct open_how how = {
+		.flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+		.resolve =
+		    RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV,
+	};
+	char part[256];
+	int fd = (int)syscall(SYS_openat2, dirfd, dir, &how, sizeof(how));
+
+	if (fd >= 0 || errno != ENOSYS)
+		return fd >= 0 ? fd : -errno;
+	fd = dup(dirfd);
+	for (const char *c = dir; fd >= 0 && *c;) {
+		size_t n = strcspn(c, "/");
+		int next;
+
+		if (n >= sizeof(part) || (n == 2 && c[0] == '.' && c[1] == '.')) {
+			close(fd);
+			return n >= sizeof(part) ? -ENAMETOOLONG : -EXDEV;
+		}
+		memcpy(part, c, n);
+		part[n] = '\0';
+		next =
+		    n ? openat(fd, part, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : dup(fd);
+		close(fd);
+		fd = next;
+		c += n + (c[n] == '/');
+	}
+	return fd >= 0 ? fd : -errno;
+}
+
+int text_write_file_beneath(int dirfd, const char *name, int (*body)(FILE *f, void *ctx), void *ctx)
+{
+	const char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
+	struct stat st;
+	int parent = dirfd, rc;
+
+	if (name[0] == '/')
+		return -EXDEV;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, ".."))
+		return -EINVAL;
+	if (slash) {
+		char *dir = strndup(name, (size_t)(slash - name));
+		if (!dir)
+			return -ENOMEM;
+		parent = open_dir_beneath(dirfd, dir);
+		free(dir);
+		if (parent < 0)
+			return parent;
+	}
+	if (fstatat(parent, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode))
+		rc = S_ISLNK(st.st_mode) ? -ELOOP : -EPERM;
+	else
+		rc = write_renamed(parent, base, body, ctx);
+	if (parent != dirfd)
+		close(parent);
+	return rc;
+}
+
+int text_bytes_body(FILE *f, void *ctx)
+{
+	const struct text_bytes *b = ctx;
+	return b->len && fwrite(b->p, 1, b->len, f) != b->len ? -EIO : 0;
 }
 
 size_t text_utf8_len(const uint8_t *p, size_t n)

@@ -13,7 +13,22 @@ size_t text_utf8_len(const uint8_t *p, size_t n);
 /* s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
 void text_json_string(FILE *f, const char *s, size_t len);
 /* Writes path whole or not at all: body writes a temporary file that is
- * renamed over path. 0, or body's or the system's negative errno. */
+ * renamed over path. A path that names a FIFO, a device or a symbolic link
+ * (/dev/stdout) is written in place instead (through the link). 0, or body's or the system's
+ * negative errno. */
 int text_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx);
+/* The same for a name an untrusted guest chose, relative to the directory
+ * dirfd: -EXDEV for an absolute name or one whose ".." leaves dirfd, -ELOOP
+ * for a symbolic link anywhere on the way or as the file, -EPERM for a file
+ * there that is not a regular one; never written in place. */
+int text_write_file_beneath(int dirfd, const char *name, int (*body)(FILE *f, void *ctx),
+			    void *ctx);
+
+/* A body for both that writes len bytes from p (ctx: a struct text_bytes). */
+struct text_bytes {
+	const void *p;
+	size_t len;
+};
+int text_bytes_body(FILE *f, void *ctx);
 
 #endif

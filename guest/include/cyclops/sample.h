@@ -9,7 +9,7 @@
  *		setup();
  *		cy_sample_resume();
  *		work();
- *		cy_sample_save_to("work.samples");   into cyclops run --out-dir
+ *		cy_sample_save_to("work.samples");   needs cyclops run --guest-saves
  *		cy_sample_stop();          stop and free the histogram
  *	}
  *
@@ -37,10 +37,13 @@
 /* Error codes. */
 #define CY_ENOT_ON_CYCLOPS (-1) /* not running on cyclops */
 #define CY_ENO_BUFFER (-2)      /* no histogram: not started, or stopped */
-#define CY_EBAD_NAME (-3)       /* empty, absolute, "..", control character, > 255 bytes */
+#define CY_EBAD_NAME (-3)       /* empty, absolute, "..", control character, > 255 bytes,
+				 * or a symbolic link or non-regular file on the way */
 #define CY_EIO (-4)             /* the file could not be written */
 #define CY_ENOMEM (-5)          /* the host has no memory for the histogram */
 #define CY_EFAULT (-6)          /* the name is not in guest memory */
+#define CY_EPERM (-7)           /* saving needs cyclops run --guest-saves */
+#define CY_EQUOTA (-8)          /* --guest-saves' count of files or bytes is spent */
 
 #define CY_ENOSYS_LINUX 38
 
