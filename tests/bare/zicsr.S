@@ -1,7 +1,8 @@
 # zicsr.S - Zicsr and the machine-mode CSRs: read/set/clear forms return
 # the old value; the values the privileged specification fixes for this
 # hart (misa MXL=1 with I, M, A, C; mhartid 0; mstatus.MPP = 3 with only
-# machine mode); WARL fields keep only legal values.
+# machine mode); WARL fields keep only legal values; a counter write
+# replaces the writing instruction's own increment.
 #include "riscv_test.h"
 
 #define MISA_RV32IMAC ((1 << 30) | (1 << 0) | (1 << 2) | (1 << 8) | (1 << 12))
@@ -34,6 +35,17 @@ RVTEST_CODE_BEGIN
 	TEST_CASE(21, a0, 0x1f, li a1, 0x1f; csrw pmpcfg0, a1; li a1, -1; csrw pmpaddr0, a1; csrr a0, pmpcfg0)
 	# the counters: cycle and instret move forward
 	TEST_CASE(22, a0, 1, csrr a1, instret; nop; csrr a2, instret; sltu a0, a1, a2)
+	# a write replaces the writing instruction's own increment: the next
+	# instruction reads the value written (privileged spec, "CSR writes
+	# take effect after the writing instruction has otherwise completed")
+	TEST_CASE(23, a0, 0, csrwi minstret, 0; csrr a0, minstret)
+	# ... a write of one half too, so the increment never carries into the
+	# other: {-1, -1} after the two writes, 0 once the nop retires
+	TEST_CASE(24, a0, 0, li t0, -1; csrw minstret, t0; csrw minstreth, t0; nop; csrr a0, minstret)
+	TEST_CASE(25, a0, 0, csrr a0, minstreth)
+	# the low half written as -1 stays -1 through the write of the high half
+	TEST_CASE(26, a0, -1, li t0, -1; csrw minstret, t0; csrw minstreth, zero; csrr a0, minstret)
+	TEST_CASE(27, a0, -1, li t0, -1; li t1, 5; csrw mcycle, t0; csrw mcycleh, t1; csrr a0, mcycle)
 	TEST_PASSFAIL
 RVTEST_CODE_END
 
