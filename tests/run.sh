@@ -1177,6 +1177,22 @@ test_bare() {
 		grep -qx "embed: traps 18 (0 interrupts), returns 18, last \[trap ecall\]" "$OUT/bare.err"
 	cy run -q tests/bare/build/htif_console.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
 	expect "bare: the HTIF console prints" [ "$(cat "$OUT/bare.out")" = "htif ok" ]
+	# riscv-tests' linker script with binutils 2.40 leaves p_flags 0 in
+	# every PT_LOAD: such a test loads and passes, and is sampled as code
+	python3 -c '
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+phoff, = struct.unpack_from("<I", b, 28); phentsize, phnum = struct.unpack_from("<HH", b, 42)
+for i in range(phnum):
+    at = phoff + i * phentsize
+    if struct.unpack_from("<I", b, at)[0] == 1:
+        struct.pack_into("<I", b, at + 24, 0)
+open(sys.argv[2], "wb").write(b)' tests/bare/build/rv32ui.elf "$OUT/noflags.elf"
+	cy run -q --sample=1 --sample-out "$OUT/noflags.samples" "$OUT/noflags.elf" >/dev/null 2>&1
+	expect "bare: rv32ui with p_flags 0 in every segment passes" [ $? -eq 0 ]
+	# the file's header: ranges counted per pc at 108, other pcs at 112
+	expect "bare: ... and its code is counted per pc (a range, no other pcs)" \
+		test "$(python3 -c 'import struct, sys; r, o = struct.unpack_from("<II", open(sys.argv[1], "rb").read(), 108); print(r >= 1, o)' "$OUT/noflags.samples")" = "True 0"
 	# firmware examples
 	cy run $b/uart_hello.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
 	expect "bare: uart_hello prints through the UART" \

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "core/elf_load.h"
 #include "core/vm.h"
 
 #ifndef EM_RISCV
@@ -207,9 +208,14 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 			       segs[i].p_vaddr + segs[i].p_memsz);
 		if (segs[i].p_vaddr + segs[i].p_memsz > top)
 			top = segs[i].p_vaddr + segs[i].p_memsz;
-		if ((segs[i].p_flags & PF_X) && eh.e_entry >= segs[i].p_vaddr &&
+		if (elf_segment_is_code(segs[i].p_flags) && eh.e_entry >= segs[i].p_vaddr &&
 		    eh.e_entry < segs[i].p_vaddr + segs[i].p_memsz)
 			entry_ok = true;
+	}
+	if (eh.e_entry & 1) {
+		rc = fail(err, n, "entry point 0x%llx is odd (instructions are 2-byte aligned)",
+			  (unsigned long long)eh.e_entry);
+		goto out_end;
 	}
 	if (!entry_ok) {
 		rc = fail(err, n, "entry point 0x%llx is not in an executable segment",

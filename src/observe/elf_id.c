@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/elf_load.h"
 #include "observe/elf_id.h"
 
 #define FNV64_PRIME 0x100000001b3ull
@@ -68,7 +69,7 @@ int elf_code_read(const void *data, size_t size, struct elf_code *out, char *err
 			goto out_end;
 		}
 		h = hash_segment(h, &ph, data);
-		if (!(ph.p_flags & PF_X) || ph.p_memsz == 0)
+		if (!elf_segment_is_code(ph.p_flags) || ph.p_memsz == 0)
 			continue;
 		if (out->n_ranges == ELF_ID_MAX_RANGES) {
 			snprintf(err, err_size, "more than %d executable segments",

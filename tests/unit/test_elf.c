@@ -212,6 +212,28 @@ static void test_truncated(void)
 	expect_refused(what, good.bytes, seg_end - 1, "truncated");
 }
 
+/* Segments with p_flags 0 (riscv-tests' linker script with binutils 2.40
+ * makes them) hold code as far as loading goes, as in Spike and QEMU. */
+static void test_no_flags(void)
+{
+	char err[512] = "", got[600];
+	uint8_t *c = copy_good();
+	cy_opts opts;
+	cy_vm *vm = NULL;
+	int rc;
+
+	for (int i = 0; i < good.n_load; i++)
+		put32(c, PH(good.load[i], p_flags), 0);
+	cy_opts_init(&opts);
+	opts.quiet = true;
+	rc = cy_vm_create_from_bytes(&vm, c, good.size, NAME, &opts, err, sizeof(err));
+	snprintf(got, sizeof(got), "returned %d, '%s'", rc, err);
+	check(rc == 0 && vm && cy_vm_pc(vm) == good.entry, got, "returned 0, pc at e_entry",
+	      "segments with p_flags 0 load, the entry point in one of them");
+	cy_vm_destroy(vm);
+	free(c);
+}
+
 static void test_segments(void)
 {
 	int text = good.load[0], data = good.load[good.n_load - 1];
@@ -258,6 +280,9 @@ static void test_segments(void)
 	refuse_patched("an entry point just past the code segment", EH(e_entry), 4,
 		       text_vaddr + text_memsz, "not in an executable segment");
 	refuse_patched("entry point 0", EH(e_entry), 4, 0, "not in an executable segment");
+	refuse_patched("an odd entry point", EH(e_entry), 4, good.entry + 1,
+		       "is odd (instructions are 2-byte aligned)");
+	test_no_flags();
 
 	c = copy_good();
 	for (int i = 0; i < good.n_load; i++)
