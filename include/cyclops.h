@@ -144,6 +144,10 @@ typedef struct cy_opts {
 #define CY_GUEST_SAVE_BYTES     (256ull << 20)
 
 void cy_opts_init(cy_opts *opts);
+/* Checks the options that need no program (today --ram and --uart), so
+ * that a front end can tell a bad option from a bad program; 0, or
+ * -EINVAL with "--ram ...: reason" in err. Creation checks them too. */
+int cy_opts_check(const cy_opts *opts, char *err, size_t err_size);
 /* Turns the cycle tracker on; returns opts. */
 cy_opts *cy_opts_with_cycle_tracker(cy_opts *opts);
 

@@ -271,7 +271,58 @@ test_faults() {
 	fault "bad program: missing file" 251 '^cyclops: /nonexistent.elf: No such file or directory$' /nonexistent.elf
 	printf 'not an elf at all' >"$OUT/text.elf"
 	fault "bad program: not an ELF" 251 "^cyclops: $OUT/text.elf: not an ELF file" "$OUT/text.elf"
-	fault "bad program: a directory" 251 '^cyclops: tests: not a regular file$' tests
+	fault "bad program: a directory" 251 '^cyclops: tests: not a regular file \(a directory\)$' tests
+	test_hostile_files
+}
+
+# Files that are not what they seem: FIFOs are refused without waiting for
+# a writer, a stream is read up to a bound, a large file is not read whole
+# before its first bytes are checked, a model file's extra words are
+# errors, and an output that cannot be written stops the run before it
+# starts (docs/robustness.md).
+test_hostile_files() {
+	local d="$OUT/hostile" out
+	mkdir -p "$d"
+	mkfifo "$d/fifo"
+	fault "bad program: a FIFO is refused at once" 251 "^cyclops: $d/fifo: not a regular file \(a FIFO\)$" "$d/fifo"
+	fault "bad model: a FIFO is refused at once" 251 "^cyclops: $d/fifo: not a regular file \(a FIFO\)$" \
+		--model "$d/fifo" guest/build/hello.elf
+	fault "bad model: a directory" 251 "^cyclops: models/: not a regular file \(a directory\)$" \
+		--model models/ guest/build/hello.elf
+	printf 'cost alu 1 2\n' >"$d/extra.model"
+	fault "bad model: an extra word after a key's values" 251 "^cyclops: $d/extra.model:1: 'cost' takes 2 values; '2' is one too many$" \
+		--model "$d/extra.model" guest/build/hello.elf
+	printf 'paging off on\n' >"$d/extra2.model"
+	fault "bad model: an extra word after a one-value key" 251 "^cyclops: $d/extra2.model:1: 'paging' takes 1 value; 'on' is one too many$" \
+		--model "$d/extra2.model" guest/build/hello.elf
+	cy run -q --sample=1 --sample-out "$d/h.samples" guest/build/hello.elf >/dev/null 2>&1 </dev/null
+	timeout 20 "$CYCLOPS" hist "$d/fifo" --elf guest/build/hello.elf >/dev/null 2>"$d/h.err"
+	expect "hist: a FIFO as a histogram is refused at once (exit 1)" \
+		sh -c "[ $? -eq 1 ] && grep -q 'fifo: not a regular file (a FIFO)' '$d/h.err'"
+	timeout 20 "$CYCLOPS" hist "$d/h.samples" --elf "$d/fifo" >/dev/null 2>"$d/h.err"
+	expect "hist: a FIFO as --elf is refused at once (exit 1)" \
+		sh -c "[ $? -eq 1 ] && grep -q '^cyclops: hist: $d/fifo: not a regular file (a FIFO)$' '$d/h.err'"
+	# 1.5 GB of zeros (sparse): the first four bytes are read, not the rest
+	truncate -s 1500M "$d/big.bin"
+	out=$(python3 -c '
+import resource, subprocess, sys
+r = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=60)
+print(r.returncode, r.stderr.strip(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 500 * 1024)' \
+		"$CYCLOPS" run "$d/big.bin")
+	expect "bad program: a 1.5 GB file that is not an ELF is refused from its first bytes, under 500 MB of memory" \
+		test "$out" = "251 cyclops: $d/big.bin: not an ELF file True"
+	truncate -s 3G "$d/big.bin"
+	fault "bad program: a file over 2 GiB is refused before it is read" 251 \
+		"^cyclops: $d/big.bin: larger than 2147483648 bytes \(3221225472\)$" "$d/big.bin"
+	rm -f "$d/big.bin"
+	# outputs are checked before the guest runs: it prints nothing
+	fault "usage: --sample-out in a missing directory stops the run before it starts" 250 \
+		"^cyclops: run: cannot write the histogram to '/nonexistent/x.samples': /nonexistent: No such file or directory$" \
+		--sample --sample-out /nonexistent/x.samples guest/build/hello.elf
+	expect "usage: ... and the guest did not run" test ! -s "$OUT/f.out"
+	fault "usage: --public-values in a missing directory stops the run before it starts" 250 \
+		"^cyclops: run: cannot write the public values to '/nonexistent/pv.bin': /nonexistent: No such file or directory$" \
+		--public-values /nonexistent/pv.bin guest/build/hello.elf
 }
 
 test_cli() {
@@ -1238,13 +1289,13 @@ open(sys.argv[2], "wb").write(b)' tests/bare/build/rv32ui.elf "$OUT/noflags.elf"
 		tests/faults/build/bare_handler_access.elf
 	fault "usage: bad --platform" 250 "^cyclops: run: --platform needs linux, bare or auto, got 'bsd'" \
 		--platform bsd $b/uart_hello.elf
-	fault "bad --ram: not ADDR:SIZE" 251 "--ram '0x80000000': expected ADDR:SIZE" \
+	fault "usage: bad --ram: not ADDR:SIZE (250, before the program is read)" 250 "^cyclops: run: --ram '0x80000000': expected ADDR:SIZE" \
 		--ram 0x80000000 $b/uart_hello.elf
-	fault "bad --ram: past 4 GiB" 251 "--ram: region 0xffff0000:1M is empty or passes 4 GiB" \
+	fault "usage: bad --ram: past 4 GiB" 250 "^cyclops: run: --ram: region 0xffff0000:1M is empty or passes 4 GiB" \
 		--ram 0xffff0000:1M $b/uart_hello.elf
-	fault "bad --ram: a size that overflows" 251 "--ram: region 0x0:99999999999999999G is empty or passes 4 GiB" \
+	fault "usage: bad --ram: a size that overflows" 250 "^cyclops: run: --ram: region 0x0:99999999999999999G is empty or passes 4 GiB" \
 		--ram 0x0:99999999999999999G $b/uart_hello.elf
-	fault "bad --uart: misaligned" 251 "--uart 0x10000003: not 8-byte aligned" \
+	fault "usage: bad --uart: misaligned" 250 "^cyclops: run: --uart 0x10000003: not 8-byte aligned" \
 		--uart 0x10000003 $b/uart_hello.elf
 	fault "usage: bad --uart" 250 "^cyclops: run: --uart needs a non-zero 32-bit address, got 'x'" \
 		--uart x $b/uart_hello.elf

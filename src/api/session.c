@@ -50,6 +50,11 @@ void cy_opts_init(cy_opts *opts)
 	opts->chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
 }
 
+int cy_opts_check(const cy_opts *opts, char *err, size_t err_size)
+{
+	return machine_check_options(opts, err, err_size);
+}
+
 cy_opts *cy_opts_with_cycle_tracker(cy_opts *opts)
 {
 	opts->cycle_tracker = true;
@@ -218,7 +223,7 @@ int cy_vm_create_from_file(cy_vm **out, const char *path, const cy_opts *opts, c
 	int rc;
 
 	*out = NULL;
-	rc = file_read_all(path, &data, &size, why, sizeof(why));
+	rc = file_read(path, &file_rules_elf, &data, &size, why, sizeof(why));
 	if (rc != 0) {
 		snprintf(err, err_size, "%s: %s", path, why);
 		return rc;

@@ -30,7 +30,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_parse_count(const char *text, uint64_t *out);
 /* Whether human output to f may use colour: a terminal, no NO_COLOR. */
 bool cli_use_colour(FILE *f);
-/* Reads a whole file into a malloc'd buffer; 0, or < 0 with "PATH: reason". */
+/* Reads a whole file, or a pipe, FIFO or device up to CLI_INPUT_MAX bytes,
+ * into a malloc'd buffer; 0, or < 0 with "PATH: reason". */
+#define CLI_INPUT_MAX ((size_t)256 << 20)
 int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_t err_size);
 
 /* The cycle tracker's tree and warnings, for people (cli_tracker.c). */

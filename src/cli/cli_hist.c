@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/cli_options.h"
 #include "cyclops_samples.h"
+#include "util/file.h"
 
 #define DEFAULT_TOP        10
 #define ANNOTATE_MAX       3   /* hottest functions disassembled */
@@ -68,28 +69,6 @@ struct hist {
 	struct line_sum *lines;
 	size_t n_lines;
 };
-
-static int read_file(const char *path, uint8_t **data, size_t *size)
-{
-	struct stat st;
-	FILE *f = fopen(path, "rb");
-	int rc = 0;
-
-	if (!f)
-		return -errno;
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-		fclose(f);
-		return -EINVAL;
-	}
-	*size = (size_t)st.st_size;
-	*data = malloc(*size + 1);
-	if (!*data)
-		rc = -ENOMEM;
-	else if (fread(*data, 1, *size, f) != *size)
-		rc = -EIO;
-	fclose(f);
-	return rc;
-}
 
 static int cmp_func(const void *a, const void *b)
 {
@@ -653,6 +632,7 @@ int cli_hist(int argc, char **argv)
 {
 	struct hist h = { 0 };
 	uint64_t top = DEFAULT_TOP;
+	char why[200];
 	bool json = false;
 	char **files = calloc((size_t)argc + 1, sizeof(*files));
 	int n_files = 0, status = CY_EXIT_USAGE, rc;
@@ -699,10 +679,10 @@ int cli_hist(int argc, char **argv)
 		goto out_free;
 	}
 	status = 1;
-	rc = read_file(h.elf_path, &h.elf_data, &h.elf_size);
+	rc = file_read(h.elf_path, &file_rules_elf, (void **)&h.elf_data, &h.elf_size, why,
+		       sizeof(why));
 	if (rc != 0) {
-		cli_error("hist: %s: %s", h.elf_path,
-			  rc == -EINVAL ? "not a regular file" : strerror(-rc));
+		cli_error("hist: %s: %s", h.elf_path, why);
 		goto out_free;
 	}
 	if (load_samples(&h, files, n_files) != 0)

@@ -79,6 +79,27 @@ static int parse_bytes(const char *text, uint64_t *out)
 	return 0;
 }
 
+/* Every file the run will write can be written, checked before it starts
+ * so that a long run's results are not lost at its end; 0 or -1 after a
+ * message. */
+static int check_outputs(const struct run_args *a)
+{
+	char err[600];
+	int rc = 0;
+
+	if (a->report)
+		rc = text_check_output("the report", a->report, err, sizeof(err));
+	for (int k = 0; k < a->n_profiles && rc == 0; k++)
+		rc = text_check_output("the profile", a->profiles[k], err, sizeof(err));
+	if (rc == 0 && a->sample_out)
+		rc = text_check_output("the histogram", a->sample_out, err, sizeof(err));
+	if (rc == 0 && a->public_values)
+		rc = text_check_output("the public values", a->public_values, err, sizeof(err));
+	if (rc != 0)
+		cli_error("run: %s", err);
+	return rc;
+}
+
 /* --guest-saves[=FILES[,SIZE]]; 0 or -1 after a message. */
 static int parse_guest_saves(struct run_args *a, const char *v)
 {
@@ -567,17 +588,10 @@ int cli_run(int argc, char **argv)
 	}
 	if (a.report && a.tracker == TRACK_OFF)
 		a.tracker = TRACK_ON; /* the report is the tracker's results */
-	if (a.report && report_check_path(a.report, err, sizeof(err)) != 0) {
-		cli_error("run: %s", err);
+	if (check_outputs(&a) != 0) {
 		status = CY_EXIT_USAGE;
 		goto out_free_inputs;
 	}
-	for (int k = 0; k < a.n_profiles; k++)
-		if (profile_check_path(a.profiles[k], err, sizeof(err)) != 0) {
-			cli_error("run: %s", err);
-			status = CY_EXIT_USAGE;
-			goto out_free_inputs;
-		}
 	cy_opts_init(&opts);
 	opts.max_cycles = a.max_cycles;
 	opts.max_memory = a.max_memory;
@@ -607,6 +621,11 @@ int cli_run(int argc, char **argv)
 	progress.shown = false;
 	opts.before_output = progress_before_output;
 	opts.output_ctx = &progress;
+	if (cy_opts_check(&opts, err, sizeof(err)) != 0) {
+		cli_error("run: %s", err);
+		status = CY_EXIT_USAGE;
+		goto out_free_inputs;
+	}
 	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
 		status = CY_EXIT_BAD_PROGRAM;

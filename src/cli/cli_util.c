@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "util/file.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -64,44 +65,13 @@ bool cli_use_colour(FILE *f)
 
 int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_t err_size)
 {
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	size_t n = 0, cap = 0;
-	int rc = 0;
+	/* a pipe or process substitution (--input <(...)) is an input too;
+	 * /dev/zero is not read forever */
+	static const struct file_rules rules = { .max = CLI_INPUT_MAX, .streams = true };
+	char why[200];
+	int rc = file_read(path, &rules, (void **)out, len, why, sizeof(why));
 
-	*out = NULL;
-	*len = 0;
-	if (!f) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	for (;;) {
-		if (n == cap) {
-			uint8_t *p = realloc(buf, cap ? 2 * cap : 4096);
-			if (!p) {
-				snprintf(err, err_size, "%s: out of memory", path);
-				rc = -1;
-				break;
-			}
-			buf = p;
-			cap = cap ? 2 * cap : 4096;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				snprintf(err, err_size, "%s: read error", path);
-				rc = -1;
-			}
-			break;
-		}
-	}
-	fclose(f);
-	if (rc != 0) {
-		free(buf);
-		return rc;
-	}
-	*out = buf;
-	*len = n;
-	return 0;
+	if (rc != 0)
+		snprintf(err, err_size, "%s: %s", path, why);
+	return rc;
 }

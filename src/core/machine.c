@@ -81,6 +81,31 @@ static int parse_region(const char *text, uint32_t *start, uint64_t *end, char *
 	return 0;
 }
 
+int machine_check_options(const struct cy_opts *opts, char *why, size_t n)
+{
+	const char *ram = opts->ram ? opts->ram : MACHINE_DEFAULT_RAM;
+	uint32_t uart = opts->uart_base ? opts->uart_base : UART_DEFAULT_BASE;
+	int n_ram = 0, rc;
+
+	for (const char *p = ram; *p; n_ram++) {
+		uint32_t start;
+		uint64_t end;
+		if (n_ram == MACHINE_MAX_RAM) {
+			snprintf(why, n, "--ram: more than %d regions", MACHINE_MAX_RAM);
+			return -EINVAL;
+		}
+		if ((rc = parse_region(p, &start, &end, why, n)) != 0)
+			return rc;
+		p = strchr(p, ',');
+		p = p ? p + 1 : "";
+	}
+	if (uart & 7 || (uart >= CLINT_BASE && uart < CLINT_BASE + CLINT_SIZE)) {
+		snprintf(why, n, "--uart 0x%x: not 8-byte aligned or inside the CLINT", uart);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 bool machine_detect(const struct cy_vm *vm) { return vm->has_tohost; }
 
 static void update_irq(struct machine *m)
@@ -98,7 +123,7 @@ int machine_setup(struct cy_vm *vm, char *why, size_t n)
 {
 	struct machine *m = calloc(1, sizeof(*m));
 	const char *ram = vm->opts.ram ? vm->opts.ram : MACHINE_DEFAULT_RAM;
-	int n_ram = 0, rc;
+	int rc = machine_check_options(&vm->opts, why, n), n_ram = 0;
 
 	if (!m || !(m->pagemap = calloc(N_PAGES, 1))) {
 		free(m);
@@ -106,19 +131,15 @@ int machine_setup(struct cy_vm *vm, char *why, size_t n)
 		return -ENOMEM;
 	}
 	vm->machine = m;
+	if (rc != 0)
+		return rc;
 	for (int i = 0; i < vm->mem.n_regions; i++) /* the ELF's segments */
 		map_pages(m, vm->mem.regions[i].start, vm->mem.regions[i].end, MPAGE_OK);
 	for (const char *p = ram; *p; n_ram++) {
 		uint32_t start;
 		uint64_t end;
 		char name[16];
-		if (n_ram == MACHINE_MAX_RAM) {
-			snprintf(why, n, "--ram: more than %d regions", MACHINE_MAX_RAM);
-			return -EINVAL;
-		}
-		rc = parse_region(p, &start, &end, why, n);
-		if (rc != 0)
-			return rc;
+		parse_region(p, &start, &end, why, n); /* checked above */
 		snprintf(name, sizeof(name), "ram%d", n_ram);
 		if (mem_set_region(&vm->mem, name, start, end) != 0) {
 			snprintf(why, n, "--ram: too many memory regions");
@@ -129,12 +150,6 @@ int machine_setup(struct cy_vm *vm, char *why, size_t n)
 		p = p ? p + 1 : "";
 	}
 	m->uart_base = vm->opts.uart_base ? vm->opts.uart_base : UART_DEFAULT_BASE;
-	if (m->uart_base & 7 ||
-	    (m->uart_base >= CLINT_BASE && m->uart_base < CLINT_BASE + CLINT_SIZE)) {
-		snprintf(why, n, "--uart 0x%x: not 8-byte aligned or inside the CLINT",
-			 m->uart_base);
-		return -EINVAL;
-	}
 	map_pages(m, CLINT_BASE, (uint64_t)CLINT_BASE + CLINT_SIZE, MPAGE_OK | MPAGE_DEVICE);
 	map_pages(m, m->uart_base, (uint64_t)m->uart_base + 8, MPAGE_OK | MPAGE_DEVICE);
 	vm->mem.base[m->uart_base + UART_LSR] = UART_LSR_IDLE;

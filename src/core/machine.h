@@ -66,6 +66,9 @@ struct machine {
 	uint64_t exceptions, interrupts;
 };
 
+/* Checks opts.ram and opts.uart_base before anything is loaded; 0, or
+ * -EINVAL with the reason in why. */
+int machine_check_options(const struct cy_opts *opts, char *why, size_t why_size);
 /* Sets up the machine for vm after the ELF is loaded: the memory map from
  * the segments and opts.ram, the devices and the reset state. */
 int machine_setup(struct cy_vm *vm, char *err, size_t err_size);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cost/model.h"
+#include "util/file.h"
 
 #define MODEL_SUFFIX    ".model"
 #define MODEL_FILE_MAX  (64 * 1024)
@@ -147,9 +148,20 @@ static int parse_line(struct parser *p, struct cost_model *m, char *line, struct
 
 	if (!copy)
 		return fail(p, "out of memory");
-	for (char *w = strtok_r(copy, " \t", &save); w && n < 4; w = strtok_r(NULL, " \t", &save))
-		words[n++] = w;
+	for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save), n++)
+		if (n < 4)
+			words[n] = w;
 	key = words[0];
+	/* a word past a key's values is a mistake, not a comment */
+	if (strcmp(key, "description") != 0 && strcmp(key, "source") != 0) {
+		int want = strcmp(key, "cost") == 0 || strstr(key, "-memory") ? 3 : 2;
+		if (n > want) {
+			rc = fail(p, "'%s' takes %d value%s; '%s' is one too many", key, want - 1,
+				  want > 2 ? "s" : "", words[want]);
+			free(copy);
+			return rc;
+		}
+	}
 	if (strcmp(key, "description") == 0 || strcmp(key, "source") == 0) {
 		const char *text = text_after_key(line);
 		if (!*text)
@@ -303,34 +315,23 @@ int cost_model_parse(struct cost_model *m, const char *text, const char *path, c
 
 static int read_text(const char *path, char **out, char *err, size_t err_size)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
+	static const struct file_rules rules = { .max = MODEL_FILE_MAX };
+	char why[200];
+	void *data;
 	size_t n;
+	int rc = file_read(path, &rules, &data, &n, why, sizeof(why));
 
-	if (!f) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		return -errno;
+	if (rc != 0) {
+		snprintf(err, err_size, "%s: %s", path, why);
+		return rc;
 	}
-	buf = malloc(MODEL_FILE_MAX + 1);
-	if (!buf) {
-		fclose(f);
-		snprintf(err, err_size, "%s: out of memory", path);
-		return -ENOMEM;
-	}
-	n = fread(buf, 1, MODEL_FILE_MAX + 1, f);
-	fclose(f);
-	if (n > MODEL_FILE_MAX) {
-		free(buf);
-		snprintf(err, err_size, "%s: larger than %d bytes", path, MODEL_FILE_MAX);
-		return -EFBIG;
-	}
-	if (memchr(buf, 0, n)) {
-		free(buf);
+	if (memchr(data, 0, n)) {
+		free(data);
 		snprintf(err, err_size, "%s: not a text file", path);
 		return -EINVAL;
 	}
-	buf[n] = 0;
-	*out = buf;
+	((char *)data)[n] = 0;
+	*out = data;
 	return 0;
 }
 

@@ -30,8 +30,6 @@ enum profile_format {
  * -1 if none. */
 int profile_format_of_path(const char *path);
 int profile_format_named(const char *name);
-/* 0 if a profile can be written to path; else a message in err. */
-int profile_check_path(const char *path, char *err, size_t err_size);
 /* "pprof, speedscope, ..." for messages. */
 const char *profile_format_list(void);
 

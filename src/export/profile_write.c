@@ -45,19 +45,6 @@ const char *profile_format_list(void)
 	return list;
 }
 
-int profile_check_path(const char *path, char *err, size_t err_size)
-{
-	char why[512];
-	int rc = report_check_path(path, why, sizeof(why));
-	const char *rest = strstr(why, "': ");
-
-	/* report_check_path speaks of "the report": say what it is here */
-	if (rc != 0)
-		snprintf(err, err_size, "cannot write the profile to '%s%s", path,
-			 rest ? rest : "'");
-	return rc;
-}
-
 struct write_ctx {
 	struct profile *p;
 	enum profile_format fmt;

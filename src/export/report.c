@@ -3,7 +3,6 @@
  * chunk. It goes to a temporary file that is renamed over FILE.json, so the
  * file is whole or absent. Every field is described in docs/report.md. */
 #include <errno.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -203,30 +202,6 @@ static const char *issue_name(cy_tracker_issue_kind kind)
 	case CY_TRACKER_DROPPED: return "dropped";
 	}
 	return "?";
-}
-
-int report_check_path(const char *path, char *err, size_t err_size)
-{
-	struct stat st;
-	char *copy = strdup(path);
-	const char *dir;
-	int rc = 0;
-
-	if (!copy) {
-		snprintf(err, err_size, "out of memory");
-		return -ENOMEM;
-	}
-	dir = dirname(copy);
-	if (!*path || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
-		snprintf(err, err_size, "cannot write the report to '%s': not a file name", path);
-		rc = -EISDIR;
-	} else if (access(dir, W_OK | X_OK) != 0) {
-		rc = -errno;
-		snprintf(err, err_size, "cannot write the report to '%s': %s: %s", path, dir,
-			 strerror(errno));
-	}
-	free(copy);
-	return rc;
 }
 
 struct report *report_new(void)

@@ -9,8 +9,6 @@
 /* The JSON report (report.c): chunks are added as the run goes, the
  * file is written at the end, whole or not at all. */
 struct report;
-/* 0 if a report can be written to path; else a message in err. */
-int report_check_path(const char *path, char *err, size_t err_size);
 struct report *report_new(void);
 int report_add_chunk(struct report *r, const cy_chunk_report *chunk);
 int report_write(struct report *r, const char *path, const char *program, cy_vm *vm, int status,

@@ -34,6 +34,10 @@
 #define TRAILER_BYTES  8  /* FNV-1a of everything before it */
 #define MAX_RANGE_SIZE (256u << 20)
 
+/* The largest file cyclops writes holds 64 MiB of counts and 16 MiB of
+ * other pcs; older or other writers' files are read up to 1 GiB. */
+static const struct file_rules sample_file_rules = { .max = (size_t)1 << 30 };
+
 _Static_assert(HDR_ID + CY_ELF_ID_MAX <= HDR_N_RANGES, "identity fits the header");
 _Static_assert(HDR_MODEL + sizeof(((cy_samples *)0)->model) <= HDR_ID_KIND, "model fits");
 
@@ -261,7 +265,7 @@ int cy_samples_read(cy_samples **out, const char *path, char *err, size_t err_si
 	int rc;
 
 	*out = NULL;
-	rc = file_read_all(path, &data, &size, why, sizeof(why));
+	rc = file_read(path, &sample_file_rules, &data, &size, why, sizeof(why));
 	if (rc == 0 && !(s = calloc(1, sizeof(*s)))) {
 		snprintf(why, sizeof(why), "out of memory");
 		rc = -ENOMEM;

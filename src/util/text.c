@@ -3,6 +3,7 @@
  * guest's own beneath the output directory only. */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <linux/openat2.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,30 @@ int text_write_file_beneath(int dirfd, const char *name, int (*body)(FILE *f, vo
 		rc = write_renamed(parent, base, body, ctx);
 	if (parent != dirfd)
 		close(parent);
+	return rc;
+}
+
+int text_check_output(const char *what, const char *path, char *err, size_t err_size)
+{
+	struct stat st;
+	char *copy = strdup(path);
+	const char *dir;
+	int rc = 0;
+
+	if (!copy) {
+		snprintf(err, err_size, "out of memory");
+		return -ENOMEM;
+	}
+	dir = dirname(copy);
+	if (!*path || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+		snprintf(err, err_size, "cannot write %s to '%s': not a file name", what, path);
+		rc = -EISDIR;
+	} else if (access(dir, W_OK | X_OK) != 0) {
+		rc = -errno;
+		snprintf(err, err_size, "cannot write %s to '%s': %s: %s", what, path, dir,
+			 strerror(errno));
+	}
+	free(copy);
 	return rc;
 }
 

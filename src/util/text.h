@@ -24,6 +24,11 @@ int text_write_file(const char *path, int (*body)(FILE *f, void *ctx), void *ctx
 int text_write_file_beneath(int dirfd, const char *name, int (*body)(FILE *f, void *ctx),
 			    void *ctx);
 
+/* Whether what ("the report") can be written to path, checked before a run
+ * so that its results are not lost at the end: a file name, not a
+ * directory, in a directory that can be written. 0, or -errno with
+ * "cannot write WHAT to 'PATH': reason" in err. */
+int text_check_output(const char *what, const char *path, char *err, size_t err_size);
 /* A body for both that writes len bytes from p (ctx: a struct text_bytes). */
 struct text_bytes {
 	const void *p;

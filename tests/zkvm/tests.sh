@@ -20,6 +20,12 @@ test_zkvm() {
 	expect "zkvm: the unconstrained block leaves the clock (10 cycles, as SP1)" \
 		test "$(summary_cycles "$o/unc.err")" = 10
 
+	cy run --input /dev/zero $ZK/io.elf >"$o/zero.out" 2>"$o/zero.err"
+	expect "zkvm: --input /dev/zero is read up to 256 MiB, then refused (usage, 250)" \
+		sh -c "[ $? -eq 250 ] && grep -qx 'cyclops: run: /dev/zero: gives more than 268435456 bytes' '$o/zero.err'"
+	cy run --input <(printf 'from a pipe') $ZK/io.elf >"$o/pipe.out" 2>"$o/pipe.err"
+	expect "zkvm: --input from a pipe (process substitution) is read" \
+		sh -c "! grep -q 'cyclops: run:' '$o/pipe.err'"
 	cy run --cycle-tracker=quiet --report "$o/io.json" --public-values "$o/pv.bin" \
 		--input u32:300 --input str:hello $ZK/io.elf >"$o/io.out" 2>"$o/io.err"
 	expect "zkvm: ABI detected from symbols, exit code from the input" test $? -eq 44
