@@ -273,6 +273,8 @@ test_faults() {
 	fault "bad program: not an ELF" 251 "^cyclops: $OUT/text.elf: not an ELF file" "$OUT/text.elf"
 	fault "bad program: a directory" 251 '^cyclops: tests: not a regular file \(a directory\)$' tests
 	test_hostile_files
+	cy run -q tests/faults/build/write_2g.elf >/dev/null
+	expect "a write of 2 GiB moves 0x7ffff000 bytes and returns that count, as Linux (not a negative one)" [ $? -eq 0 ]
 }
 
 # Files that are not what they seem: FIFOs are refused without waiting for
@@ -1348,7 +1350,7 @@ sys.exit(not (h["cycles"] == r["cycles"] and h["total"] == r["cycles"] // 16
 	expect "signals: SIGINT: cyclops hist says the histogram is partial" \
 		grep -q 'partial: interrupted by SIGINT' "$d/h.err"
 	expect "signals: no temporary files are left beside the outputs" \
-		[ -z "$(ls "$d" | grep -v -x -e r.json -e s.samples -e 'p\..*' -e '.*\.err' -e h.json)" ]
+		[ -z "$(ls "$d" | grep -v -x -e r.json -e s.samples -e 'p\..*' -e '.*\.err' -e h.json -e in)" ]
 
 	"$CYCLOPS" run -q --report "$d/t.json" "$spin" 2>"$d/term.err" &
 	pid=$!
@@ -1362,6 +1364,23 @@ sys.exit(not (h["cycles"] == r["cycles"] and h["total"] == r["cycles"] // 16
 r = json.load(open(sys.argv[1]))
 sys.exit(not (int(sys.argv[2]) == 143 and r["partial"] is True and r["status"] == 143
 	and r["message"].startswith("interrupted by SIGTERM at ")))' "$d/t.json" $rc
+
+	# a guest that retries read() after EINTR, on a pipe that never gets
+	# data: SIGINT must still end the run, with its report
+	mkfifo "$d/in"
+	exec 8<>"$d/in" # a writer that never writes: the read blocks
+	"$CYCLOPS" run --report "$d/rr.json" tests/faults/build/read_retry.elf <"$d/in" 2>"$d/rr.err" &
+	pid=$!
+	sleep 1
+	pkill -INT -x -f "$CYCLOPS run --report $d/rr.json tests/faults/build/read_retry.elf"
+	( sleep 20; pkill -KILL -x -f "$CYCLOPS run --report $d/rr.json tests/faults/build/read_retry.elf" ) 2>/dev/null &
+	wait $pid
+	rc=$?
+	exec 8>&-
+	expect "signals: a guest blocked in read() that retries after EINTR still stops at SIGINT (130)" [ $rc = 130 ]
+	expect "signals: ... its report is written, partial, interrupted" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); sys.exit(not (r["partial"] is True and r["stop"] == "interrupted"))' "$d/rr.json"
 
 	cy run -q --max-cycles 1000 --report "$d/c.json" "$spin" 2>/dev/null
 	expect "signals: a cycle-limit report is partial too, the limit as reason" \

@@ -88,6 +88,10 @@ static const char *syscall_name(uint32_t nr)
 
 const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
 
+/* The most one read or write moves (Linux's MAX_RW_COUNT): a count of 2 GiB
+ * or more would not fit the int32 return value. */
+#define RW_MAX 0x7ffff000u
+
 static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
 
 static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
@@ -96,7 +100,8 @@ static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t l
 		return -EBADF;
 	if (!range_ok(buf, len))
 		return -EFAULT;
-	return output_write(vm, fd, buf, len);
+	/* Linux moves at most RW_MAX bytes per call, so the count fits */
+	return output_write(vm, fd, buf, len > RW_MAX ? RW_MAX : len);
 }
 
 static int32_t sys_read(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
@@ -108,9 +113,12 @@ static int32_t sys_read(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t le
 		return -EBADF;
 	if (!range_ok(buf, len))
 		return -EFAULT;
-	do
-		got = read(hfd, vm->mem.base + buf, len);
-	while (got < 0 && errno == EINTR);
+	/* A signal for cyclops (SIGINT) interrupts a blocked read with EINTR,
+	 * which goes to the guest: restarting the read here, or letting a
+	 * guest that retries it block again, would hold the run forever. */
+	if (vm->interrupt)
+		return -EINTR;
+	got = read(hfd, vm->mem.base + buf, len > RW_MAX ? RW_MAX : len);
 	if (got < 0)
 		return -errno;
 	cache_memory_written(vm, buf, (uint64_t)got);
