@@ -1415,6 +1415,17 @@ test_memory() {
 r = json.load(open(sys.argv[1]))
 sys.exit(not (r["partial"] is True and r["stop"] == "fault" and r["status"] == 254
 	and r["message"].startswith("memory limit of 8388608 bytes exceeded")))' "$d/r.json"
+	cy run -q --max-memory 1M tests/faults/build/touch_exit.elf 2>"$d/exit.err"
+	expect "memory: a guest that passes the limit between two checks and exits is caught at exit (254)" \
+		sh -c "[ $? -eq 254 ] && grep -q 'memory limit of 1048576 bytes exceeded: the guest has touched' '$d/exit.err'"
+	cy run -q --max-memory 8M tests/faults/build/touch_exit.elf
+	expect "memory: ... and under a limit it does not pass it exits 0" [ $? -eq 0 ]
+	expect "memory: 1.5 GiB of heap given back with brk reads as zero after, and costs no host memory (under 200 MB)" \
+		test "$(python3 -c '
+import resource, subprocess, sys
+r = subprocess.run(sys.argv[1:], timeout=60)
+print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 200 * 1024)' \
+		"$CYCLOPS" run -q tests/faults/build/brk_shrink.elf)" = "0 True"
 	# a guest writing 1 GiB through the cycle tracker: every byte arrives.
 	# What the tracker holds meanwhile is its own heap, measured by the
 	# unit test test_tracker_memory (not the process's RSS, which counts

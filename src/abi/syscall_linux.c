@@ -164,8 +164,10 @@ static uint32_t sys_brk(struct cy_vm *vm, uint32_t want)
 	if (want < vm->brk_start || want > limit)
 		return vm->brk;
 	if (want < vm->brk) {
-		/* memory given back reads as zero when it is taken again */
-		memset(vm->mem.base + want, 0, vm->brk - want);
+		/* memory given back reads as zero when it is taken again (and
+		 * code that was run there is decoded afresh) */
+		mem_zero(&vm->mem, want, vm->brk);
+		cache_memory_written(vm, want, vm->brk - want);
 	}
 	vm->brk = want;
 	mem_set_region(&vm->mem, "heap", vm->brk_start, vm->brk);

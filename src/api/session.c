@@ -334,6 +334,9 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		else
 			exec_run(vm, slice);
 	}
+	/* a guest may touch its last pages between two checks and exit */
+	if (vm->stop == CY_STOP_EXIT && vm->opts.max_memory)
+		check_memory(vm);
 	if (vm->stop == CY_STOP_NONE && vm->interrupt) {
 		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
 		interrupt_reason(vm->interrupt, why, sizeof(why));

@@ -44,6 +44,23 @@ int mem_set_region(struct mem *m, const char *name, uint32_t start, uint64_t end
 	return 0;
 }
 
+void mem_zero(struct mem *m, uint32_t start, uint64_t end)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t first = (start + page - 1) / page * page, last = end / page * page;
+
+	if (first >= last) {
+		memset(m->base + start, 0, end - start);
+		return;
+	}
+	/* whole host pages go back to the kernel, which gives zeros when they
+	 * are touched again: neither time nor memory for what was never used */
+	memset(m->base + start, 0, first - start);
+	if (madvise(m->base + first, last - first, MADV_DONTNEED) != 0)
+		memset(m->base + first, 0, last - first);
+	memset(m->base + last, 0, end - last);
+}
+
 bool mem_is_mapped(const struct mem *m, uint32_t addr)
 {
 	for (int i = 0; i < m->n_regions; i++)

@@ -33,6 +33,8 @@ void mem_free(struct mem *m);
 /* Adds or, if name exists, moves a region. */
 int mem_set_region(struct mem *m, const char *name, uint32_t start, uint64_t end);
 bool mem_is_mapped(const struct mem *m, uint32_t addr);
+/* [start, end) reads as zero again, its pages given back to the host. */
+void mem_zero(struct mem *m, uint32_t start, uint64_t end);
 /* Bytes of guest memory the host has paged in. */
 uint64_t mem_touched_bytes(const struct mem *m);
 
