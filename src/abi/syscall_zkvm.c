@@ -364,6 +364,8 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 		memcpy(vm->mem.base + (size_t)s->pages[i] * page, s->data + i * page, page);
 	memcpy(vm->x, s->x, sizeof(s->x));
 	vm->x[REG_T0] = 0;
+	vm->undone_cycles += vm->cycles - s->cycles;
+	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
 	vm->instret = s->instret;
 	z->public_len = s->public_len;

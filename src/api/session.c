@@ -304,20 +304,32 @@ static void check_memory(cy_vm *vm)
 	vm->memory_check_at = vm->cycles + wait;
 }
 
+/* The clock --max-cycles lets the guest reach: the limit less the cycles
+ * unconstrained blocks ran and the clock forgot, so that a guest cannot
+ * run past the limit by rolling the clock back. */
+static uint64_t clock_limit(const cy_vm *vm)
+{
+	if (!vm->opts.max_cycles)
+		return UINT64_MAX;
+	return vm->undone_cycles < vm->opts.max_cycles ? vm->opts.max_cycles - vm->undone_cycles
+						       : 0;
+}
+
 cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 {
-	uint64_t budget = vm->cycles + cycles;
-	char at[200], why[48];
+	uint64_t requested = vm->cycles + cycles, budget;
+	char at[200], why[48], undone[80] = "";
 
-	if (budget < vm->cycles) /* saturate */
-		budget = UINT64_MAX;
-	if (vm->opts.max_cycles && budget > vm->opts.max_cycles)
-		budget = vm->opts.max_cycles;
+	if (requested < vm->cycles) /* saturate */
+		requested = UINT64_MAX;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->interrupt) {
+	while (vm->stop == CY_STOP_NONE &&
+	       vm->cycles < (budget = requested < clock_limit(vm) ? requested : clock_limit(vm)) &&
+	       !vm->interrupt) {
+		vm->clock_moved_back = false;
 		if (vm->opts.max_memory && vm->cycles >= vm->memory_check_at) {
 			check_memory(vm);
 			if (vm->stop != CY_STOP_NONE)
@@ -343,12 +355,15 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		vm->stop = CY_STOP_INTERRUPTED;
 		snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s", why, at);
 	}
-	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= vm->opts.max_cycles) {
+	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= clock_limit(vm)) {
 		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
 		vm->stop = CY_STOP_CYCLE_LIMIT;
+		if (vm->undone_cycles)
+			snprintf(undone, sizeof(undone), " (%llu of them in unconstrained blocks)",
+				 (unsigned long long)vm->undone_cycles);
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
-			 "cycle limit %llu reached at %s", (unsigned long long)vm->opts.max_cycles,
-			 at);
+			 "cycle limit %llu reached%s at %s", (unsigned long long)vm->opts.max_cycles,
+			 undone, at);
 	}
 	if (vm->stop != CY_STOP_NONE && vm->tracker)
 		output_flush(vm); /* a line the guest never finished */

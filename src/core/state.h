@@ -118,6 +118,10 @@ struct cy_vm {
 	uint32_t insn_cycles;
 	uint64_t cycles;  /* the active cost model's clock */
 	uint64_t instret; /* instructions retired */
+	/* cycles run in zkVM unconstrained blocks and taken off the clock at
+	 * their exit: --max-cycles bounds the clock and these together */
+	uint64_t undone_cycles;
+	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
 
 	struct mem mem;
 	struct block_cache cache;

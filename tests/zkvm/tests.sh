@@ -20,6 +20,14 @@ test_zkvm() {
 	expect "zkvm: the unconstrained block leaves the clock (10 cycles, as SP1)" \
 		test "$(summary_cycles "$o/unc.err")" = 10
 
+	cy run --abi sp1 --max-cycles 100000 $ZK/unconstrained_loop.elf 2>"$o/uloop.err"
+	expect "zkvm: --max-cycles counts the cycles unconstrained blocks ran and undid (253, clock + undone = the limit)" \
+		sh -c "[ $? -eq 253 ] && python3 -c '
+import re, sys
+t = open(sys.argv[1]).read()
+undone = int(re.search(r\"cycle limit 100000 reached \\((\\d+) of them in unconstrained blocks\\)\", t).group(1))
+clock = int(re.search(r\"cyclops: \\d+ instructions, (\\d+) cycles\", t).group(1))
+sys.exit(not (undone > 0 and clock + undone == 100000))' '$o/uloop.err'"
 	cy run --input /dev/zero $ZK/io.elf >"$o/zero.out" 2>"$o/zero.err"
 	expect "zkvm: --input /dev/zero is read up to 256 MiB, then refused (usage, 250)" \
 		sh -c "[ $? -eq 250 ] && grep -qx 'cyclops: run: /dev/zero: gives more than 268435456 bytes' '$o/zero.err'"
