@@ -1365,6 +1365,23 @@ r = json.load(open(sys.argv[1]))
 sys.exit(not (int(sys.argv[2]) == 143 and r["partial"] is True and r["status"] == 143
 	and r["message"].startswith("interrupted by SIGTERM at ")))' "$d/t.json" $rc
 
+	# a signal while the outputs are written (strace delivers SIGINT when
+	# cyclops syncs the Nth temporary file, after its body, before its
+	# rename): exit 130 at once, the files before it whole, that one and
+	# the rest absent, no temporary file left
+	for n in 1 2; do
+		rm -rf "$d/w$n" && mkdir "$d/w$n"
+		strace -f -o /dev/null -e trace=fsync -e inject=fsync:signal=SIGINT:when=$n \
+			"$CYCLOPS" run -q --report "$d/w$n/r.json" --profile "$d/w$n/p.folded" \
+			guest/build/hello.elf >/dev/null 2>"$d/w$n/err"
+		rc=$?
+		expect "signals: SIGINT while writing output $n of 2: status 130, written $((n - 1)), no temporary file" \
+			sh -c "[ $rc = 130 ] && [ \"\$(ls '$d/w$n' | tr '\\n' ' ')\" = \"err $([ $n = 2 ] && echo 'r.json ')\" ] &&
+			       grep -q 'stopped by a signal; the files written before it are whole' '$d/w$n/err'"
+	done
+	expect "signals: ... the report written before the signal is whole JSON" \
+		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$d/w2/r.json"
+
 	# a guest that retries read() after EINTR, on a pipe that never gets
 	# data: SIGINT must still end the run, with its report
 	mkfifo "$d/in"

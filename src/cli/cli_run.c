@@ -467,8 +467,24 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 static cy_vm *volatile interrupt_vm;
 static volatile sig_atomic_t interrupt_signal;
 
+static volatile sig_atomic_t writing_outputs;
+
+/* The first signal stops the guest and lets everything asked for be
+ * written, marked partial. A second one, or one while the outputs are
+ * being written, ends cyclops at once: the files already written are
+ * whole, the one being written is removed, and the status says why. */
 static void on_interrupt(int signo)
 {
+	static const char msg[] = "cyclops: stopped by a signal; the files written before it are "
+				  "whole, the one being written is removed\n";
+
+	if (interrupt_signal || writing_outputs) {
+		text_remove_pending();
+		if (write(2, msg, sizeof(msg) - 1) < 0) {
+			/* nothing more can be said */
+		}
+		_exit(CY_EXIT_SIGNAL_BASE + signo);
+	}
 	interrupt_signal = signo;
 	if (interrupt_vm)
 		cy_vm_interrupt(interrupt_vm, signo);
@@ -481,7 +497,7 @@ static void catch_interrupts(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_interrupt;
-	sa.sa_flags = SA_RESETHAND; /* no SA_RESTART: a guest's blocked read returns */
+	sa.sa_flags = 0; /* no SA_RESTART: a guest's blocked read returns */
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
 		sigaction(signals[i], &sa, NULL);
@@ -571,6 +587,7 @@ int cli_run(int argc, char **argv)
 	struct progress progress;
 	cy_callstack *callstack = NULL;
 	cy_opts opts;
+	cy_stop stop;
 	cy_vm *vm;
 	char err[512];
 	double t0;
@@ -653,7 +670,9 @@ int cli_run(int argc, char **argv)
 		cy_vm_interrupt(vm, interrupt_signal);
 	t0 = now_seconds();
 	progress_init(&progress, a.quiet);
-	switch (run_all(vm, opts.cycle_tracker, report, &progress)) {
+	stop = run_all(vm, opts.cycle_tracker, report, &progress);
+	writing_outputs = 1;
+	switch (stop) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
 	case CY_STOP_CYCLE_LIMIT:
 		cli_error("%s", cy_vm_stop_message(vm));
@@ -709,7 +728,7 @@ int cli_run(int argc, char **argv)
 		}
 		profile_free(&profile);
 	}
-	interrupt_vm = NULL; /* the handlers stay: a late signal only sets the flag */
+	interrupt_vm = NULL; /* the handlers stay until cyclops exits */
 out_free_report:
 	report_free(report);
 out_destroy_vm:

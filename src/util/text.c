@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <linux/openat2.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -93,6 +94,27 @@ static int create_temp(int dirfd, const char *name, char *tmp, size_t tmp_size)
 	return -EEXIST;
 }
 
+/* The temporary file being written, for text_remove_pending from a signal
+ * handler: a fixed buffer, published by a flag set after it is filled. */
+static char pending_name[4096 + 16];
+static int pending_dirfd;
+static volatile sig_atomic_t pending;
+
+static void set_pending(int dirfd, const char *tmp)
+{
+	pending = 0;
+	snprintf(pending_name, sizeof(pending_name), "%s", tmp);
+	pending_dirfd = dirfd;
+	pending = strlen(tmp) < sizeof(pending_name);
+}
+
+void text_remove_pending(void)
+{
+	if (pending)
+		unlinkat(pending_dirfd, pending_name, 0);
+	pending = 0;
+}
+
 /* name (relative to dirfd) whole or not at all: a temporary file beside it,
  * renamed over it once body has written it and it is on disk. */
 static int write_renamed(int dirfd, const char *name, int (*body)(FILE *f, void *ctx), void *ctx)
@@ -109,6 +131,7 @@ static int write_renamed(int dirfd, const char *name, int (*body)(FILE *f, void 
 		rc = fd;
 		goto out_free;
 	}
+	set_pending(dirfd, tmp);
 	if (!(f = fdopen(fd, "w"))) {
 		rc = -errno;
 		close(fd);
@@ -128,10 +151,12 @@ static int write_renamed(int dirfd, const char *name, int (*body)(FILE *f, void 
 		rc = errno ? -errno : -EIO;
 		goto out_unlink;
 	}
+	pending = 0;
 	free(tmp);
 	return 0;
 out_unlink:
 	unlinkat(dirfd, tmp, 0);
+	pending = 0;
 out_free:
 	free(tmp);
 	return rc;

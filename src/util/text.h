@@ -29,6 +29,9 @@ int text_write_file_beneath(int dirfd, const char *name, int (*body)(FILE *f, vo
  * directory, in a directory that can be written. 0, or -errno with
  * "cannot write WHAT to 'PATH': reason" in err. */
 int text_check_output(const char *what, const char *path, char *err, size_t err_size);
+/* Removes the temporary file a write is filling, if one is: for a signal
+ * handler that ends the process (async-signal-safe). */
+void text_remove_pending(void);
 /* A body for both that writes len bytes from p (ctx: a struct text_bytes). */
 struct text_bytes {
 	const void *p;
