@@ -6,6 +6,7 @@
 #   make install  PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #   make deb      a Debian package in build/deb/ (dpkg-buildpackage)
 #   make fuzz     the libFuzzer harnesses, FUZZ_SECONDS each (needs clang)
+#   make check-arch RISCV_ARCH_TEST=DIR   riscv-arch-test through cyclops
 # Switches: ASAN=1 UBSAN=1 (sanitizers), O=<dir> (build directory).
 
 all: cyclops

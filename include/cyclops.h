@@ -582,6 +582,11 @@ const char *cy_platform_name(cy_platform platform);
 /* Parses "linux", "bare" or "auto"; 0 if valid. */
 int cy_platform_parse(const char *text, cy_platform *out);
 
+/* The compliance tests' signature: [begin_signature, end_signature) from
+ * the ELF's symbols (riscv-arch-test, RISCOF); 0, or -ENOENT when the ELF
+ * lacks one of them or they are out of order. */
+int cy_vm_signature(const cy_vm *vm, uint32_t *begin, uint32_t *end);
+
 /* Traps taken so far and the trap CSRs now; all 0 on the linux platform. */
 typedef struct cy_machine_stats {
 	uint64_t exceptions; /* synchronous traps (illegal instruction, ecall, ...) */

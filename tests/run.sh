@@ -1230,6 +1230,29 @@ test_bare() {
 		grep -qx "embed: traps 18 (0 interrupts), returns 18, last \[trap ecall\]" "$OUT/bare.err"
 	cy run -q tests/bare/build/htif_console.elf >"$OUT/bare.out" 2>"$OUT/bare.err"
 	expect "bare: the HTIF console prints" [ "$(cat "$OUT/bare.out")" = "htif ok" ]
+	# --signature (riscv-arch-test, RISCOF): signature.S's five words, as
+	# its header derives them, a line per granularity bytes, highest first
+	local sig=tests/bare/build/signature.elf g want
+	for g in 4 8 1 16; do
+		case $g in
+		4) want="01234567 89abcdef 44332211 80000000 deadbeef " ;;
+		8) want="89abcdef01234567 8000000044332211 00000000deadbeef " ;;
+		1) want="67 45 23 01 ef cd ab 89 11 22 33 44 00 00 00 80 ef be ad de " ;;
+		16) want="800000004433221189abcdef01234567 000000000000000000000000deadbeef " ;;
+		esac
+		cy run -q --signature "$OUT/sig" --signature-granularity $g "$sig"
+		expect "bare: --signature, $g bytes a line: the words signature.S stored" \
+			test "$? $(tr '\n' ' ' <"$OUT/sig")" = "0 $want"
+	done
+	cy run -q --max-cycles 3 --signature "$OUT/sig" "$sig"
+	expect "bare: --signature is written at the cycle limit too, as the memory stands (253)" \
+		test "$? $(tr '\n' ' ' <"$OUT/sig")" = "253 00000000 00000000 00000000 00000000 deadbeef "
+	fault "usage: --signature on a program without begin_signature (250)" 250 \
+		"^cyclops: run: --signature: tests/bare/build/rv32ui.elf has no begin_signature and end_signature symbols" \
+		--signature "$OUT/sig" tests/bare/build/rv32ui.elf
+	fault "usage: --signature-granularity 3 (250)" 250 \
+		"^cyclops: run: --signature-granularity needs 1, 2, 4, 8 or 16 bytes, got '3'" \
+		--signature "$OUT/sig" --signature-granularity 3 "$sig"
 	# riscv-tests' linker script with binutils 2.40 leaves p_flags 0 in
 	# every PT_LOAD: such a test loads and passes, and is sampled as code
 	python3 -c '

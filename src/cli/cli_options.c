@@ -76,6 +76,13 @@ static const struct cli_option run_options[] = {
 	  "bare: RAM besides the ELF's segments (default 0x80000000:64M)" },
 	{ RUN_UART, 0, "uart", CLI_ARG_REQUIRED, "ADDR", NULL, CLI_COMPLETE_NONE,
 	  "bare: the UART's registers (default 0x10000000)" },
+	{ RUN_SIGNATURE, 0, "signature", CLI_ARG_REQUIRED, "FILE", NULL, CLI_COMPLETE_FILE,
+	  "write the memory between the ELF's begin_signature and end_signature symbols when "
+	  "the run ends, as riscv-arch-test and RISCOF read it" },
+	{ RUN_SIGNATURE_GRANULARITY, 0, "signature-granularity", CLI_ARG_REQUIRED, "BYTES",
+	  "1 2 4 8 16", CLI_COMPLETE_NONE,
+	  "bytes per line of --signature, each line the hex of that many bytes, highest "
+	  "address first (1, 2, 4 (default), 8 or 16)" },
 	{ RUN_ENGINE, 0, "engine", CLI_ARG_REQUIRED, "interp|reference", "interp reference",
 	  CLI_COMPLETE_NONE,
 	  "interp (default): the profilers on the accounting interface; reference: on every "

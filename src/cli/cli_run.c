@@ -40,6 +40,8 @@ struct run_args {
 	uint64_t sample_interval;
 	const char *sample_out;
 	const char *out_dir;
+	const char *signature;
+	uint64_t signature_granularity; /* 0: 4 */
 	bool guest_saves;
 	uint64_t guest_save_files, guest_save_bytes; /* 0: the defaults */
 	const char *program;
@@ -95,8 +97,50 @@ static int check_outputs(const struct run_args *a)
 		rc = text_check_output("the histogram", a->sample_out, err, sizeof(err));
 	if (rc == 0 && a->public_values)
 		rc = text_check_output("the public values", a->public_values, err, sizeof(err));
+	if (rc == 0 && a->signature)
+		rc = text_check_output("the signature", a->signature, err, sizeof(err));
 	if (rc != 0)
 		cli_error("run: %s", err);
+	return rc;
+}
+
+/* The signature file: a line per granularity bytes of [begin, end), each
+ * the bytes in hex from the highest address down (the word's value for 4),
+ * as Spike and the riscv-arch-test references write it. */
+struct signature {
+	const cy_vm *vm;
+	uint32_t begin, end;
+	unsigned granularity;
+};
+
+static int signature_body(FILE *f, void *ctx)
+{
+	const struct signature *s = ctx;
+	uint8_t line[16];
+
+	for (uint32_t at = s->begin; at < s->end; at += s->granularity) {
+		if (cy_vm_read(s->vm, at, line, s->granularity) != 0)
+			return -EFAULT;
+		for (unsigned i = s->granularity; i-- > 0;)
+			fprintf(f, "%02x", line[i]);
+		fputc('\n', f);
+	}
+	return ferror(f) ? -EIO : 0;
+}
+
+static int write_signature(const cy_vm *vm, const struct run_args *a)
+{
+	struct signature s = { vm, 0, 0,
+			       a->signature_granularity ? (unsigned)a->signature_granularity : 4 };
+	int rc;
+
+	cy_vm_signature(vm, &s.begin, &s.end); /* checked before the run */
+	/* a region that does not end on a line is padded to one, as Spike does */
+	s.end = s.begin + (s.end - s.begin + s.granularity - 1) / s.granularity * s.granularity;
+	rc = text_write_file(a->signature, signature_body, &s);
+	if (rc != 0)
+		cli_error("run: cannot write the signature to '%s': %s", a->signature,
+			  strerror(-rc));
 	return rc;
 }
 
@@ -197,6 +241,17 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		}
 		break;
 	case RUN_GUEST_SAVES: return parse_guest_saves(a, v);
+	case RUN_SIGNATURE: return need_text("signature", v, &a->signature, "a file name");
+	case RUN_SIGNATURE_GRANULARITY:
+		if (!v || cli_parse_count(v, &a->signature_granularity) != 0 ||
+		    a->signature_granularity == 0 || a->signature_granularity > 16 ||
+		    (a->signature_granularity & (a->signature_granularity - 1))) {
+			cli_error(
+			    "run: --signature-granularity needs 1, 2, 4, 8 or 16 bytes, got '%s'",
+			    v ? v : "");
+			return -1;
+		}
+		break;
 	case RUN_MODEL: return need_text("model", v, &a->model, "a model name or file");
 	case RUN_SEGMENT_PO2:
 		if (!v || cli_parse_count(v, &a->segment_po2) != 0 || a->segment_po2 < 13 ||
@@ -648,6 +703,13 @@ int cli_run(int argc, char **argv)
 		status = CY_EXIT_BAD_PROGRAM;
 		goto out_free_inputs;
 	}
+	if (a.signature && cy_vm_signature(vm, &(uint32_t){ 0 }, &(uint32_t){ 0 }) != 0) {
+		cli_error("run: --signature: %s has no begin_signature and end_signature symbols "
+			  "(in that order)",
+			  a.program);
+		status = CY_EXIT_USAGE;
+		goto out_destroy_vm;
+	}
 	if (push_inputs(vm, &a) != 0) {
 		status = CY_EXIT_USAGE;
 		goto out_destroy_vm;
@@ -704,6 +766,8 @@ int cli_run(int argc, char **argv)
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */
+	if (a.signature && write_signature(vm, &a) != 0 && status == 0)
+		status = CY_EXIT_INTERNAL;
 	if ((a.sample || a.sample_out) &&
 	    cli_save_samples(vm, a.sample_out, a.out_dir, a.quiet) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;

@@ -162,6 +162,12 @@ static int load_symbols(struct cy_vm *vm, Elf *elf)
 				vm->tohost = (uint32_t)sym.st_value;
 			} else if (name && strcmp(name, "fromhost") == 0) {
 				vm->fromhost = (uint32_t)sym.st_value;
+			} else if (name && strcmp(name, "begin_signature") == 0) {
+				vm->has_signature_begin = true;
+				vm->signature_begin = (uint32_t)sym.st_value;
+			} else if (name && strcmp(name, "end_signature") == 0) {
+				vm->has_signature_end = true;
+				vm->signature_end = (uint32_t)sym.st_value;
 			}
 			if (type != STT_FUNC && type != STT_NOTYPE)
 				continue;

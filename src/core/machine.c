@@ -458,6 +458,16 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 	return MACHINE_RUN;
 }
 
+int cy_vm_signature(const cy_vm *vm, uint32_t *begin, uint32_t *end)
+{
+	if (!vm->has_signature_begin || !vm->has_signature_end ||
+	    vm->signature_end < vm->signature_begin)
+		return -ENOENT;
+	*begin = vm->signature_begin;
+	*end = vm->signature_end;
+	return 0;
+}
+
 cy_platform cy_vm_platform(const cy_vm *vm)
 {
 	return vm->machine ? CY_PLATFORM_BARE : CY_PLATFORM_LINUX;

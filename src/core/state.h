@@ -184,6 +184,9 @@ struct cy_vm {
 	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
 	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
 	uint32_t tohost, fromhost;
+	/* begin_signature and end_signature, the compliance tests' results */
+	bool has_signature_begin, has_signature_end;
+	uint32_t signature_begin, signature_end;
 };
 
 #endif
