@@ -34,16 +34,29 @@ static uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
 	return cost;
 }
 
+/* Zeroed memory the kernel backs only where it is touched: a VM that
+ * decodes little costs little to make and to free (the fuzzers make one
+ * per input), which malloc of 32 MiB is not under a sanitizer. */
+static void *lazy_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void lazy_free(void *p, size_t size)
+{
+	if (p)
+		munmap(p, size);
+}
+
 int cache_init(struct block_cache *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->table = calloc(TABLE_SIZE, sizeof(*c->table));
-	c->arena = malloc(ARENA_SIZE);
-	/* lazily backed like guest memory: only chunks near code are touched */
-	c->codemap = mmap(NULL, CODEMAP_SIZE, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (c->codemap == MAP_FAILED)
-		c->codemap = NULL;
+	c->table = lazy_alloc(TABLE_SIZE * sizeof(*c->table));
+	c->arena = lazy_alloc(ARENA_SIZE);
+	/* only the chunks near code are touched */
+	c->codemap = lazy_alloc(CODEMAP_SIZE);
 	if (!c->table || !c->arena || !c->codemap) {
 		cache_free(c);
 		return -ENOMEM;
@@ -55,11 +68,10 @@ int cache_init(struct block_cache *c)
 
 void cache_free(struct block_cache *c)
 {
-	free(c->table);
-	free(c->arena);
+	lazy_free(c->table, TABLE_SIZE * sizeof(*c->table));
+	lazy_free(c->arena, ARENA_SIZE);
+	lazy_free(c->codemap, CODEMAP_SIZE);
 	free(c->marked);
-	if (c->codemap)
-		munmap(c->codemap, CODEMAP_SIZE);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -70,9 +82,13 @@ void cache_flush(struct cy_vm *vm)
 	if (vm->acct.events & ACCT_FOLD) /* the blocks' run counts go with them */
 		acct_fold(vm);
 
-	memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
-	memset(c->jump_cache, 0, sizeof(c->jump_cache));
-	memset(c->singles, 0, sizeof(c->singles));
+	/* a cache that never held a block is empty already: a VM's first
+	 * flush touches none of the table's 512 KiB */
+	if (c->used || c->arena_used) {
+		memset(c->table, 0, TABLE_SIZE * sizeof(*c->table));
+		memset(c->jump_cache, 0, sizeof(c->jump_cache));
+		memset(c->singles, 0, sizeof(c->singles));
+	}
 	for (size_t i = 0; i < c->n_marked; i++)
 		c->codemap[c->marked[i]] = 0;
 	c->n_marked = 0;
