@@ -1390,20 +1390,36 @@ sys.exit(not (int(sys.argv[2]) == 143 and r["partial"] is True and r["status"] =
 
 	# a signal while the outputs are written (strace delivers SIGINT when
 	# cyclops syncs the Nth temporary file, after its body, before its
-	# rename): exit 130 at once, the files before it whole, that one and
-	# the rest absent, no temporary file left
+	# rename): that file is finished, the rest skipped, status 130, no
+	# temporary file left
 	for n in 1 2; do
 		rm -rf "$d/w$n" && mkdir "$d/w$n"
 		strace -f -o /dev/null -e trace=fsync -e inject=fsync:signal=SIGINT:when=$n \
 			"$CYCLOPS" run -q --report "$d/w$n/r.json" --profile "$d/w$n/p.folded" \
-			guest/build/hello.elf >/dev/null 2>"$d/w$n/err"
+			--profile "$d/w$n/p.pb.gz" guest/build/hello.elf >/dev/null 2>"$d/w$n/err"
 		rc=$?
-		expect "signals: SIGINT while writing output $n of 2: status 130, written $((n - 1)), no temporary file" \
-			sh -c "[ $rc = 130 ] && [ \"\$(ls '$d/w$n' | tr '\\n' ' ')\" = \"err $([ $n = 2 ] && echo 'r.json ')\" ] &&
-			       grep -q 'stopped by a signal; the files written before it are whole' '$d/w$n/err'"
+		expect "signals: SIGINT while writing output $n of 3: status 130, $n written whole, the rest skipped, no temporary file" \
+			sh -c "[ $rc = 130 ] && [ \"\$(ls '$d/w$n' | tr '\\n' ' ')\" = \"err $([ $n = 2 ] && echo 'p.folded ')r.json \" ] &&
+			       grep -q 'stopping after the file being written; the rest are skipped' '$d/w$n/err'"
 	done
-	expect "signals: ... the report written before the signal is whole JSON" \
-		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$d/w2/r.json"
+	expect "signals: ... the report finished after the signal is whole JSON" \
+		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$d/w1/r.json"
+
+	# a second signal while an output waits for a FIFO's reader: the wait
+	# ends (no SA_RESTART), the rest is skipped, the report before it stays
+	rm -rf "$d/ff" && mkdir "$d/ff" && mkfifo "$d/ff/p.folded"
+	"$CYCLOPS" run -q --report "$d/ff/r.json" --profile "$d/ff/p.folded" "$spin" 2>"$d/ff.err" &
+	pid=$!
+	sleep 0.5
+	kill -INT $pid
+	sleep 1
+	kill -INT $pid
+	( sleep 20; kill -KILL $pid 2>/dev/null ) &
+	wait $pid
+	rc=$?
+	expect "signals: a second SIGINT frees an output stuck on a FIFO without a reader: 130, the report whole" \
+		sh -c "[ $rc = 130 ] && python3 -c 'import json, sys; json.load(open(sys.argv[1]))' '$d/ff/r.json' &&
+		       grep -q 'stopping after the file being written' '$d/ff.err'"
 
 	# a guest that retries read() after EINTR, on a pipe that never gets
 	# data: SIGINT must still end the run, with its report

@@ -467,6 +467,10 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
 	return 0;
 }
 
+/* Set by the signal handler (on_interrupt): the outputs are being written,
+ * and a signal asked to skip the ones not yet begun. */
+static volatile sig_atomic_t writing_outputs, skip_outputs;
+
 /* The public values shown in hex in the summary; the file has them all. */
 #define PUBLIC_VALUES_SHOWN 256
 
@@ -480,7 +484,7 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	cy_commits cm;
 	int rc = 0;
 
-	if (a->public_values) {
+	if (a->public_values && !skip_outputs) {
 		struct text_bytes b = { pv, pv_len };
 		if (text_write_file(a->public_values, text_bytes_body, &b) != 0) {
 			cli_error("run: %s: cannot write the public values", a->public_values);
@@ -522,23 +526,37 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 static cy_vm *volatile interrupt_vm;
 static volatile sig_atomic_t interrupt_signal;
 
-static volatile sig_atomic_t writing_outputs;
+static void say(const char *msg, size_t len)
+{
+	if (write(2, msg, len) < 0) {
+		/* nothing more can be said */
+	}
+}
 
-/* The first signal stops the guest and lets everything asked for be
- * written, marked partial. A second one, or one while the outputs are
- * being written, ends cyclops at once: the files already written are
- * whole, the one being written is removed, and the status says why. */
+/* Three steps, each asked for by one more signal:
+ * 1. the first, while the guest runs, stops it and lets everything asked
+ *    for be written, marked partial;
+ * 2. the next one, or a first one while the outputs are written, lets the
+ *    file being written finish and skips the rest;
+ * 3. one more ends cyclops at once, the file being filled removed.
+ * The exit status is 128 + the signal's number in each case. */
 static void on_interrupt(int signo)
 {
-	static const char msg[] = "cyclops: stopped by a signal; the files written before it are "
-				  "whole, the one being written is removed\n";
+	static const char finishing[] = "cyclops: stopping after the file being written; the rest "
+					"are skipped (one more signal stops at once)\n";
+	static const char now[] = "cyclops: stopped at once; the files written before are whole, "
+				  "the one being written is removed\n";
 
-	if (interrupt_signal || writing_outputs) {
+	if (skip_outputs) {
 		text_remove_pending();
-		if (write(2, msg, sizeof(msg) - 1) < 0) {
-			/* nothing more can be said */
-		}
+		say(now, sizeof(now) - 1);
 		_exit(CY_EXIT_SIGNAL_BASE + signo);
+	}
+	if (interrupt_signal || writing_outputs) {
+		skip_outputs = 1;
+		interrupt_signal = signo;
+		say(finishing, sizeof(finishing) - 1);
+		return;
 	}
 	interrupt_signal = signo;
 	if (interrupt_vm)
@@ -766,12 +784,12 @@ int cli_run(int argc, char **argv)
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */
-	if (a.signature && write_signature(vm, &a) != 0 && status == 0)
+	if (a.signature && !skip_outputs && write_signature(vm, &a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
-	if ((a.sample || a.sample_out) &&
+	if ((a.sample || a.sample_out) && !skip_outputs &&
 	    cli_save_samples(vm, a.sample_out, a.out_dir, a.quiet) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
-	if (report &&
+	if (report && !skip_outputs &&
 	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
 		cli_error("run: %s", err);
 		if (status == 0)
@@ -782,7 +800,7 @@ int cli_run(int argc, char **argv)
 			cli_error("run: out of host memory for the profile");
 			status = status ? status : CY_EXIT_INTERNAL;
 		} else {
-			for (int k = 0; k < a.n_profiles; k++)
+			for (int k = 0; k < a.n_profiles && !skip_outputs; k++)
 				if (profile_write(&profile, a.profiles[k], a.profile_formats[k],
 						  err, sizeof(err)) != 0) {
 					cli_error("run: %s", err);
@@ -792,6 +810,8 @@ int cli_run(int argc, char **argv)
 		}
 		profile_free(&profile);
 	}
+	if (skip_outputs) /* a signal cut the writing short: say so in the status */
+		status = CY_EXIT_SIGNAL_BASE + interrupt_signal;
 	interrupt_vm = NULL; /* the handlers stay until cyclops exits */
 out_free_report:
 	report_free(report);
