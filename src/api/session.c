@@ -362,8 +362,8 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 			snprintf(undone, sizeof(undone), " (%llu of them in unconstrained blocks)",
 				 (unsigned long long)vm->undone_cycles);
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
-			 "cycle limit %llu reached%s at %s", (unsigned long long)vm->opts.max_cycles,
-			 undone, at);
+			 "cycle limit %llu reached%s at %s",
+			 (unsigned long long)vm->opts.max_cycles, undone, at);
 	}
 	if (vm->stop != CY_STOP_NONE && vm->tracker)
 		output_flush(vm); /* a line the guest never finished */
