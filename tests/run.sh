@@ -826,6 +826,33 @@ test_profile() {
 		got=$(callgrind_annotate "$base.callgrind" 2>/dev/null | sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | head -1 | tr -d ,)
 		expect "profile: $name: callgrind_annotate's program total is $want" [ "$got" = "$want" ]
 	done
+	# deep recursion (tests/profile/deep.S, 2002 frames at the bottom): the
+	# stack-per-line formats keep 256 frames a stack, the middle marked, so
+	# they grow with depth, not with its square; every format still totals
+	base=$OUT/prof-deep
+	cy run -q $(profile_args "$base") tests/profile/build/deep.elf >/dev/null 2>&1
+	expect "profile: deep: every format totals the 22006 cycles derived in deep.S" \
+		python3 tests/profile/check.py totals 22006 $(for e in $PROFILE_EXTS; do echo "$base.$e"; done)
+	expect "profile: deep: .folded lines of at most 256 frames; the 1746 stacks deeper than 256 marked; the innermost as derived" \
+		python3 -c '
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+frames = [l.rsplit(" ", 1)[0].split(";") for l in lines]
+marked = [f for f in frames if any("frames elided]" in x for x in f)]
+inner = [l for l in lines if "[1747 frames elided]" in l]
+want = ";".join(["_start"] + ["sum"] * 127 + ["[1747 frames elided]"] + ["sum"] * 127) + " 2"
+sys.exit(not (max(map(len, frames)) == 256 and len(marked) == 1746 and inner == [want]))' "$base.folded"
+	expect "profile: deep: speedscope samples of at most 256 frames, the 129th the [frames elided] frame" \
+		python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [f["name"] for f in d["shared"]["frames"]]
+el = names.index("[frames elided]")
+s = d["profiles"][0]["samples"]
+sys.exit(not (max(map(len, s)) == 256 and all(x[128] == el for x in s if el in x)
+              and sum(1 for x in s if el in x) == 1746))' "$base.speedscope.json"
+	expect "profile: deep: .folded under 2.5 MB (written whole it would be 8 MB)" \
+		[ "$(stat -c %s "$base.folded")" -lt 2500000 ]
 	[ $have_go = 1 ] || ok "profile: go tool pprof checks skipped: go is not installed (check.py decoded the files)"
 
 	# paging as pseudo-frames, the parts derived in tests/cost/risc0_pages.S

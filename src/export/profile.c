@@ -244,6 +244,27 @@ size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size
 	return n;
 }
 
+size_t profile_stack_capped(const struct profile *p, uint32_t node, uint32_t *out, size_t *elided)
+{
+	size_t n = p->nodes[node].depth + 1;
+
+	*elided = 0;
+	if (n <= PROFILE_TEXT_DEPTH)
+		return profile_stack(p, node, out, n);
+	*elided = n - PROFILE_TEXT_HEAD - PROFILE_TEXT_TAIL;
+	for (size_t k = PROFILE_TEXT_HEAD + PROFILE_TEXT_TAIL; k-- > PROFILE_TEXT_HEAD;) {
+		out[k] = node;
+		node = (uint32_t)p->nodes[node].parent;
+	}
+	for (size_t k = 0; k < *elided; k++)
+		node = (uint32_t)p->nodes[node].parent;
+	for (size_t k = PROFILE_TEXT_HEAD; k-- > 0;) {
+		out[k] = node;
+		node = (uint32_t)p->nodes[node].parent;
+	}
+	return PROFILE_TEXT_HEAD + PROFILE_TEXT_TAIL;
+}
+
 void profile_folded_name(FILE *f, const char *name)
 {
 	for (const char *s = name; *s; s++)

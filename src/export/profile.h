@@ -94,6 +94,17 @@ int profile_write(struct profile *p, const char *path, enum profile_format fmt, 
 long profile_func_of(const struct profile *p, uint32_t pc);
 /* Node i's frames from the outermost to it, into out (depth + 1 entries). */
 size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size_t max);
+/* The formats that write every stack whole (.folded, .speedscope.json)
+ * would grow with depth squared under deep recursion: a stack deeper than
+ * PROFILE_TEXT_DEPTH frames keeps its outermost PROFILE_TEXT_HEAD and its
+ * innermost PROFILE_TEXT_TAIL, and one marked frame stands for the rest. */
+#define PROFILE_TEXT_DEPTH 256
+#define PROFILE_TEXT_HEAD  128
+#define PROFILE_TEXT_TAIL  (PROFILE_TEXT_DEPTH - PROFILE_TEXT_HEAD - 1)
+/* Node i's frames as those formats write them: at most
+ * PROFILE_TEXT_DEPTH - 1 into out, *elided the number left out between
+ * out[PROFILE_TEXT_HEAD - 1] and out[PROFILE_TEXT_HEAD] (0: none). */
+size_t profile_stack_capped(const struct profile *p, uint32_t node, uint32_t *out, size_t *elided);
 /* A name fit for folded stacks: ';' and newlines become '_'. */
 void profile_folded_name(FILE *f, const char *name);
 

@@ -344,7 +344,8 @@ int profile_write_html(FILE *f, const struct profile *p)
 	return 0;
 }
 
-/* "main;work;leaf 120" per stack that spent cycles itself. */
+/* "main;work;leaf 120" per stack that spent cycles itself; a stack deeper
+ * than PROFILE_TEXT_DEPTH with "[N frames elided]" in its middle. */
 int profile_write_folded(FILE *f, const struct profile *p)
 {
 	uint32_t *stack = malloc((p->n_nodes + 1) * sizeof(*stack));
@@ -354,10 +355,12 @@ int profile_write_folded(FILE *f, const struct profile *p)
 	for (size_t i = 0; i < p->n_nodes; i++) {
 		if (!p->nodes[i].self_cycles)
 			continue;
-		size_t n = profile_stack(p, (uint32_t)i, stack, p->n_nodes);
+		size_t elided, n = profile_stack_capped(p, (uint32_t)i, stack, &elided);
 		for (size_t k = 0; k < n; k++) {
 			if (k)
 				fputc(';', f);
+			if (elided && k == PROFILE_TEXT_HEAD)
+				fprintf(f, "[%zu frames elided];", elided);
 			profile_folded_name(f, p->nodes[stack[k]].name);
 		}
 		fprintf(f, " %llu\n", (unsigned long long)p->nodes[i].self_cycles);

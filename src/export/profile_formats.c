@@ -10,7 +10,8 @@
 static void json_str(FILE *f, const char *s) { text_json_string(f, s, strlen(s)); }
 
 /* One sampled profile: a sample per stack that spent some of the value. */
-static void speedscope_profile(FILE *f, const struct profile *p, uint32_t *stack, bool insns)
+static void speedscope_profile(FILE *f, const struct profile *p, uint32_t *stack, bool insns,
+			       uint32_t elided_frame)
 {
 	uint64_t total = insns ? p->instructions : p->cycles;
 	bool first = true;
@@ -23,10 +24,13 @@ static void speedscope_profile(FILE *f, const struct profile *p, uint32_t *stack
 		uint64_t v = insns ? p->nodes[i].self_instructions : p->nodes[i].self_cycles;
 		if (!v)
 			continue;
-		size_t n = profile_stack(p, (uint32_t)i, stack, p->n_nodes);
+		size_t elided, n = profile_stack_capped(p, (uint32_t)i, stack, &elided);
 		fputs(first ? "[" : ", [", f);
-		for (size_t k = 0; k < n; k++)
+		for (size_t k = 0; k < n; k++) {
+			if (elided && k == PROFILE_TEXT_HEAD)
+				fprintf(f, ", %u", elided_frame);
 			fprintf(f, "%s%u", k ? ", " : "", p->frame_of[stack[k]]);
+		}
 		fputs("]", f);
 		first = false;
 	}
@@ -76,10 +80,18 @@ int profile_write_speedscope(FILE *f, const struct profile *p)
 		}
 		fputs("}", f);
 	}
+	/* the frame that stands for the middle of a stack too deep to write */
+	for (size_t i = 0; i < p->n_nodes; i++) {
+		if (p->nodes[i].depth + 1 > PROFILE_TEXT_DEPTH) {
+			fprintf(f, "%s   {\"name\": \"[frames elided]\"}",
+				p->n_frames ? ",\n" : "\n");
+			break;
+		}
+	}
 	fputs("]},\n \"profiles\": [\n", f);
-	speedscope_profile(f, p, stack, false);
+	speedscope_profile(f, p, stack, false, (uint32_t)p->n_frames);
 	fputs(",\n", f);
-	speedscope_profile(f, p, stack, true);
+	speedscope_profile(f, p, stack, true, (uint32_t)p->n_frames);
 	fputs("\n ]\n}\n", f);
 	free(stack);
 	return 0;
