@@ -178,7 +178,10 @@ uint64_t cy_vm_touched_bytes(const cy_vm *vm);
 int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size);
 /* The readable form of a mangled C++ (_Z...) or Rust (_ZN...E legacy,
  * without its hash, or _R... v0) symbol, from libiberty; malloc'd, NULL
- * if name is not one. */
+ * if name is not one, or if it or its readable form is longer than
+ * CY_DEMANGLE_MAX bytes (so that a hostile name cannot make it take more
+ * memory than that, nor more than a moment: docs/robustness.md). */
+#define CY_DEMANGLE_MAX 4096
 char *cy_demangle(const char *name);
 /* Disassembles the instruction at pc (objdump "no-aliases,numeric" style);
  * returns its length in bytes, 0 if it is not a valid instruction. */

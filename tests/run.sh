@@ -808,6 +808,77 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 	expect "profile: written after the cycle limit, totalling 1000 cycles" \
 		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
 	test_profile_limits
+	test_profile_names
+}
+
+# bounded NAME CMD... : runs CMD held to 10 s of CPU (a hang fails rather
+# than holds the suite), its stdout and stderr to NAME.out and NAME.err;
+# NAME.use gets "STATUS CPU-SECONDS PEAK-RSS-KB".
+bounded() {
+	local name=$1
+	shift
+	python3 -c 'import resource, subprocess, sys
+def limit(): resource.setrlimit(resource.RLIMIT_CPU, (10, 11))
+with open(sys.argv[1] + ".out", "wb") as o, open(sys.argv[1] + ".err", "wb") as e:
+    rc = subprocess.run(sys.argv[2:], preexec_fn=limit, stdout=o, stderr=e).returncode
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(rc, "%.2f" % (ru.ru_utime + ru.ru_stime), ru.ru_maxrss)' "$name" "$@" >"$name.use"
+}
+# within NAME : the run of bounded NAME exited 0 in under 2 s of CPU and 32 MB
+within() { awk '{ exit !($1 == 0 && $2 < 2 && $3 < 32768) }' "$1.use"; }
+usage() { awk '{ printf "status %s, %s s, %s KB", $1, $2, $3 }' "$1.use"; }
+
+# Symbol names from a hostile ELF (docs/robustness.md#symbol-names), put on
+# mangled.S's mycrate::helper with objcopy: names that would have libiberty
+# print hundreds of MB, or count through 62^7 lifetimes without printing
+# any, stay mangled, and the profile and cyclops hist take well under a
+# second and a few MB (before the bounds: 0.8 s and 200 MB, 3 s and 550 MB,
+# and no end).
+test_profile_names() {
+	local d=$OUT/names spec name
+	mkdir -p "$d"
+	for spec in rust-backrefs rust-binder cxx-substitutions; do
+		# a::f::<X_24>, X_0 = u8 and X_k+1 = (X_k, X_k), the second a back-
+		# reference: 6 * 2^24 bytes readable; for<62^7 lifetimes> in an
+		# impl's path; C++ f(A<int, int>, A<S0, S0>, ...) with 24 templates,
+		# each a substitution doubling the last
+		name=$(python3 -c 'import sys
+def b62(n):
+    d = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if n == 0: return "_"
+    n -= 1; s = ""
+    while True:
+        s = d[n % 62] + s; n //= 62
+        if n == 0: return s + "_"
+k = 24
+if sys.argv[1] == "rust-backrefs":
+    s, at = "INvC1a1f" + "T" * k + "h", 8 + k
+    for j in range(k):
+        s += "B" + b62(at) + "E"
+        at = 8 + k - 1 - j
+    print("_R" + s + "E")
+elif sys.argv[1] == "rust-binder":
+    print("_RNvMINvC1a1fFGzzzzzzz_EuEh1g")
+else:
+    print("_Z1f1AIiiE" + "".join("S_IS%s_S%s_E" % (("0123456789ABCDEFGHIJKLMN"[j - 1],) * 2) for j in range(1, k)))' "$spec")
+		riscv64-unknown-elf-objcopy --redefine-sym "_RNvCs1234_7mycrate6helper=$name" \
+			tests/profile/build/mangled.elf "$d/$spec.elf"
+		bounded "$d/$spec-run" "$CYCLOPS" run -q --profile "$d/$spec.folded" --sample=1 \
+			--sample-out "$d/$spec.samples" "$d/$spec.elf"
+		expect "profile: names: $spec (${#name} bytes): the run exits 0 in under 2 s and 32 MB ($(usage "$d/$spec-run"))" \
+			within "$d/$spec-run"
+		printf '%s\n' '_start 4' '_start;[ecall exit] 1' '_start;foo::bar() 2' '_start;mycrate::work 4' \
+			"_start;mycrate::work;$name 1" | sort >"$d/$spec.want"
+		expect "profile: names: $spec: the folded stacks have the name mangled" \
+			cmp -s "$d/$spec.want" <(sort "$d/$spec.folded")
+		bounded "$d/$spec-hist" "$CYCLOPS" hist --json "$d/$spec.samples" --elf "$d/$spec.elf"
+		expect "profile: names: $spec: cyclops hist exits 0 in under 2 s and 32 MB ($(usage "$d/$spec-hist"))" \
+			within "$d/$spec-hist"
+		expect "profile: names: $spec: cyclops hist shows the name mangled" python3 -c 'import json, sys
+got = sorted((f["name"], f["samples"]) for f in json.load(open(sys.argv[2]))["functions"])
+sys.exit(got != [(sys.argv[1], 1), ("_start", 5), ("foo::bar()", 2), ("mycrate::work", 4)])' \
+			"$name" "$d/$spec-hist.out"
+	done
 }
 
 # The profiler's bounded tables (docs/robustness.md#limits), with guests
