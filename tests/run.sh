@@ -809,6 +809,7 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
 	test_profile_limits
 	test_profile_names
+	test_profile_escapes
 }
 
 # bounded NAME CMD... : runs CMD held to 10 s of CPU (a hang fails rather
@@ -930,6 +931,63 @@ sys.exit(not (len(self) == 4097 and self["_start"] == "12298\n" and
 
 # hist_field FILE.json EXPR : prints a Python expression of the report r.
 hist_field() { python3 -c "import json; r = json.load(open('$1')); print($2)"; }
+
+# Names and file names are the ELF's bytes (docs/profiles.md#names): a
+# function named with ESC, newlines that look like callgrind lines, < & ; "
+# ' \ CR, invalid UTF-8 and a C1 control, in a file whose DWARF name has the
+# same, is written safely in every format and on the terminal. The expected
+# forms are written out by hand in tests/profile/names.py from the rules
+# documented there.
+test_profile_escapes() {
+	local d=$OUT/escapes f py=tests/profile/names.py
+	mkdir -p "$d"
+	# _start calls victim (li, ret: 2 cycles) and exits (jal, li, li: 3,
+	# ecall 1); the DWARF line table gives every instruction the odd file
+	for f in ret ebreak; do
+		printf '%s\n' '    .option norvc' \
+			'    .file 1 "dir\033]0;x\007/ev\033[31mil\nfl=forged\n<b>&amp;;\377\303.c"' \
+			'    .text' '    .globl _start' '    .type _start, @function' '_start:' \
+			'    .loc 1 10 0' '    jal ra, victim' '    li a0, 0' '    li a7, 93' '    ecall' \
+			'    .size _start, .-_start' '    .type victim, @function' 'victim:' \
+			'    .loc 1 20 0' '    li t0, 1' "    $f" '    .size victim, .-victim' >"$d/$f.S"
+		riscv64-unknown-elf-gcc -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mno-relax -nostdlib \
+			-nostartfiles -static -Wl,-Ttext=0x10000 -Wl,--no-relax -o "$d/$f-plain.elf" "$d/$f.S"
+		riscv64-unknown-elf-objcopy --redefine-sym "victim=$(python3 $py raw)" \
+			"$d/$f-plain.elf" "$d/$f.elf"
+	done
+	cy run $(profile_args "$d/p") --sample=1 --sample-out "$d/p.samples" "$d/ret.elf" \
+		>"$d/run.out" 2>"$d/run.err"
+	expect "profile: escapes: every format reads back, totalling 6 cycles" \
+		python3 tests/profile/check.py totals 6 $(for e in $PROFILE_EXTS; do echo "$d/p.$e"; done)
+	expect "profile: escapes: folded: 3 lines, ';' as '_', controls and bad bytes as \\xNN" \
+		python3 $py folded "$d/p.folded"
+	expect "profile: escapes: callgrind: fn= and fl= lines only for the 2 functions, escaped" \
+		python3 $py callgrind "$d/p.callgrind"
+	expect "profile: escapes: svg: well-formed XML (xml.etree), the name with U+FFFD for bad bytes" \
+		python3 $py svg "$d/p.svg"
+	expect "profile: escapes: html: valid UTF-8, no control character, the name and file escaped" \
+		python3 $py html "$d/p.html"
+	expect "profile: escapes: speedscope and trace JSON: the exact name and file, U+FFFD for bad bytes" \
+		python3 $py json "$d/p.speedscope.json" "$d/p.trace.json"
+	expect "profile: escapes: pprof: UTF-8 strings (check.py decodes them strictly)" \
+		python3 $py pprof "$d/p.pb.gz"
+	cy hist "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.out" 2>&1
+	cy hist --json "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.json" 2>&1
+	expect "profile: escapes: hist: the tables and annotation escaped, no control character" \
+		python3 $py hist "$d/hist.out" "$d/hist.json"
+	# the stop message names the function: on stderr and in the files
+	cy run --profile "$d/f.callgrind" --profile "$d/f.html" "$d/ebreak.elf" >/dev/null 2>"$d/f.err"
+	expect "profile: escapes: a fault in the function: one stop line on stderr, escaped" \
+		python3 $py stderr "$d/f.err"
+	expect "profile: escapes: the fault's callgrind desc: line and html partial row hold it whole" \
+		python3 $py fault "$d/f.callgrind" "$d/f.html"
+	# channel timers name the places of their steps (tests/timer/risc0.S's far)
+	riscv64-unknown-elf-objcopy --redefine-sym "far=$(python3 $py raw)" \
+		tests/timer/build/risc0.elf "$d/timer.elf"
+	cy run -q --model risc0 --timers "$d/timer.elf" >/dev/null 2>"$d/timer.err"
+	expect "profile: escapes: --timers names the step's function escaped, no ESC on stderr" \
+		python3 $py timers "$d/timer.err"
+}
 
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's
 # instruction trace as the reference under the unit model, guest control,

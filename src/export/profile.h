@@ -96,7 +96,8 @@ int profile_write(struct profile *p, const char *path, enum profile_format fmt, 
 long profile_func_of(const struct profile *p, uint32_t pc);
 /* Node i's frames from the outermost to it, into out (depth + 1 entries). */
 size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size_t max);
-/* A name fit for folded stacks: ';' and newlines become '_'. */
+/* A name fit for folded stacks: ';' becomes '_', control characters and
+ * bytes that are not UTF-8 \xNN, a backslash \\ (text_put_printable). */
 void profile_folded_name(FILE *f, const char *name);
 
 /* The writers (body of text_write_file; 0 or a negative errno). */
