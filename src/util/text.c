@@ -83,16 +83,28 @@ static size_t printable_unit(const uint8_t *p, size_t n, char out[4], size_t *us
 size_t text_put_printable(FILE *f, const char *s, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)s;
-	size_t cols = 0;
+	size_t cols = 0, run = 0; /* run: bytes shown as they are, not yet written */
 
 	for (size_t i = 0; i < len;) {
 		char out[4];
-		size_t used, n = printable_unit(p + i, len - i, out, &used);
+		size_t used, n = printable_len(p + i, len - i);
+		if (n && p[i] != '\\') { /* one fwrite per run: folded files are large */
+			run += n;
+			cols++;
+			i += n;
+			continue;
+		}
+		if (f && run)
+			fwrite(p + i - run, 1, run, f);
+		run = 0;
+		n = printable_unit(p + i, len - i, out, &used);
 		if (f)
 			fwrite(out, 1, n, f);
-		cols += used > 1 ? 1 : n; /* a character, or an escape's columns */
+		cols += n;
 		i += used;
 	}
+	if (f && run)
+		fwrite(p + len - run, 1, run, f);
 	return cols;
 }
 
