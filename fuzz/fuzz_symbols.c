@@ -1,7 +1,7 @@
-/* fuzz_symbols.c - the symbol table and its demangling (libiberty's
- * cplus_demangle, which sees every name a hostile ELF carries): arbitrary
- * bytes as symbol names (split at NULs, as in a string table), added,
- * sorted and looked up. */
+/* fuzz_symbols.c - the symbol table and its demangling (libiberty, which
+ * sees every name a hostile ELF carries): arbitrary bytes as symbol names
+ * (split at NULs, as in a string table), demangled within their bound,
+ * added, sorted and looked up. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +19,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	memcpy(names, data, size);
 	names[size] = '\0';
-	for (size_t at = 0; at <= size; at += strlen(names + at) + 1, addr += 4)
+	for (size_t at = 0; at <= size; at += strlen(names + at) + 1, addr += 4) {
+		/* whatever the name, its readable form is bounded (demangle.c) */
+		char *readable = cy_demangle(names + at);
+		if (readable && strlen(readable) > CY_DEMANGLE_MAX)
+			abort();
+		free(readable);
 		if (symtab_add(&t, names + at, addr, 4) != 0)
 			abort();
+	}
 	symtab_finish(&t);
 	for (size_t i = 0; i < t.n; i++) {
 		/* every name is a string ASan can read whole; every symbol is found */

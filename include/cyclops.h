@@ -166,7 +166,8 @@ cy_stop cy_vm_stop_reason(const cy_vm *vm);
 cy_fault cy_vm_fault(const cy_vm *vm);
 int cy_vm_exit_code(const cy_vm *vm);
 /* One line describing a fault, the cycle limit or an interruption,
- * without "cyclops: ". */
+ * without "cyclops: "; printable: a symbol's control characters and bytes
+ * that are not UTF-8 are in it as \xNN, a backslash as \\. */
 const char *cy_vm_stop_message(const cy_vm *vm);
 /* Asks a running cy_vm_run to stop within CY_INTERRUPT_CYCLES cycles, at
  * an instruction boundary, with CY_STOP_INTERRUPTED; later runs return it
@@ -187,11 +188,15 @@ int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len);
 uint64_t cy_vm_touched_bytes(const cy_vm *vm);
 
 /* "name+0x1c" for the symbol containing or preceding addr; 0 if found.
- * The VM's symbols have C++ and Rust names demangled (cy_demangle). */
+ * The VM's symbols have C++ and Rust names demangled (cy_demangle); the
+ * name's bytes are the ELF's, to be escaped before they are shown. */
 int cy_vm_symbolize(const cy_vm *vm, uint32_t addr, char *buf, size_t size);
 /* The readable form of a mangled C++ (_Z...) or Rust (_ZN...E legacy,
  * without its hash, or _R... v0) symbol, from libiberty; malloc'd, NULL
- * if name is not one. */
+ * if name is not one, or if it or its readable form is longer than
+ * CY_DEMANGLE_MAX bytes (so that a hostile name cannot make it take more
+ * memory than that, nor more than a moment: docs/robustness.md). */
+#define CY_DEMANGLE_MAX 4096
 char *cy_demangle(const char *name);
 /* Disassembles the instruction at pc (objdump "no-aliases,numeric" style);
  * returns its length in bytes, 0 if it is not a valid instruction. */

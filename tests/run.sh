@@ -909,6 +909,78 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 	expect "profile: written after the cycle limit, totalling 1000 cycles" \
 		python3 tests/profile/check.py totals 1000 "$OUT/limit.folded"
 	test_profile_limits
+	test_profile_names
+	test_profile_escapes
+}
+
+# bounded NAME CMD... : runs CMD held to 10 s of CPU (a hang fails rather
+# than holds the suite), its stdout and stderr to NAME.out and NAME.err;
+# NAME.use gets "STATUS CPU-SECONDS PEAK-RSS-KB".
+bounded() {
+	local name=$1
+	shift
+	python3 -c 'import resource, subprocess, sys
+def limit(): resource.setrlimit(resource.RLIMIT_CPU, (10, 11))
+with open(sys.argv[1] + ".out", "wb") as o, open(sys.argv[1] + ".err", "wb") as e:
+    rc = subprocess.run(sys.argv[2:], preexec_fn=limit, stdout=o, stderr=e).returncode
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(rc, "%.2f" % (ru.ru_utime + ru.ru_stime), ru.ru_maxrss)' "$name" "$@" >"$name.use"
+}
+# within NAME : the run of bounded NAME exited 0 in under 2 s of CPU and 32 MB
+within() { awk '{ exit !($1 == 0 && $2 < 2 && $3 < 32768) }' "$1.use"; }
+usage() { awk '{ printf "status %s, %s s, %s KB", $1, $2, $3 }' "$1.use"; }
+
+# Symbol names from a hostile ELF (docs/robustness.md#symbol-names), put on
+# mangled.S's mycrate::helper with objcopy: names that would have libiberty
+# print hundreds of MB, or count through 62^7 lifetimes without printing
+# any, stay mangled, and the profile and cyclops hist take well under a
+# second and a few MB (before the bounds: 0.8 s and 200 MB, 3 s and 550 MB,
+# and no end).
+test_profile_names() {
+	local d=$OUT/names spec name
+	mkdir -p "$d"
+	for spec in rust-backrefs rust-binder cxx-substitutions; do
+		# a::f::<X_24>, X_0 = u8 and X_k+1 = (X_k, X_k), the second a back-
+		# reference: 6 * 2^24 bytes readable; for<62^7 lifetimes> in an
+		# impl's path; C++ f(A<int, int>, A<S0, S0>, ...) with 24 templates,
+		# each a substitution doubling the last
+		name=$(python3 -c 'import sys
+def b62(n):
+    d = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if n == 0: return "_"
+    n -= 1; s = ""
+    while True:
+        s = d[n % 62] + s; n //= 62
+        if n == 0: return s + "_"
+k = 24
+if sys.argv[1] == "rust-backrefs":
+    s, at = "INvC1a1f" + "T" * k + "h", 8 + k
+    for j in range(k):
+        s += "B" + b62(at) + "E"
+        at = 8 + k - 1 - j
+    print("_R" + s + "E")
+elif sys.argv[1] == "rust-binder":
+    print("_RNvMINvC1a1fFGzzzzzzz_EuEh1g")
+else:
+    print("_Z1f1AIiiE" + "".join("S_IS%s_S%s_E" % (("0123456789ABCDEFGHIJKLMN"[j - 1],) * 2) for j in range(1, k)))' "$spec")
+		riscv64-unknown-elf-objcopy --redefine-sym "_RNvCs1234_7mycrate6helper=$name" \
+			tests/profile/build/mangled.elf "$d/$spec.elf"
+		bounded "$d/$spec-run" "$CYCLOPS" run -q --profile "$d/$spec.folded" --sample=1 \
+			--sample-out "$d/$spec.samples" "$d/$spec.elf"
+		expect "profile: names: $spec (${#name} bytes): the run exits 0 in under 2 s and 32 MB ($(usage "$d/$spec-run"))" \
+			within "$d/$spec-run"
+		printf '%s\n' '_start 4' '_start;[ecall exit] 1' '_start;foo::bar() 2' '_start;mycrate::work 4' \
+			"_start;mycrate::work;$name 1" | sort >"$d/$spec.want"
+		expect "profile: names: $spec: the folded stacks have the name mangled" \
+			cmp -s "$d/$spec.want" <(sort "$d/$spec.folded")
+		bounded "$d/$spec-hist" "$CYCLOPS" hist --json "$d/$spec.samples" --elf "$d/$spec.elf"
+		expect "profile: names: $spec: cyclops hist exits 0 in under 2 s and 32 MB ($(usage "$d/$spec-hist"))" \
+			within "$d/$spec-hist"
+		expect "profile: names: $spec: cyclops hist shows the name mangled" python3 -c 'import json, sys
+got = sorted((f["name"], f["samples"]) for f in json.load(open(sys.argv[2]))["functions"])
+sys.exit(got != [(sys.argv[1], 1), ("_start", 5), ("foo::bar()", 2), ("mycrate::work", 4)])' \
+			"$name" "$d/$spec-hist.out"
+	done
 }
 
 # The profiler's bounded tables (docs/robustness.md#limits), with guests
@@ -1006,10 +1078,71 @@ test_guest_saves() {
 		sh -c "[ \"\$(cat '$d/w.out')\" = 'misuse 100000 of 100000' ] &&
 		       [ \$(grep -c '^cyclops: warning: cy_sample_pause' '$d/w.err') -eq 20 ] &&
 		       grep '^cyclops: warning' '$d/w.err' | tail -1 | grep -q 'further warnings about the guest.s sampling calls are not shown'"
+	cy run "$s/saves.elf" name $'a\xff\xc2\x9bb.samples' >/dev/null 2>"$d/e.err" </dev/null
+	expect "sample: a guest's file name is escaped in the warning (a bad byte and a C1 control as \\xNN)" \
+		sh -c "grep -qF 'a\\xff\\xc2\\x9bb.samples not written (CY_EPERM)' '$d/e.err' &&
+		       ! LC_ALL=C grep -q \"\$(printf '[\\377\\233]')\" '$d/e.err'"
 	fault "usage: --guest-saves=0 is refused" 250 "^cyclops: run: --guest-saves=FILES\[,SIZE\] needs a positive number of files and a positive size such as 16M, got '0'\$" \
 		--guest-saves=0 guest/build/hello.elf
 	fault "usage: --guest-saves=2,x is refused" 250 "^cyclops: run: --guest-saves=FILES\[,SIZE\] needs .*got '2,x'\$" \
 		--guest-saves=2,x guest/build/hello.elf
+}
+
+# Names and file names are the ELF's bytes (docs/profiles.md#names): a
+# function named with ESC, newlines that look like callgrind lines, < & ; "
+# ' \ CR, invalid UTF-8 and a C1 control, in a file whose DWARF name has the
+# same, is written safely in every format and on the terminal. The expected
+# forms are written out by hand in tests/profile/names.py from the rules
+# documented there.
+test_profile_escapes() {
+	local d=$OUT/escapes f py=tests/profile/names.py
+	mkdir -p "$d"
+	# _start calls victim (li, ret: 2 cycles) and exits (jal, li, li: 3,
+	# ecall 1); the DWARF line table gives every instruction the odd file
+	for f in ret ebreak; do
+		printf '%s\n' '    .option norvc' \
+			'    .file 1 "dir\033]0;x\007/ev\033[31mil\nfl=forged\n<b>&amp;;\377\303.c"' \
+			'    .text' '    .globl _start' '    .type _start, @function' '_start:' \
+			'    .loc 1 10 0' '    jal ra, victim' '    li a0, 0' '    li a7, 93' '    ecall' \
+			'    .size _start, .-_start' '    .type victim, @function' 'victim:' \
+			'    .loc 1 20 0' '    li t0, 1' "    $f" '    .size victim, .-victim' >"$d/$f.S"
+		riscv64-unknown-elf-gcc -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mno-relax -nostdlib \
+			-nostartfiles -static -Wl,-Ttext=0x10000 -Wl,--no-relax -o "$d/$f-plain.elf" "$d/$f.S"
+		riscv64-unknown-elf-objcopy --redefine-sym "victim=$(python3 $py raw)" \
+			"$d/$f-plain.elf" "$d/$f.elf"
+	done
+	cy run $(profile_args "$d/p") --sample=1 --sample-out "$d/p.samples" "$d/ret.elf" \
+		>"$d/run.out" 2>"$d/run.err"
+	expect "profile: escapes: every format reads back, totalling 6 cycles" \
+		python3 tests/profile/check.py totals 6 $(for e in $PROFILE_EXTS; do echo "$d/p.$e"; done)
+	expect "profile: escapes: folded: 3 lines, ';' as '_', controls and bad bytes as \\xNN" \
+		python3 $py folded "$d/p.folded"
+	expect "profile: escapes: callgrind: fn= and fl= lines only for the 2 functions, escaped" \
+		python3 $py callgrind "$d/p.callgrind"
+	expect "profile: escapes: svg: well-formed XML (xml.etree), the name with U+FFFD for bad bytes" \
+		python3 $py svg "$d/p.svg"
+	expect "profile: escapes: html: valid UTF-8, no control character, the name and file escaped" \
+		python3 $py html "$d/p.html"
+	expect "profile: escapes: speedscope and trace JSON: the exact name and file, U+FFFD for bad bytes" \
+		python3 $py json "$d/p.speedscope.json" "$d/p.trace.json"
+	expect "profile: escapes: pprof: UTF-8 strings (check.py decodes them strictly)" \
+		python3 $py pprof "$d/p.pb.gz"
+	cy hist "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.out" 2>&1
+	cy hist --json "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.json" 2>&1
+	expect "profile: escapes: hist: the tables and annotation escaped, no control character" \
+		python3 $py hist "$d/hist.out" "$d/hist.json"
+	# the stop message names the function: on stderr and in the files
+	cy run --profile "$d/f.callgrind" --profile "$d/f.html" "$d/ebreak.elf" >/dev/null 2>"$d/f.err"
+	expect "profile: escapes: a fault in the function: one stop line on stderr, escaped" \
+		python3 $py stderr "$d/f.err"
+	expect "profile: escapes: the fault's callgrind desc: line and html partial row hold it whole" \
+		python3 $py fault "$d/f.callgrind" "$d/f.html"
+	# channel timers name the places of their steps (tests/timer/risc0.S's far)
+	riscv64-unknown-elf-objcopy --redefine-sym "far=$(python3 $py raw)" \
+		tests/timer/build/risc0.elf "$d/timer.elf"
+	cy run -q --model risc0 --timers "$d/timer.elf" >/dev/null 2>"$d/timer.err"
+	expect "profile: escapes: --timers names the step's function escaped, no ESC on stderr" \
+		python3 $py timers "$d/timer.err"
 }
 
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's

@@ -124,22 +124,17 @@ struct zkvm {
 static void __attribute__((format(printf, 4, 5)))
 zkvm_stop(struct cy_vm *vm, cy_fault fault, const char *sys, const char *fmt, ...)
 {
-	char sym[128] = "", why[160];
+	char at[160], why[160];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	if (cy_vm_symbolize(vm, vm->pc, sym + 2, sizeof(sym) - 3) == 0) {
-		sym[0] = ' ';
-		sym[1] = '<';
-		strcat(sym, ">");
-	}
+	vm_describe_at(vm, vm->pc, false, at, sizeof(at)); /* "0x... <sym+0x..>", printable */
 	vm->stop = CY_STOP_FAULT;
 	vm->fault = fault;
 	vm->break_loop = true;
-	snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at 0x%08x%s: %s", sys, vm->pc, sym,
-		 why);
+	snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s: %s", sys, at, why);
 }
 
 /* Guest memory that a syscall reads or writes: below the limit and, for

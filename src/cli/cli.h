@@ -37,9 +37,6 @@ int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_
 
 /* The cycle tracker's tree and warnings, for people (cli_tracker.c). */
 void cli_print_tracker(FILE *f, cy_vm *vm, bool colour);
-/* Guest bytes made safe for a terminal; the columns they take (f NULL:
- * only counts). */
-size_t cli_put_name(FILE *f, const char *name, size_t len);
 
 /* The channel timers' tree, explained steps and warnings (cli_timers.c). */
 void cli_print_timers(FILE *f, cy_vm *vm, bool colour);

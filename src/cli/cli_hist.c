@@ -394,6 +394,9 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* Names and file names come from the ELF: made safe for a terminal. */
+static void put_text(FILE *f, const char *s) { text_put_printable(f, s, strlen(s)); }
+
 static void print_annotated(FILE *f, const struct hist *h, const struct func *fn)
 {
 	const char *last_file = NULL;
@@ -401,9 +404,10 @@ static void print_annotated(FILE *f, const struct hist *h, const struct func *fn
 	size_t k = 0, shown = 0;
 	uint32_t pc = fn->start;
 
-	fprintf(f, "\n%s: %llu samples (%.1f%%), 0x%08x..0x%08x\n", fn->name,
-		(unsigned long long)fn->samples, pct(fn->samples, h->samples->total), fn->start,
-		fn->end);
+	fputc('\n', f);
+	put_text(f, fn->name);
+	fprintf(f, ": %llu samples (%.1f%%), 0x%08x..0x%08x\n", (unsigned long long)fn->samples,
+		pct(fn->samples, h->samples->total), fn->start, fn->end);
 	while (k < h->n_hits && h->hits[k].pc < fn->start)
 		k++;
 	while (pc < fn->end && shown < ANNOTATE_MAX_INSNS) {
@@ -422,8 +426,9 @@ static void print_annotated(FILE *f, const struct hist *h, const struct func *fn
 		for (; k < h->n_hits && h->hits[k].pc < pc + (uint32_t)len; k++)
 			n += h->hits[k].samples;
 		if (row && (row->file != last_file || row->line != last_line)) {
-			fprintf(f, "                          %s:%d\n", base_name(row->file),
-				row->line);
+			fputs("                          ", f);
+			put_text(f, base_name(row->file));
+			fprintf(f, ":%d\n", row->line);
 			last_file = row->file;
 			last_line = row->line;
 		}
@@ -461,8 +466,10 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 	for (size_t i = 0; i < n_hot && i < top; i++) {
 		const struct func *fn = &h->funcs[order[i]];
 		cumul += fn->samples;
-		fprintf(f, "%10llu %6.1f%% %6.1f%%  %s\n", (unsigned long long)fn->samples,
-			pct(fn->samples, s->total), pct(cumul, s->total), fn->name);
+		fprintf(f, "%10llu %6.1f%% %6.1f%%  ", (unsigned long long)fn->samples,
+			pct(fn->samples, s->total), pct(cumul, s->total));
+		put_text(f, fn->name);
+		fputc('\n', f);
 	}
 	if (n_hot > top)
 		fprintf(f, "%10s  (%zu more functions)\n", "...", n_hot - top);
@@ -474,10 +481,12 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 			(unsigned long long)overflow(h), pct(overflow(h), s->total), "");
 	if (h->n_lines) {
 		fprintf(f, "\n%10s %7s  %s\n", "samples", "share", "source line");
-		for (size_t i = 0; i < h->n_lines && i < top; i++)
-			fprintf(
-			    f, "%10llu %6.1f%%  %s:%d\n", (unsigned long long)h->lines[i].samples,
-			    pct(h->lines[i].samples, s->total), h->lines[i].file, h->lines[i].line);
+		for (size_t i = 0; i < h->n_lines && i < top; i++) {
+			fprintf(f, "%10llu %6.1f%%  ", (unsigned long long)h->lines[i].samples,
+				pct(h->lines[i].samples, s->total));
+			put_text(f, h->lines[i].file);
+			fprintf(f, ":%d\n", h->lines[i].line);
+		}
 		if (h->n_lines > top)
 			fprintf(f, "%10s  (%zu more lines)\n", "...", h->n_lines - top);
 	} else {

@@ -57,8 +57,11 @@ static void put_where(FILE *f, cy_vm *vm, uint32_t pc)
 	char sym[128];
 
 	fprintf(f, "0x%08x", pc);
-	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0)
-		fprintf(f, " <%s>", sym);
+	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0) {
+		fputs(" <", f); /* the ELF's name, made safe for a terminal */
+		text_put_printable(f, sym, strlen(sym));
+		fputc('>', f);
+	}
 }
 
 static void print_step(FILE *f, cy_vm *vm, const cy_timer_step *s, unsigned depth, bool colour)
@@ -120,7 +123,7 @@ static void print_issue(FILE *f, const cy_timer_issue *is, bool colour)
 		break;
 	case CY_TIMER_NEVER_STOPPED:
 		fputs("timer ", f);
-		cli_put_name(f, is->label, is->label_len);
+		text_put_printable(f, is->label, is->label_len);
 		fprintf(f, " started at cycle %llu never stopped\n", (unsigned long long)is->cycle);
 		break;
 	case CY_TIMER_LONG_LABEL:
@@ -136,7 +139,7 @@ static void print_issue(FILE *f, const cy_timer_issue *is, bool colour)
 		    "%llu timer start%s ignored past the limit of %u timers (first at cycle %llu: ",
 		    (unsigned long long)is->count, is->count == 1 ? "" : "s", CY_TIMER_MAX_NODES,
 		    (unsigned long long)is->cycle);
-		cli_put_name(f, is->label, is->label_len);
+		text_put_printable(f, is->label, is->label_len);
 		fputs("): their time is in the enclosing timer\n", f);
 		break;
 	case CY_TIMER_TOO_MANY_SLICES:
@@ -176,7 +179,8 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 		"cycles or more explained\n",
 		(unsigned long long)run, (unsigned long long)cy_vm_timer_threshold(vm));
 	for (size_t i = 0; i < n; i++) {
-		size_t w = INDENT * t[i].depth + cli_put_name(NULL, t[i].label, t[i].label_len);
+		size_t w =
+		    INDENT * t[i].depth + text_put_printable(NULL, t[i].label, t[i].label_len);
 		if (w > width)
 			width = w < NAME_COLS_MAX ? w : NAME_COLS_MAX;
 	}
@@ -190,7 +194,7 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 		uint64_t whole = t[i].parent < 0 ? run : t[t[i].parent].cycles;
 		size_t w = INDENT * t[i].depth, shown = 0;
 		fprintf(f, "%*s%s", (int)w, "", colour ? COLOUR_NAME : "");
-		w += cli_put_name(f, t[i].label, t[i].label_len);
+		w += text_put_printable(f, t[i].label, t[i].label_len);
 		fputs(colour ? COLOUR_OFF : "", f);
 		fprintf(f, "%*s %8llu %14llu %14llu %6.1f%%%s\n", (int)(width > w ? width - w : 0),
 			"", (unsigned long long)t[i].count, (unsigned long long)t[i].cycles,

@@ -13,46 +13,11 @@
 #define COLOUR_WARN   "\033[33m"
 #define COLOUR_OFF    "\033[0m"
 
-/* Guest bytes made safe for a terminal: printable ASCII and valid UTF-8
- * as they are, a backslash doubled, anything else (control characters,
- * invalid UTF-8) as \xNN. Returns the columns it takes; with f NULL it
- * only counts them. */
-static size_t put_name(FILE *f, const char *name, size_t len)
+/* Names are guest bytes, shown made safe for a terminal: this wide. */
+static size_t name_width(const char *name, size_t len)
 {
-	const uint8_t *p = (const uint8_t *)name;
-	size_t cols = 0;
-
-	for (size_t i = 0; i < len;) {
-		size_t n = text_utf8_len(p + i, len - i);
-		/* C1 controls (U+0080..U+009F) are two bytes starting 0xc2 */
-		bool c1 = n == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0;
-		char esc[8];
-
-		if (n == 1 && p[i] == '\\') {
-			if (f)
-				fputs("\\\\", f);
-			cols += 2;
-		} else if (n == 1 && p[i] >= 0x20 && p[i] < 0x7f) {
-			if (f)
-				fputc(p[i], f);
-			cols++;
-		} else if (n > 1 && !c1) {
-			if (f)
-				fwrite(p + i, 1, n, f);
-			cols++;
-		} else {
-			n = 1; /* one byte at a time: the rest may start a good one */
-			snprintf(esc, sizeof(esc), "\\x%02x", p[i]);
-			if (f)
-				fputs(esc, f);
-			cols += 4;
-		}
-		i += n;
-	}
-	return cols;
+	return text_put_printable(NULL, name, len);
 }
-
-static size_t name_width(const char *name, size_t len) { return put_name(NULL, name, len); }
 
 static double share(uint64_t part, uint64_t whole)
 {
@@ -75,7 +40,7 @@ static void print_tree(FILE *f, const cy_span *s, size_t n, uint64_t run, bool c
 	for (size_t i = 0; i < n; i++) {
 		size_t w = INDENT * s[i].depth;
 		fprintf(f, "%*s%s", (int)w, "", colour ? COLOUR_NAME : "");
-		w += put_name(f, s[i].name, s[i].name_len);
+		w += text_put_printable(f, s[i].name, s[i].name_len);
 		fputs(colour ? COLOUR_OFF : "", f);
 		if (s[i].count == 0) {
 			/* opened here and never ended: only its children counted */
@@ -115,7 +80,7 @@ static void print_report_totals(FILE *f, const cy_tracker_entry *e, size_t n, ui
 		if (!e[i].report_count)
 			continue;
 		fputs(colour ? COLOUR_NAME : "", f);
-		w = put_name(f, e[i].name, e[i].name_len);
+		w = text_put_printable(f, e[i].name, e[i].name_len);
 		fputs(colour ? COLOUR_OFF : "", f);
 		fprintf(f, "%*s %8llu %12llu %6.1f%%\n", (int)(width > w ? width - w : 0), "",
 			(unsigned long long)e[i].report_count,
@@ -139,26 +104,26 @@ static void print_issue(FILE *f, const cy_tracker_issue *is, bool colour)
 	switch (is->kind) {
 	case CY_TRACKER_UNMATCHED_END:
 		fputs("cycle-tracker-end: ", f);
-		put_name(f, is->name, is->name_len);
+		text_put_printable(f, is->name, is->name_len);
 		fputs(" with no start (", f);
 		put_times(f, is->count, is->cycle);
 		fputs("): recorded 0\n", f);
 		break;
 	case CY_TRACKER_RESTARTED:
 		fputs("cycle-tracker-start: ", f);
-		put_name(f, is->name, is->name_len);
+		text_put_printable(f, is->name, is->name_len);
 		fputs(" again before it ended (", f);
 		put_times(f, is->count, is->cycle);
 		fputs("): the earlier start was dropped\n", f);
 		break;
 	case CY_TRACKER_NEVER_ENDED:
 		fputs("cycle-tracker-start: ", f);
-		put_name(f, is->name, is->name_len);
+		text_put_printable(f, is->name, is->name_len);
 		fprintf(f, " at cycle %llu never ended\n", (unsigned long long)is->cycle);
 		break;
 	case CY_TRACKER_UNLISTED:
 		fputs("cycle-tracker-end: ", f);
-		put_name(f, is->name, is->name_len);
+		text_put_printable(f, is->name, is->name_len);
 		fputs(" past the limit of 16777216 listed results (", f);
 		put_times(f, is->count, is->cycle);
 		fputs("): in the span totals, not in its list\n", f);
@@ -170,7 +135,7 @@ static void print_issue(FILE *f, const cy_tracker_issue *is, bool colour)
 		    f);
 		put_times(f, is->count, is->cycle);
 		fputs(", first ", f);
-		put_name(f, is->name, is->name_len);
+		text_put_printable(f, is->name, is->name_len);
 		fputs(")\n", f);
 		break;
 	}
@@ -196,5 +161,3 @@ void cli_print_tracker(FILE *f, cy_vm *vm, bool colour)
 	for (size_t i = 0; i < n_issues; i++)
 		print_issue(f, &issues[i], colour);
 }
-
-size_t cli_put_name(FILE *f, const char *name, size_t len) { return put_name(f, name, len); }

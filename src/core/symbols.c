@@ -1,12 +1,10 @@
 /* symbols.c - a sorted array of function symbols with binary-search lookup.
  * Names are copied into one string pool; symbols point into it only after
  * symtab_finish, when the pool no longer moves. C++ and Rust names are kept
- * in their readable (demangled) form. */
+ * in their readable (demangled) form (demangle.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <libiberty/demangle.h>
 
 #include "core/symbols.h"
 #include "cyclops.h"
@@ -33,15 +31,6 @@ static int symtab_grow(struct symtab *t, size_t len)
 		t->strings_cap = cap;
 	}
 	return 0;
-}
-
-char *cy_demangle(const char *name)
-{
-	/* C++ (Itanium ABI) names start with _Z, Rust's with _ZN (legacy, with
-	 * a hash that libiberty drops) or _R (v0); leave everything else */
-	if (name[0] != '_' || (name[1] != 'Z' && name[1] != 'R'))
-		return NULL;
-	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 }
 
 int symtab_add(struct symtab *t, const char *mangled, uint32_t addr, uint32_t size)

@@ -10,6 +10,7 @@
 
 #include "core/block.h"
 #include "core/vm.h"
+#include "util/text.h"
 
 static const char *const class_names[CY_CLASS_COUNT] = {
 #define CLASS_NAME(id, name) name,
@@ -22,16 +23,20 @@ const char *cy_class_name(cy_insn_class cls)
 	return (unsigned)cls < CY_CLASS_COUNT ? class_names[cls] : "?";
 }
 
-/* "0x000101a4 <parse+0x1c>: addi x10,x10,1" */
+/* "0x000101a4 <parse+0x1c>: addi x10,x10,1". The symbol is the ELF's: a
+ * stop message goes to terminals and into every file (callgrind's desc:
+ * line among them) as one line of text, so it is made printable here. */
 void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size)
 {
-	char sym[128], text[64];
+	char sym[128], shown[128], text[64];
 	int n;
 
-	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0)
-		n = snprintf(buf, size, "0x%08x <%s>", pc, sym);
-	else
+	if (cy_vm_symbolize(vm, pc, sym, sizeof(sym)) == 0) {
+		text_printable(shown, sizeof(shown), sym);
+		n = snprintf(buf, size, "0x%08x <%s>", pc, shown);
+	} else {
 		n = snprintf(buf, size, "0x%08x", pc);
+	}
 	if (with_insn && n > 0 && (size_t)n < size && mem_is_mapped(&vm->mem, pc)) {
 		cy_disasm(pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
 		snprintf(buf + n, size - (size_t)n, ": %s", text);

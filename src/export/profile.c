@@ -267,6 +267,12 @@ size_t profile_stack_capped(const struct profile *p, uint32_t node, uint32_t *ou
 
 void profile_folded_name(FILE *f, const char *name)
 {
-	for (const char *s = name; *s; s++)
-		fputc(*s == ';' || *s == '\n' ? '_' : *s, f);
+	/* ';' separates the frames; the rest as on a terminal, so that no
+	 * control character ends the line (a byte of ';' is never inside a
+	 * UTF-8 sequence, so the pieces stay whole) */
+	for (const char *semi; (semi = strchr(name, ';')); name = semi + 1) {
+		text_put_printable(f, name, (size_t)(semi - name));
+		fputc('_', f);
+	}
+	text_put_printable(f, name, strlen(name));
 }

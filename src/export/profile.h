@@ -105,7 +105,8 @@ size_t profile_stack(const struct profile *p, uint32_t node, uint32_t *out, size
  * PROFILE_TEXT_DEPTH - 1 into out, *elided the number left out between
  * out[PROFILE_TEXT_HEAD - 1] and out[PROFILE_TEXT_HEAD] (0: none). */
 size_t profile_stack_capped(const struct profile *p, uint32_t node, uint32_t *out, size_t *elided);
-/* A name fit for folded stacks: ';' and newlines become '_'. */
+/* A name fit for folded stacks: ';' becomes '_', control characters and
+ * bytes that are not UTF-8 \xNN, a backslash \\ (text_put_printable). */
 void profile_folded_name(FILE *f, const char *name);
 
 /* The writers (body of text_write_file; 0 or a negative errno). */

@@ -12,17 +12,22 @@
 #define FLAME_CHAR_PX 7   /* a character of the label font, roughly */
 #define TOP_FUNCTIONS 30
 
-static void xml_text(FILE *f, const char *s)
+/* Names, file names, spans and messages are untrusted bytes: the file
+ * stays well-formed XML whatever they hold (text_put_xml). */
+static void xml_text(FILE *f, const char *s) { text_put_xml(f, s, strlen(s)); }
+
+/* The bytes of s's first n characters (a byte that is not UTF-8 counts as
+ * one), so that a label is cut between characters. */
+static size_t chars_prefix(const char *s, size_t n)
 {
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		default: fputc(*s, f);
-		}
+	const uint8_t *p = (const uint8_t *)s;
+	size_t len = strlen(s), at = 0;
+
+	for (; n && at < len; n--) {
+		size_t k = text_utf8_len(p + at, len - at);
+		at += k ? k : 1;
+	}
+	return at;
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -110,15 +115,12 @@ static void flame_node(FILE *f, const struct profile *p, uint32_t i, uint64_t x,
 		"<text x=\"%.2f\" y=\"%u\">",
 		px, y, pw, FLAME_ROW - 1, colour, px + 3, y + FLAME_ROW - 5);
 	if (chars >= 3) {
-		size_t len = strlen(nd->name);
-		if (len <= chars) {
+		size_t len = strlen(nd->name), fits = chars_prefix(nd->name, chars);
+		if (fits == len) {
 			xml_text(f, nd->name);
 		} else {
-			char *cut = strndup(nd->name, chars - 2);
-			if (cut)
-				xml_text(f, cut);
+			text_put_xml(f, nd->name, chars_prefix(nd->name, chars - 2));
 			fputs("..", f);
-			free(cut);
 		}
 	}
 	fputs("</text></g>\n", f);

@@ -107,6 +107,19 @@ static int line_of(const struct profile *p, uint32_t pc, const char **file)
 	return line;
 }
 
+/* A name or other text to the end of a callgrind line: printable as on a
+ * terminal, so that no newline in it starts a forged line, and a leading
+ * "(" escaped, as "(N)" there would be read as a compressed name. */
+static void callgrind_text(FILE *f, const char *s)
+{
+	if (*s == '(') {
+		fputs("\\x28", f);
+		s++;
+	}
+	text_put_printable(f, s, strlen(s));
+	fputc('\n', f);
+}
+
 /* fl= and fn= of the function containing pc */
 static void callgrind_fn(FILE *f, const struct profile *p, long func, uint32_t pc,
 			 const char *prefix)
@@ -114,8 +127,10 @@ static void callgrind_fn(FILE *f, const struct profile *p, long func, uint32_t p
 	const char *file;
 
 	line_of(p, func >= 0 ? p->funcs[func].addr : pc, &file);
-	fprintf(f, "%sfl=%s\n%sfn=%s\n", prefix, file ? file : "???", prefix,
-		func >= 0 ? p->funcs[func].name : "[unknown]");
+	fprintf(f, "%sfl=", prefix);
+	callgrind_text(f, file ? file : "???");
+	fprintf(f, "%sfn=", prefix);
+	callgrind_text(f, func >= 0 ? p->funcs[func].name : "[unknown]");
 }
 
 int profile_write_callgrind(FILE *f, const struct profile *p)
@@ -124,13 +139,17 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 	size_t e = 0;
 
 	fputs("# callgrind format\nversion: 1\ncreator: cyclops " CY_VERSION "\n", f);
+	/* the stop message and the note are cyclops's own lines, printable
+	 * (vm_describe_at escapes the ELF's names in them) */
 	if (p->partial)
 		fprintf(f, "desc: Partial: %s\n", p->partial);
 	if (p->truncated)
 		fprintf(f, "desc: Truncated: %s\n", p->truncated);
-	fprintf(f, "cmd: %s\npositions: instr line\nevents: Cycles Instructions\n", p->program);
-	fprintf(f, "summary: %llu %llu\n\nob=%s\n", (unsigned long long)p->cycles,
-		(unsigned long long)p->instructions, p->program);
+	fputs("cmd: ", f);
+	callgrind_text(f, p->program);
+	fprintf(f, "positions: instr line\nevents: Cycles Instructions\nsummary: %llu %llu\n\nob=",
+		(unsigned long long)p->cycles, (unsigned long long)p->instructions);
+	callgrind_text(f, p->program);
 	for (size_t i = 0; i < p->n_pcs; i++) {
 		const cy_pc_cost *c = &p->pcs[i];
 		long func = profile_func_of(p, c->pc);

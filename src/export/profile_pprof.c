@@ -102,11 +102,28 @@ static void pb_sub(struct pbuf *b, unsigned field, struct pbuf *sub)
 	sub->failed = false;
 }
 
+/* Protocol buffers' strings are UTF-8 (Go's decoders check): names and
+ * file names from the ELF are not always, so each byte that is not part
+ * of valid UTF-8 is written as U+FFFD, as in the JSON files. */
 static void pb_string(struct pbuf *b, unsigned field, const char *s)
 {
+	static const char replacement[] = "\xef\xbf\xbd";
+	const uint8_t *p = (const uint8_t *)s;
+	size_t len = strlen(s), out = 0, n;
+
+	for (size_t i = 0; i < len; i += n ? n : 1) {
+		n = text_utf8_len(p + i, len - i);
+		out += n ? n : sizeof(replacement) - 1;
+	}
 	pb_varint(b, (uint64_t)field << 3 | WIRE_LEN);
-	pb_varint(b, strlen(s));
-	pb_bytes(b, s, strlen(s));
+	pb_varint(b, out);
+	for (size_t i = 0; i < len; i += n ? n : 1) {
+		n = text_utf8_len(p + i, len - i);
+		if (n)
+			pb_bytes(b, s + i, n);
+		else
+			pb_bytes(b, replacement, sizeof(replacement) - 1);
+	}
 }
 
 /* The string table is written as the strings are numbered. */

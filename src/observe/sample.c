@@ -611,7 +611,7 @@ static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
 	    vm->opts.guest_save_files ? vm->opts.guest_save_files : CY_GUEST_SAVE_FILES;
 	uint64_t max_bytes =
 	    vm->opts.guest_save_bytes ? vm->opts.guest_save_bytes : CY_GUEST_SAVE_BYTES;
-	char name[SAMPLE_NAME_MAX + 1];
+	char name[SAMPLE_NAME_MAX + 1], shown[4 * SAMPLE_NAME_MAX + 1];
 	const char *why = NULL;
 	cy_samples out = { 0 };
 	struct text_bytes b = { 0 };
@@ -626,18 +626,21 @@ static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
 			   rc == SAMPLE_EFAULT ? "CY_EFAULT" : "CY_EBAD_NAME", why);
 		return rc;
 	}
+	/* the name as the warnings show it: C1 controls and bytes that are
+	 * not UTF-8 pass the checks above, but not to the terminal */
+	text_printable(shown, sizeof(shown), name);
 	if (!vm->opts.guest_saves) {
 		guest_warn(vm,
 			   "%s at 0x%08x: %s not written (CY_EPERM): the guest may write files "
 			   "only with cyclops run --guest-saves",
-			   call, vm->pc, name);
+			   call, vm->pc, shown);
 		return SAMPLE_EPERM;
 	}
 	if (s->saves >= max_files) {
 		guest_warn(vm,
 			   "%s at 0x%08x: %s not written (CY_EQUOTA): the guest has saved %u "
 			   "files, the most --guest-saves allows",
-			   call, vm->pc, name, s->saves);
+			   call, vm->pc, shown, s->saves);
 		return SAMPLE_EQUOTA;
 	}
 	if (sampler_collect(vm, &out) != 0 || !(b.p = samples_encode(&out, &b.len))) {
@@ -649,7 +652,7 @@ static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
 		guest_warn(vm,
 			   "%s at 0x%08x: %s not written (CY_EQUOTA): its %zu bytes would pass the "
 			   "%" PRIu64 " bytes --guest-saves allows in all (%" PRIu64 " written)",
-			   call, vm->pc, name, b.len, max_bytes, s->saved_bytes);
+			   call, vm->pc, shown, b.len, max_bytes, s->saved_bytes);
 		rc = SAMPLE_EQUOTA;
 		goto out_free;
 	}
@@ -657,7 +660,7 @@ static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
 	rc = fd < 0 ? fd : text_write_file_beneath(fd, name, text_bytes_body, &b);
 	if (rc != 0) {
 		why = refusal(rc);
-		guest_warn(vm, "%s at 0x%08x: %s/%s not written (%s): %s", call, vm->pc, dir, name,
+		guest_warn(vm, "%s at 0x%08x: %s/%s not written (%s): %s", call, vm->pc, dir, shown,
 			   why ? "CY_EBAD_NAME" : "CY_EIO", why ? why : strerror(-rc));
 		rc = why ? SAMPLE_EBAD_NAME : SAMPLE_EIO;
 		goto out_free;

@@ -1,6 +1,7 @@
 /* text.h - writing text and files for people and tools: UTF-8 checks,
- * JSON strings of guest bytes, and files written whole or not at all. Used
- * by the command line and every exporter. */
+ * untrusted bytes (guest output, symbol and file names from an ELF) made
+ * safe for a terminal, XML or JSON, and files written whole or not at all.
+ * Used by the command line and every exporter. */
 #ifndef CY_TEXT_H
 #define CY_TEXT_H
 
@@ -12,6 +13,21 @@
 size_t text_utf8_len(const uint8_t *p, size_t n);
 /* s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
 void text_json_string(FILE *f, const char *s, size_t len);
+/* s for a terminal or a line of a text format: valid UTF-8 that is not a
+ * control character as it is, a backslash doubled, every other byte (C0
+ * and C1 controls, DEL, invalid UTF-8) as \xNN, so that it can neither
+ * move the cursor nor end the line. The columns it takes (a character
+ * counted as one); with f NULL it only counts them. */
+size_t text_put_printable(FILE *f, const char *s, size_t len);
+/* The same into buf, cut at a whole character or escape to fit size
+ * (with its NUL); the length it would have whole. */
+size_t text_printable(char *buf, size_t size, const char *s);
+/* s as XML (or HTML) text or attribute value: & < > " ' as entities,
+ * control characters as the text \xNN (XML 1.0 cannot hold them even as
+ * references; a backslash stays one, so that text already made printable
+ * reads the same), bytes that are not UTF-8 and the non-characters U+FFFE
+ * and U+FFFF as U+FFFD. */
+void text_put_xml(FILE *f, const char *s, size_t len);
 /* Writes path whole or not at all: body writes a temporary file that is
  * renamed over path. A path that names a FIFO, a device or a symbolic link
  * (/dev/stdout) is written in place instead (through the link). 0, or body's or the system's
