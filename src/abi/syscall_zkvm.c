@@ -90,16 +90,14 @@ struct frame {
 };
 
 /* What ENTER_UNCONSTRAINED saves and EXIT_UNCONSTRAINED puts back: the
- * registers, the clock, the outputs' lengths and every resident page. */
+ * registers, the clock and the outputs' lengths. Memory needs no copy: the
+ * block runs on a copy-on-write view of it (cow_enter, cow_exit). */
 struct snapshot {
 	uint32_t x[32];
 	uint32_t pc;
 	uint64_t cycles, instret;
 	size_t public_len;
 	cy_commits commits;
-	uint32_t *pages; /* page numbers, ascending */
-	uint8_t *data;   /* their contents, page_size bytes each */
-	size_t n_pages;
 };
 
 struct zkvm {
@@ -112,6 +110,7 @@ struct zkvm {
 	uint64_t counts[N_ZKVM_SYSCALLS];
 	cy_syscall_count count_out[N_ZKVM_SYSCALLS];
 	struct snapshot *snap; /* non-NULL inside an unconstrained block */
+	int memfd;             /* the guest's memory once a block ran; -1 before */
 	bool warned_fd;
 	size_t guest_frame_bytes; /* what the guest's WRITEs to FD_INPUT added */
 };
@@ -243,51 +242,59 @@ static void sys_write(struct cy_vm *vm, uint32_t *a)
 		zkvm_stop(vm, CY_FAULT_HOST, "WRITE", "out of host memory");
 }
 
-/* The host pages of [0, ZKVM_MEM_LIMIT) that are resident: the guest's
- * memory (the rest reads as zero). */
-static int resident_pages(struct cy_vm *vm, uint32_t **out, size_t *n_out)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), n = ZKVM_MEM_LIMIT / page, k = 0;
-	unsigned char *vec = malloc(n);
-	uint32_t *pages;
+/* Unconstrained blocks run copy-on-write. At the first ENTER the guest's
+ * memory below ZKVM_MEM_LIMIT moves into a memfd, mapped shared at the same
+ * address. Each ENTER maps the memfd private over it, so the block's writes
+ * land in private copies; each EXIT maps it shared again, and those copies
+ * are gone: memory is as it was at the ENTER, pages first touched in the
+ * block read as zero again. An ENTER/EXIT pair costs what the block
+ * touches, not what the guest holds. */
+#define COW_CHUNK (64u << 20)
 
-	if (!vec)
-		return -ENOMEM;
-	if (mincore(vm->mem.base, ZKVM_MEM_LIMIT, vec) != 0) {
-		free(vec);
-		return -errno;
-	}
-	for (size_t i = 0; i < n; i++)
-		k += vec[i] & 1;
-	pages = malloc((k ? k : 1) * sizeof(*pages));
-	if (!pages) {
-		free(vec);
-		return -ENOMEM;
-	}
-	k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (vec[i] & 1)
-			pages[k++] = (uint32_t)i;
-	free(vec);
-	*out = pages;
-	*n_out = k;
-	return 0;
+static int map_guest(struct cy_vm *vm, int flags)
+{
+	void *p = mmap(vm->mem.base, ZKVM_MEM_LIMIT, PROT_READ | PROT_WRITE,
+		       flags | MAP_FIXED | MAP_NORESERVE, vm->zkvm->memfd, 0);
+	return p == MAP_FAILED ? -errno : 0;
 }
 
-static void snapshot_free(struct snapshot *s)
+/* Moves the resident pages into a new memfd and maps it shared. */
+static int cow_prepare(struct cy_vm *vm)
 {
-	if (!s)
-		return;
-	free(s->pages);
-	free(s->data);
-	free(s);
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), n = COW_CHUNK / page;
+	unsigned char *vec = malloc(n);
+	int fd = memfd_create("cyclops-guest", MFD_CLOEXEC), rc = 0;
+
+	if (!vec || fd < 0 || ftruncate(fd, ZKVM_MEM_LIMIT) != 0) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t off = 0; off < ZKVM_MEM_LIMIT && rc == 0; off += COW_CHUNK) {
+		if (mincore(vm->mem.base + off, COW_CHUNK, vec) != 0)
+			continue;
+		for (size_t i = 0; i < n && rc == 0; i++) {
+			size_t at = off + i * page;
+			if ((vec[i] & 1) &&
+			    pwrite(fd, vm->mem.base + at, page, (off_t)at) != (ssize_t)page)
+				rc = -EIO;
+		}
+		/* the copy replaces the pages, so memory is not held twice */
+		madvise(vm->mem.base + off, COW_CHUNK, MADV_DONTNEED);
+	}
+	vm->zkvm->memfd = fd;
+	if (rc == 0)
+		rc = map_guest(vm, MAP_SHARED);
+out:
+	free(vec);
+	if (rc != 0 && fd >= 0 && vm->zkvm->memfd != fd)
+		close(fd);
+	return rc;
 }
 
 /* Returns 1 in t0; EXIT_UNCONSTRAINED later returns 0 from here. */
 static void sys_enter_unconstrained(struct cy_vm *vm, uint32_t *a)
 {
 	struct zkvm *z = vm->zkvm;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	struct snapshot *s;
 
 	(void)a;
@@ -296,15 +303,13 @@ static void sys_enter_unconstrained(struct cy_vm *vm, uint32_t *a)
 			  "already inside an unconstrained block");
 		return;
 	}
-	s = calloc(1, sizeof(*s));
-	if (!s || resident_pages(vm, &s->pages, &s->n_pages) != 0 ||
-	    !(s->data = malloc(s->n_pages ? s->n_pages * page : 1))) {
-		snapshot_free(s);
-		zkvm_stop(vm, CY_FAULT_HOST, "ENTER_UNCONSTRAINED", "out of host memory");
+	if (!(s = calloc(1, sizeof(*s))) || (z->memfd < 0 && cow_prepare(vm) != 0) ||
+	    map_guest(vm, MAP_PRIVATE) != 0) {
+		free(s);
+		zkvm_stop(vm, CY_FAULT_HOST, "ENTER_UNCONSTRAINED",
+			  "out of host memory for the copy-on-write view");
 		return;
 	}
-	for (size_t i = 0; i < s->n_pages; i++)
-		memcpy(s->data + i * page, vm->mem.base + (size_t)s->pages[i] * page, page);
 	memcpy(s->x, vm->x, sizeof(s->x));
 	s->pc = vm->pc;
 	s->cycles = vm->cycles;
@@ -315,22 +320,6 @@ static void sys_enter_unconstrained(struct cy_vm *vm, uint32_t *a)
 	vm->x[REG_T0] = 1;
 }
 
-static bool page_saved(const struct snapshot *s, uint32_t page)
-{
-	size_t lo = 0, hi = s->n_pages;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (s->pages[mid] == page)
-			return true;
-		if (s->pages[mid] < page)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
 /* Puts memory, registers, clock and outputs back as they were at the enter,
  * and resumes after the enter's ecall with t0 = 0. Output to fds 1 and 2
  * and the input queue are kept. Outside a block it only returns 0, as SP1. */
@@ -338,25 +327,17 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 {
 	struct zkvm *z = vm->zkvm;
 	struct snapshot *s = z->snap;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), n_now;
-	uint32_t *now;
 
 	(void)a;
 	if (!s) {
 		vm->x[REG_T0] = 0;
 		return;
 	}
-	if (resident_pages(vm, &now, &n_now) != 0) {
-		zkvm_stop(vm, CY_FAULT_HOST, "EXIT_UNCONSTRAINED", "out of host memory");
+	if (map_guest(vm, MAP_SHARED) != 0) {
+		zkvm_stop(vm, CY_FAULT_HOST, "EXIT_UNCONSTRAINED",
+			  "cannot map the guest's memory back");
 		return;
 	}
-	/* pages first touched inside the block read as zero again */
-	for (size_t i = 0; i < n_now; i++)
-		if (!page_saved(s, now[i]))
-			madvise(vm->mem.base + (size_t)now[i] * page, page, MADV_DONTNEED);
-	free(now);
-	for (size_t i = 0; i < s->n_pages; i++)
-		memcpy(vm->mem.base + (size_t)s->pages[i] * page, s->data + i * page, page);
 	memcpy(vm->x, s->x, sizeof(s->x));
 	vm->x[REG_T0] = 0;
 	vm->undone_cycles += vm->cycles - s->cycles;
@@ -369,7 +350,7 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 	vm->ecall_next_pc = s->pc + 4;
 	vm->break_loop = true;
 	guest_written(vm, 0, ZKVM_MEM_LIMIT);
-	snapshot_free(s);
+	free(s);
 	z->snap = NULL;
 }
 
@@ -690,6 +671,7 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size)
 		return -ENOMEM;
 	}
 	vm->zkvm->abi = abi;
+	vm->zkvm->memfd = -1;
 	return 0;
 }
 
@@ -703,7 +685,9 @@ void zkvm_free(struct cy_vm *vm)
 		free(z->frames[i].data);
 	free(z->frames);
 	free(z->public_values);
-	snapshot_free(z->snap);
+	free(z->snap);
+	if (z->memfd >= 0)
+		close(z->memfd); /* its mapping goes with the guest's memory */
 	free(z);
 	vm->zkvm = NULL;
 }

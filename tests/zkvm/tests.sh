@@ -28,6 +28,14 @@ t = open(sys.argv[1]).read()
 undone = int(re.search(r\"cycle limit 100000 reached \\((\\d+) of them in unconstrained blocks\\)\", t).group(1))
 clock = int(re.search(r\"cyclops: \\d+ instructions, (\\d+) cycles\", t).group(1))
 sys.exit(not (undone > 0 and clock + undone == 100000))' '$o/uloop.err'"
+	# 1000 blocks over 64 MiB in use: each undone exactly (the guest checks),
+	# and no copy of the 64 MiB (a copy would take the peak past 128 MiB)
+	expect "zkvm: 1000 unconstrained blocks over 64 MiB: each undone, a fresh page zero again, peak under 112 MB" \
+		test "$(python3 -c '
+import resource, subprocess, sys
+r = subprocess.run(sys.argv[1:], timeout=300)
+print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 112 * 1024)' \
+		"$CYCLOPS" run -q --abi sp1 $ZK/unconstrained_big.elf)" = "0 True"
 	cy run --input /dev/zero $ZK/io.elf >"$o/zero.out" 2>"$o/zero.err"
 	expect "zkvm: --input /dev/zero is read up to 256 MiB, then refused (usage, 250)" \
 		sh -c "[ $? -eq 250 ] && grep -qx 'cyclops: run: /dev/zero: gives more than 268435456 bytes' '$o/zero.err'"
