@@ -75,7 +75,8 @@ test_engines() {
 			-nostdlib -nostartfiles -static -Wl,-Ttext=0x10000 -Wl,--no-relax \
 			-o "${f%.S}.elf" "$f" || not_ok "engines: $f" "does not assemble"
 	done
-	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf) $(ls "$OUT"/gen/*.elf)"
+	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
+	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/gen/*.elf)"
 	echo "# engines: the suite's guests and $n programs generated with seed $seed"
 	for m in unit zero-riscy risc0; do
 		tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
