@@ -36,6 +36,8 @@ static void demangled_put(const char *s, size_t n, void *ctx)
 
 	if (n > DEMANGLE_MAX - d->len)
 		longjmp(d->too_long, 1);
+	if (n == 0) /* libiberty passes NULL with an empty piece ("_RC0") */
+		return;
 	memcpy(d->text + d->len, s, n);
 	d->len += n;
 }
