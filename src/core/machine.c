@@ -81,29 +81,48 @@ static int parse_region(const char *text, uint32_t *start, uint64_t *end, char *
 	return 0;
 }
 
-int machine_check_options(const struct cy_opts *opts, char *why, size_t n)
+/* opts.ram's regions, "ADDR:SIZE[,ADDR:SIZE...]" (NULL: the default). */
+static int parse_ram(const struct cy_opts *opts, uint32_t start[MACHINE_MAX_RAM],
+		     uint64_t end[MACHINE_MAX_RAM], int *n_ram, char *why, size_t n)
 {
 	const char *ram = opts->ram ? opts->ram : MACHINE_DEFAULT_RAM;
-	uint32_t uart = opts->uart_base ? opts->uart_base : UART_DEFAULT_BASE;
-	int n_ram = 0, rc;
+	int rc;
 
-	for (const char *p = ram; *p; n_ram++) {
-		uint32_t start;
-		uint64_t end;
-		if (n_ram == MACHINE_MAX_RAM) {
+	*n_ram = 0;
+	for (const char *p = ram; *p; (*n_ram)++) {
+		if (*n_ram == MACHINE_MAX_RAM) {
 			snprintf(why, n, "--ram: more than %d regions", MACHINE_MAX_RAM);
 			return -EINVAL;
 		}
-		if ((rc = parse_region(p, &start, &end, why, n)) != 0)
+		if ((rc = parse_region(p, &start[*n_ram], &end[*n_ram], why, n)) != 0)
 			return rc;
 		p = strchr(p, ',');
 		p = p ? p + 1 : "";
 	}
+	return 0;
+}
+
+static uint32_t uart_base(const struct cy_opts *opts)
+{
+	return opts->uart_base ? opts->uart_base : UART_DEFAULT_BASE;
+}
+
+static int check_uart(uint32_t uart, char *why, size_t n)
+{
 	if (uart & 7 || (uart >= CLINT_BASE && uart < CLINT_BASE + CLINT_SIZE)) {
 		snprintf(why, n, "--uart 0x%x: not 8-byte aligned or inside the CLINT", uart);
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int machine_check_options(const struct cy_opts *opts, char *why, size_t n)
+{
+	uint32_t start[MACHINE_MAX_RAM];
+	uint64_t end[MACHINE_MAX_RAM];
+	int n_ram, rc = parse_ram(opts, start, end, &n_ram, why, n);
+
+	return rc != 0 ? rc : check_uart(uart_base(opts), why, n);
 }
 
 bool machine_detect(const struct cy_vm *vm) { return vm->has_tohost; }
@@ -122,8 +141,9 @@ static void update_irq(struct machine *m)
 int machine_setup(struct cy_vm *vm, char *why, size_t n)
 {
 	struct machine *m = calloc(1, sizeof(*m));
-	const char *ram = vm->opts.ram ? vm->opts.ram : MACHINE_DEFAULT_RAM;
-	int rc = machine_check_options(&vm->opts, why, n), n_ram = 0;
+	uint32_t start[MACHINE_MAX_RAM];
+	uint64_t end[MACHINE_MAX_RAM];
+	int n_ram, rc = parse_ram(&vm->opts, start, end, &n_ram, why, n);
 
 	if (!m || !(m->pagemap = calloc(N_PAGES, 1))) {
 		free(m);
@@ -131,25 +151,20 @@ int machine_setup(struct cy_vm *vm, char *why, size_t n)
 		return -ENOMEM;
 	}
 	vm->machine = m;
-	if (rc != 0)
+	if (rc != 0 || (rc = check_uart(uart_base(&vm->opts), why, n)) != 0)
 		return rc;
 	for (int i = 0; i < vm->mem.n_regions; i++) /* the ELF's segments */
 		map_pages(m, vm->mem.regions[i].start, vm->mem.regions[i].end, MPAGE_OK);
-	for (const char *p = ram; *p; n_ram++) {
-		uint32_t start;
-		uint64_t end;
+	for (int i = 0; i < n_ram; i++) {
 		char name[16];
-		parse_region(p, &start, &end, why, n); /* checked above */
-		snprintf(name, sizeof(name), "ram%d", n_ram);
-		if (mem_set_region(&vm->mem, name, start, end) != 0) {
+		snprintf(name, sizeof(name), "ram%d", i);
+		if (mem_set_region(&vm->mem, name, start[i], end[i]) != 0) {
 			snprintf(why, n, "--ram: too many memory regions");
 			return -ENOSPC;
 		}
-		map_pages(m, start, end, MPAGE_OK);
-		p = strchr(p, ',');
-		p = p ? p + 1 : "";
+		map_pages(m, start[i], end[i], MPAGE_OK);
 	}
-	m->uart_base = vm->opts.uart_base ? vm->opts.uart_base : UART_DEFAULT_BASE;
+	m->uart_base = uart_base(&vm->opts);
 	map_pages(m, CLINT_BASE, (uint64_t)CLINT_BASE + CLINT_SIZE, MPAGE_OK | MPAGE_DEVICE);
 	map_pages(m, m->uart_base, (uint64_t)m->uart_base + 8, MPAGE_OK | MPAGE_DEVICE);
 	vm->mem.base[m->uart_base + UART_LSR] = UART_LSR_IDLE;
