@@ -326,9 +326,12 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		return vm->stop;
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
-	while (vm->stop == CY_STOP_NONE &&
-	       vm->cycles < (budget = requested < clock_limit(vm) ? requested : clock_limit(vm)) &&
-	       !vm->interrupt) {
+	while (vm->stop == CY_STOP_NONE && !vm->interrupt) {
+		/* the limit again each time: an unconstrained block's end lowers it */
+		uint64_t limit = clock_limit(vm);
+		budget = requested < limit ? requested : limit;
+		if (vm->cycles >= budget)
+			break;
 		vm->clock_moved_back = false;
 		if (vm->opts.max_memory && vm->cycles >= vm->memory_check_at) {
 			check_memory(vm);
