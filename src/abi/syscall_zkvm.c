@@ -258,7 +258,9 @@ static int map_guest(struct cy_vm *vm, int flags)
 	return p == MAP_FAILED ? -errno : 0;
 }
 
-/* Moves the resident pages into a new memfd and maps it shared. */
+/* Moves the resident pages into a new memfd and maps it shared. A failure
+ * stops the run (the caller's zkvm_stop), so a chunk already given back
+ * is never read again. */
 static int cow_prepare(struct cy_vm *vm)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), n = COW_CHUNK / page;
@@ -272,21 +274,27 @@ static int cow_prepare(struct cy_vm *vm)
 	for (size_t off = 0; off < ZKVM_MEM_LIMIT && rc == 0; off += COW_CHUNK) {
 		if (mincore(vm->mem.base + off, COW_CHUNK, vec) != 0)
 			continue;
-		for (size_t i = 0; i < n && rc == 0; i++) {
-			size_t at = off + i * page;
+		/* one write per run of resident pages */
+		for (size_t i = 0, k; i < n && rc == 0; i = k) {
+			for (k = i; k < n && (vec[k] & 1) == (vec[i] & 1); k++)
+				;
+			size_t at = off + i * page, len = (k - i) * page;
 			if ((vec[i] & 1) &&
-			    pwrite(fd, vm->mem.base + at, page, (off_t)at) != (ssize_t)page)
+			    pwrite(fd, vm->mem.base + at, len, (off_t)at) != (ssize_t)len)
 				rc = -EIO;
 		}
 		/* the copy replaces the pages, so memory is not held twice */
-		madvise(vm->mem.base + off, COW_CHUNK, MADV_DONTNEED);
+		if (rc == 0)
+			madvise(vm->mem.base + off, COW_CHUNK, MADV_DONTNEED);
 	}
 	vm->zkvm->memfd = fd;
-	if (rc == 0)
-		rc = map_guest(vm, MAP_SHARED);
+	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0)
+		fd = -1; /* the VM's now */
+	else
+		vm->zkvm->memfd = -1;
 out:
 	free(vec);
-	if (rc != 0 && fd >= 0 && vm->zkvm->memfd != fd)
+	if (fd >= 0)
 		close(fd);
 	return rc;
 }
