@@ -28,7 +28,7 @@ static const char *kind(mode_t mode)
 	       : S_ISCHR(mode)  ? "a character device"
 	       : S_ISBLK(mode)  ? "a block device"
 	       : S_ISSOCK(mode) ? "a socket"
-				: "not a regular file";
+				: "another kind of file";
 }
 
 /* Reads up to want bytes at buf + *got until end of file; 0 or -errno. */
