@@ -34,9 +34,12 @@ run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 		--report plain.json "$2" </dev/null >plain.stdout 2>plain.raw
 	echo $? >plain.status
 	sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS$//' plain.raw >plain.stderr && rm -f plain.raw
-	# and sampling every cycle alone (whole block runs counted in the block)
+	# and sampling every cycle alone (by the blocks' run counts), with the
+	# files a guest saves in the middle of its run
+	mkdir -p saves
 	timeout 120 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
-		--sample=1 --sample-out every.samples "$2" </dev/null >every.stdout 2>every.stderr
+		--sample=1 --sample-out every.samples --guest-saves --out-dir saves "$2" \
+		</dev/null >every.stdout 2>every.stderr
 	echo $? >every.status
 	cd - >/dev/null || return
 }

@@ -70,9 +70,10 @@ struct acct_ops {
 	 * did not retire may have cost cycles, which nobody is charged). */
 	void (*partial)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
 			uint64_t cycles, uint64_t instret, uint64_t now);
-	/* The blocks' counts are about to be lost or read: add them up and
-	 * zero them (block.c walks them: acct_fold_blocks). */
-	void (*fold)(void *ctx, struct cy_vm *vm);
+	/* The blocks' counts are about to be lost or read: add up block b's
+	 * (acct_fold calls it for every block, then zeroes the counts, so
+	 * that every subscriber sees each run once). */
+	void (*fold_block)(void *ctx, struct cy_vm *vm, struct block *b);
 	/* A block was decoded: the flag bits the subscriber wants on it. */
 	uint8_t (*decoded)(void *ctx, struct cy_vm *vm, const struct block *b);
 	/* Whether the block being decoded must end after in (so that what the
@@ -91,14 +92,20 @@ struct acct_ops {
 	 * access's wait states or page-in): then `retired` ends with that
 	 * instruction and `to` is its end. Only the accounting interpreters
 	 * without per-instruction accounting report it
-	 * (exec_reports_deadlines); the subscriber moves the deadline, and
-	 * may count whole runs in the block (block.sampled). */
+	 * (exec_reports_deadlines); the subscriber moves the deadline. */
 	void (*deadline)(void *ctx, struct cy_vm *vm, struct block *b, uint32_t retired,
 			 uint64_t from, uint64_t to);
 };
 
 #define ACCT_MAX_SUBS    4
 #define ACCT_NO_DEADLINE UINT64_MAX
+
+/* The bits of block.flags (acct_decoded): one per subscriber that flags
+ * blocks, so that each one's flagged() can tell its own. */
+enum acct_flag {
+	ACCT_FLAG_TIMERS = 1u << 0,  /* the channel timers' announcement recogniser */
+	ACCT_FLAG_SAMPLER = 1u << 1, /* code the sampler counts as it runs */
+};
 
 struct acct_sub {
 	unsigned events; /* enum acct_event bits */
@@ -115,6 +122,10 @@ struct acct {
 	/* the next clock a subscriber must hear of (ACCT_DEADLINE);
 	 * ACCT_NO_DEADLINE: none */
 	uint64_t deadline;
+	/* a subscriber relies on the interpreter's kind (exec_reports_deadlines,
+	 * or the plain clock): exec_run returns, instead of changing the
+	 * interpreter itself, when counting is turned on or off */
+	bool return_on_repick;
 	/* the last jump or taken branch (every one, reported or not) */
 	bool has_last;
 	uint32_t last_from, last_to;
@@ -129,7 +140,9 @@ void acct_unsubscribe(struct cy_vm *vm, void *ctx);
 void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size);
 
 /* The executor's calls (account.c): each hands the fact to every
- * subscriber that asked for it. */
+ * subscriber that asked for it. acct_fold hands every block's run counts to
+ * the subscribers of ACCT_FOLD and zeroes them: call it only between two
+ * blocks, or in an ecall (the ecall's block is counted when it retires). */
 void acct_transfer(struct cy_vm *vm, const struct insn *in, uint32_t target, uint64_t cycles,
 		   uint64_t instret);
 void acct_ecall(struct cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t cycles,

@@ -79,8 +79,7 @@ void cache_flush(struct cy_vm *vm)
 {
 	struct block_cache *c = &vm->cache;
 
-	if (vm->acct.events & ACCT_FOLD) /* the blocks' run counts go with them */
-		acct_fold(vm);
+	acct_fold(vm); /* the blocks' run counts go with them */
 
 	/* a cache that never held a block is empty already: a VM's first
 	 * flush touches none of the table's 512 KiB */

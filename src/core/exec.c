@@ -346,6 +346,8 @@ bool exec_reports_deadlines(const struct cy_vm *vm)
 	return !vm->obs_mask && (can_plain(vm) || can_inline(vm));
 }
 
+bool exec_plain_clock(const struct cy_vm *vm) { return !vm->obs_mask && can_plain(vm); }
+
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
 
 void exec_run(struct cy_vm *vm, uint64_t budget)
@@ -360,7 +362,7 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 		run(vm, budget);
 		if (vm->ctr.repick) { /* firmware turned event counting on or off */
 			vm->ctr.repick = false;
-			if (vm->acct.deadline != ACCT_NO_DEADLINE)
+			if (vm->acct.return_on_repick)
 				break; /* the sampler must choose again how to run */
 			run = pick(vm);
 			cache_use_handlers(vm, run(NULL, 0));

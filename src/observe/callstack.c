@@ -649,10 +649,11 @@ static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_
 
 /* A block's whole runs: each instruction's static cost, and the taken
  * branch's extra for the runs that took it. */
-static void fold_block(void *ctx, struct block *b)
+static void acct_on_fold_block(void *ctx, cy_vm *vm, struct block *b)
 {
 	struct cy_callstack *cs = ctx;
 
+	(void)vm;
 	if (!b->runs)
 		return;
 	/* a run of b retired instructions: the first frame exists */
@@ -668,10 +669,7 @@ static void fold_block(void *ctx, struct block *b)
 		if (b->taken && insn_classes[last->op] == CY_CLASS_BRANCH)
 			pc_add(cs, last->pc, b->taken * cs->vm->cost.taken_extra, 0);
 	}
-	b->runs = b->taken = 0;
 }
-
-static void acct_on_fold(void *ctx, cy_vm *vm) { acct_each_block(vm, fold_block, ctx); }
 
 static const struct acct_ops callstack_ops = {
 	.transfer = acct_on_transfer,
@@ -679,7 +677,7 @@ static const struct acct_ops callstack_ops = {
 	.ecall_retired = acct_on_ecall_retired,
 	.extra = acct_on_extra,
 	.partial = acct_on_partial,
-	.fold = acct_on_fold,
+	.fold_block = acct_on_fold_block,
 };
 
 /* Brings the tables up to the VM's clock: before anything reads them. */
@@ -687,7 +685,7 @@ static void profile_sync(struct cy_callstack *cs)
 {
 	if (cs->reference)
 		return;
-	acct_on_fold(cs, cs->vm);
+	acct_fold(cs->vm);
 	settle(cs, cs->vm->cycles, cs->vm->instret);
 }
 

@@ -7,6 +7,7 @@
  * instruction boundary at or past T, so that instruction is the last one
  * retired; the interpreter stores its pc when a slice ends. */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -57,6 +58,18 @@ struct sampler {
 	bool warned_full;
 	/* on the accounting interface (sample_run): subscribed, and running so */
 	bool subscribed, by_blocks;
+	/* every cycle sampled on the plain clock: the blocks' run counts since
+	 * the last fold are the samples (count_runs); next is then not kept */
+	bool by_runs;
+	const struct insn *ecall; /* the ecall being serviced, or NULL */
+	/* by runs: extras of flagged code (outside the ranges), held until
+	 * their block's instructions are counted, so that the table of other
+	 * pcs fills in the order the pcs ran */
+	struct {
+		uint32_t pc;
+		int64_t n;
+	} pending[BLOCK_MAX_INSNS + 1];
+	uint32_t n_pending;
 	/* the guest's saves (--guest-saves): the output directory, opened at
 	 * the first one (-1 before), and the files and bytes written so far */
 	int out_fd;
@@ -229,7 +242,8 @@ static void sync_deadline(struct cy_vm *vm)
 {
 	struct sampler *s = vm->sampler;
 
-	vm->acct.deadline = s->by_blocks && s->active ? s->next : ACCT_NO_DEADLINE;
+	vm->acct.deadline = s->by_blocks && s->active && !s->by_runs ? s->next : ACCT_NO_DEADLINE;
+	vm->acct.return_on_repick = s->by_blocks && s->active;
 }
 
 /* Whether block b's code lies in one range counted per pc: only there can
@@ -288,36 +302,178 @@ static void on_deadline(void *ctx, struct cy_vm *vm, struct block *b, uint32_t r
 	sync_deadline(vm);
 }
 
-/* Adds block b's whole sampled runs to its instructions' counts. */
-static void fold_block(void *ctx, struct block *b)
+/* The block whose instruction in is. */
+static const struct block *block_of(const struct insn *in)
 {
-	struct cy_vm *vm = ctx;
-
-	if (!b->sampled)
-		return;
-	for (uint32_t i = 0; i < b->n; i++) {
-		const struct insn *in = &b->insns[i];
-		if (!insn_is_pseudo(in)) /* the total has them (on_deadline) */
-			count_pc(vm, in->pc, b->sampled * (in->after - in->before));
-	}
-	b->sampled = 0;
+	return (const struct block *)((const char *)(in - in->index) - offsetof(struct block, insns));
 }
 
-/* Brings the counts up to date: before anything reads or clears them, and
- * before the block cache is emptied. */
+/* The first k instructions of block b ran once, each at its static cost. */
+static void count_prefix(struct cy_vm *vm, const struct block *b, uint32_t k)
+{
+	struct sampler *s = vm->sampler;
+
+	for (uint32_t i = 0; i < k; i++)
+		if (!insn_is_pseudo(&b->insns[i]))
+			count(vm, b->insns[i].pc, b->insns[i].after - b->insns[i].before);
+	for (uint32_t i = 0; i < s->n_pending; i++)
+		count(vm, s->pending[i].pc, (uint64_t)s->pending[i].n);
+	s->n_pending = 0;
+}
+
+/* Adds block b's whole runs to its instructions' counts: the runs sampled
+ * at every cycle by on_deadline, and by runs, the runs since the last
+ * fold (a flagged block's are counted as they end: on_flagged). */
+static void on_fold_block(void *ctx, struct cy_vm *vm, struct block *b)
+{
+	struct sampler *s = ctx;
+	uint64_t runs = b->sampled + (s->by_runs && !(b->flags & ACCT_FLAG_SAMPLER) ? b->runs : 0);
+
+	for (uint32_t i = 0; runs && i < b->n; i++) {
+		const struct insn *in = &b->insns[i];
+		uint64_t n = runs * (in->after - in->before);
+		if (insn_is_pseudo(in))
+			continue;
+		/* the total has the sampled runs already (on_deadline) */
+		if (s->by_runs && !(b->flags & ACCT_FLAG_SAMPLER))
+			s->total += b->runs * (in->after - in->before);
+		count_pc(vm, in->pc, n);
+	}
+	b->sampled = 0;
+	const struct insn *last = &b->insns[b->n - 1];
+	if (s->by_runs && b->taken && insn_classes[last->op] == CY_CLASS_BRANCH)
+		count(vm, last->pc, b->taken * vm->cost.taken_extra);
+}
+
+/* Brings the counts up to date: before anything reads or clears them. The
+ * fold hands every block's counts to every profiler that keeps them. */
 static void sampler_fold(struct cy_vm *vm)
 {
 	if (vm->sampler->subscribed)
-		acct_each_block(vm, fold_block, vm);
+		acct_fold(vm);
 }
 
-static void on_fold(void *ctx, struct cy_vm *vm)
+/* Whether every cycle can be counted from the blocks' runs: every cycle is
+ * sampled, the clock is the plain one (static costs and the extras the
+ * interpreter reports), and no sample is owed from before. */
+static bool can_run_by_runs(const struct cy_vm *vm)
 {
-	(void)ctx;
-	sampler_fold(vm);
+	const struct sampler *s = vm->sampler;
+
+	return s->by_blocks && s->active && s->interval == 1 && exec_plain_clock(vm);
 }
 
-static const struct acct_ops sample_ops = { .deadline = on_deadline, .fold = on_fold };
+/* Starts counting by runs, between two blocks (sample_run). */
+static void enter_runs(struct cy_vm *vm)
+{
+	acct_fold(vm); /* the runs so far were counted as they ended */
+	vm->sampler->by_runs = true;
+	sync_deadline(vm);
+}
+
+/* Stops counting by runs at clock now: the runs so far are counted, and so
+ * are the instructions before in (the ecall being serviced, or NULL between
+ * blocks), whose block's run the interpreter counts only when it ends. The
+ * samples from now on are found by deadlines again. */
+static void leave_runs(struct cy_vm *vm, const struct insn *in, uint64_t now)
+{
+	struct sampler *s = vm->sampler;
+
+	acct_fold(vm);
+	s->by_runs = false;
+	if (in) {
+		count_prefix(vm, block_of(in), in->index);
+		if (in->index)
+			s->last_pc = in[-1].pc;
+		vm->break_loop = true; /* back to runs at sample_run's next turn */
+	}
+	s->last_end = now;
+	s->next = now + 1;
+	sync_deadline(vm);
+}
+
+static void on_ecall(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_t nr,
+		     uint64_t cycles, uint64_t instret)
+{
+	struct sampler *s = ctx;
+
+	(void)vm, (void)nr, (void)cycles, (void)instret;
+	s->ecall = in;
+}
+
+/* By runs, an ecall that moved the clock (an unconstrained block's end,
+ * docs/zkvm.md) is counted as the deadlines count it: its own cycles are
+ * not sampled, nor those the clock covers again. */
+static void on_ecall_retired(void *ctx, struct cy_vm *vm, const struct insn *in, uint64_t before,
+			     uint64_t cycles, uint64_t instret)
+{
+	struct sampler *s = ctx;
+
+	(void)instret;
+	s->ecall = NULL;
+	if (s->by_runs && cycles - before != (uint64_t)(in->after - in->before))
+		leave_runs(vm, in, before);
+}
+
+static void on_extra(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t extra,
+		     const cy_cost_parts *parts, uint64_t before, uint64_t cycles, uint64_t instret)
+{
+	struct sampler *s = ctx;
+
+	(void)parts, (void)before, (void)cycles, (void)instret;
+	if (!s->by_runs)
+		return;
+	if (!(block_of(in)->flags & ACCT_FLAG_SAMPLER) || s->n_pending == BLOCK_MAX_INSNS + 1) {
+		count(vm, in->pc, (uint64_t)extra);
+		return;
+	}
+	s->pending[s->n_pending].pc = in->pc;
+	s->pending[s->n_pending++].n = extra;
+}
+
+static void on_partial(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+		       uint64_t cycles, uint64_t instret, uint64_t now)
+{
+	struct sampler *s = ctx;
+
+	(void)cycles, (void)instret, (void)now;
+	if (s->by_runs && !(b->flags & ACCT_FLAG_SAMPLER))
+		count_prefix(vm, b, retired);
+}
+
+/* Code outside the ranges counted per pc goes to the table of other pcs,
+ * which is capped in the order pcs are first sampled: by runs, its blocks
+ * are flagged and counted as each run ends. */
+static uint8_t on_decoded(void *ctx, struct cy_vm *vm, const struct block *b)
+{
+	struct sampler *s = ctx;
+
+	(void)vm;
+	return s->interval == 1 && !in_one_range(s, b) ? ACCT_FLAG_SAMPLER : 0;
+}
+
+static void on_flagged(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
+		       uint64_t instret)
+{
+	struct sampler *s = ctx;
+
+	(void)instret;
+	if (s->by_runs && (b->flags & ACCT_FLAG_SAMPLER))
+		count_prefix(vm, b, retired);
+}
+
+static const struct acct_ops sample_ops = {
+	.deadline = on_deadline,
+	.fold_block = on_fold_block,
+	.ecall = on_ecall,
+	.ecall_retired = on_ecall_retired,
+	.extra = on_extra,
+	.partial = on_partial,
+	.decoded = on_decoded,
+	.flagged = on_flagged,
+};
+#define SAMPLE_EVENTS                                                                              \
+	(ACCT_DEADLINE | ACCT_FOLD | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL | ACCT_FLAGGED)
 
 /* The samples the clock has passed when a run returns past them: pc,
  * the last instruction that retired where a run returned, takes them. */
@@ -351,16 +507,23 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 			s->by_blocks = false;
 			sync_deadline(vm);
 			exec_run(vm, budget); /* returns early if the guest starts */
+			/* the samples of the starting ecall are its own */
+			count_passed(vm, vm->retired_pc);
 			continue;
 		}
 		s->by_blocks = can_run_by_blocks(vm);
 		if (s->by_blocks && !s->subscribed) {
-			if (acct_subscribe(vm, ACCT_DEADLINE | ACCT_FOLD, &sample_ops, s) != 0) {
+			if (acct_subscribe(vm, SAMPLE_EVENTS, &sample_ops, s) != 0) {
 				vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 				return;
 			}
 			s->subscribed = true;
 		}
+		/* between two blocks: the way of counting may change */
+		if (s->by_runs && !can_run_by_runs(vm))
+			leave_runs(vm, NULL, vm->cycles);
+		else if (!s->by_runs && can_run_by_runs(vm) && s->next == vm->cycles + 1)
+			enter_runs(vm);
 		sync_deadline(vm);
 		if (s->by_blocks) {
 			uint64_t entry = vm->cycles;
@@ -369,8 +532,8 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 			 * it failed (a detailed model's fetch page-in) go where
 			 * slicing puts them, to the instruction the last run
 			 * returned after: when slicing, one returns at each
-			 * sample */
-			if (vm->stop != CY_STOP_NONE)
+			 * sample (by runs, on the plain clock, it cost none) */
+			if (vm->stop != CY_STOP_NONE && !s->by_runs)
 				count_passed(vm,
 					     s->last_end >= entry ? s->last_pc : vm->retired_pc);
 			continue;
@@ -681,6 +844,8 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 
 	if (nr == SAMPLE_SYSCALL_FIRST)
 		return (int32_t)SAMPLE_ON_CYCLOPS_MAGIC;
+	if (s->by_runs) /* each call below may change how samples are found */
+		leave_runs(vm, s->ecall, vm->cycles);
 	sampler_fold(vm); /* each call below reads, clears or frees the counts */
 	if (nr == SAMPLE_SYSCALL_FIRST + 1) {
 		int32_t rc = sampler_start(vm);

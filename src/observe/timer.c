@@ -381,14 +381,13 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 }
 
 /* The accounting interface's side: the recogniser on flagged blocks. */
-enum { FLAG_MARKER = 1 };
 
 static uint8_t timers_decoded(void *ctx, cy_vm *vm, const struct block *b)
 {
 	(void)ctx;
 	for (uint32_t i = 0; i < b->n; i++)
 		if (!insn_is_pseudo(&b->insns[i]) && marker_word(word_at(vm, b->insns[i].pc)))
-			return FLAG_MARKER;
+			return ACCT_FLAG_TIMERS;
 	return 0;
 }
 
@@ -406,6 +405,8 @@ static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t
 	struct timers *t = ctx;
 
 	(void)instret;
+	if (!(b->flags & ACCT_FLAG_TIMERS))
+		return; /* another subscriber's */
 	for (uint32_t i = 0; i < retired && !t->announced; i++) {
 		if (insn_is_pseudo(&b->insns[i]) ||
 		    !marker_step(&t->marker, b->insns[i].pc, word_at(vm, b->insns[i].pc)))
