@@ -10,9 +10,11 @@ int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops
 {
 	struct acct *a = &vm->acct;
 
-	if (!ops || a->n_subs == ACCT_MAX_SUBS)
+	if (!ops || a->n_subs == ACCT_MAX_SUBS || (events & a->events & ACCT_DEADLINE))
 		return -EINVAL;
 	a->subs[a->n_subs++] = (struct acct_sub){ events, ops, ctx };
+	if (events & ACCT_DEADLINE)
+		a->deadline_sub = a->subs[a->n_subs - 1];
 	a->events |= events;
 	a->ctx_size = 0; /* report every transfer until the subscriber says */
 	/* the accounting interpreter from the next block on; flagged blocks
@@ -34,6 +36,10 @@ void acct_unsubscribe(struct cy_vm *vm, void *ctx)
 			a->events |= a->subs[i].events;
 		}
 	a->n_subs = k;
+	if (!(a->events & ACCT_DEADLINE)) {
+		a->deadline = ACCT_NO_DEADLINE;
+		a->deadline_sub = (struct acct_sub){ 0 };
+	}
 	a->ctx_size = 0;
 	vm->break_loop = true; /* pick the interpreter again */
 }
@@ -115,11 +121,6 @@ bool acct_split_after(struct cy_vm *vm, const struct insn *in)
 	if (SUB.ops->split_after && SUB.ops->split_after(SUB.ctx, vm, in))
 		return true;
 	return false;
-}
-
-void acct_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from, uint64_t to)
-{
-	EACH(ACCT_DEADLINE) SUB.ops->deadline(SUB.ctx, vm, b, retired, from, to);
 }
 
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret)

@@ -45,6 +45,8 @@ enum acct_event {
 	ACCT_FOLD = 1u << 4,
 	ACCT_FLAGGED = 1u << 5,
 	ACCT_DEADLINE = 1u << 6,
+	/* no callback: the interpreter keeps vm->acct.last_from/last_to */
+	ACCT_LAST_TRANSFER = 1u << 7,
 };
 
 struct acct_ops {
@@ -120,19 +122,23 @@ struct acct {
 	/* the call context: plain transfers into it are not reported */
 	uint32_t ctx_lo, ctx_size;
 	/* the next clock a subscriber must hear of (ACCT_DEADLINE);
-	 * ACCT_NO_DEADLINE: none */
+	 * ACCT_NO_DEADLINE: none. There is one such subscriber at most, called
+	 * straight from the interpreter (acct_deadline). */
 	uint64_t deadline;
+	struct acct_sub deadline_sub;
 	/* a subscriber relies on the interpreter's kind (exec_reports_deadlines,
 	 * or the plain clock): exec_run returns, instead of changing the
 	 * interpreter itself, when counting is turned on or off */
 	bool return_on_repick;
-	/* the last jump or taken branch (every one, reported or not) */
+	/* the last jump or taken branch (every one, reported or not), kept
+	 * while a subscriber asks for ACCT_LAST_TRANSFER */
 	bool has_last;
 	uint32_t last_from, last_to;
 };
 
-/* Subscribes ops for events; 0, or -EINVAL when there is no room. The
- * interpreter is picked again at the next block boundary. */
+/* Subscribes ops for events; 0, or -EINVAL when there is no room (or a
+ * second subscriber of ACCT_DEADLINE). The interpreter is picked again at
+ * the next block boundary. */
 int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops, void *ctx);
 /* Ends ctx's subscription (from the next block on). */
 void acct_unsubscribe(struct cy_vm *vm, void *ctx);
@@ -157,7 +163,10 @@ void acct_fold(struct cy_vm *vm);
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
-void acct_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from, uint64_t to);
+/* the deadline's subscriber, called straight (state.h has struct cy_vm) */
+#define acct_deadline(vm, b, retired, from, to)                                                   \
+	((vm)->acct.deadline_sub.ops->deadline((vm)->acct.deadline_sub.ctx, (vm), (b), (retired),  \
+					       (from), (to)))
 
 /* Calls fn for every decoded block (block.c); for the fold. */
 void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx);

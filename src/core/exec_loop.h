@@ -182,9 +182,11 @@
 #define ACCT_TRANSFER(t, plain)                                                                    \
 	do {                                                                                       \
 		uint32_t t_ = (t);                                                                 \
-		vm->acct.has_last = true;                                                          \
-		vm->acct.last_from = ip->pc;                                                       \
-		vm->acct.last_to = t_;                                                             \
+		if (keep_last) {                                                                   \
+			vm->acct.has_last = true;                                                  \
+			vm->acct.last_from = ip->pc;                                               \
+			vm->acct.last_to = t_;                                                     \
+		}                                                                                  \
 		if (want_transfer && !((plain) && t_ - vm->acct.ctx_lo < vm->acct.ctx_size))       \
 			acct_transfer(vm, ip, t_, cycles, instret);                                \
 	} while (0)
@@ -317,6 +319,7 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 	const uint64_t div_zero_delta = (uint64_t)(int64_t)vm->cost.div_zero_delta;
 #if ACCT
 	const bool want_transfer = vm->acct.events & ACCT_TRANSFER;
+	const bool keep_last = vm->acct.events & ACCT_LAST_TRANSFER;
 #endif
 #if DETAILED || INLINE_COST
 	/* the clock before the current instruction (DETAILED), or before the

@@ -175,7 +175,7 @@ static size_t other_slot(const struct sampler *s, uint32_t pc)
 	return k;
 }
 
-static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
+__attribute__((noinline)) static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
 	struct sampler *s = vm->sampler;
 	size_t k;
@@ -211,7 +211,7 @@ static void count_other(struct cy_vm *vm, uint32_t pc, uint64_t n)
 }
 
 /* The code range counted per pc that holds pc, or NULL. */
-static cy_sample_range *range_at(struct sampler *s, uint32_t pc)
+static inline cy_sample_range *range_at(struct sampler *s, uint32_t pc)
 {
 	for (size_t i = 0; i < s->n_ranges; i++)
 		if (pc - s->ranges[i].start < s->ranges[i].end - s->ranges[i].start)
@@ -220,7 +220,7 @@ static cy_sample_range *range_at(struct sampler *s, uint32_t pc)
 }
 
 /* n samples at pc, already in the total */
-static void count_pc(struct cy_vm *vm, uint32_t pc, uint64_t n)
+static inline void count_pc(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
 	cy_sample_range *r = range_at(vm->sampler, pc);
 
@@ -230,7 +230,7 @@ static void count_pc(struct cy_vm *vm, uint32_t pc, uint64_t n)
 		count_other(vm, pc, n);
 }
 
-static void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
+static inline void count(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
 	vm->sampler->total += n;
 	count_pc(vm, pc, n);
@@ -286,14 +286,27 @@ static void on_deadline(void *ctx, struct cy_vm *vm, struct block *b, uint32_t r
 		sync_deadline(vm);
 		return;
 	}
-	for (uint32_t i = 0; s->active && i < retired && s->next <= to; i++) {
+	/* the first instruction that can hold the next sample, the first one
+	 * ending at or past it (the last one ends at `to`): instructions cost
+	 * a cycle or a few, so it is at or just below the index `want - 1`,
+	 * and the prefix costs grow along the block (a block of sha256's
+	 * rounds holds several samples: no walk from its start) */
+	int64_t want = (int64_t)(s->next - from);
+	uint32_t last = retired ? retired - 1 : 0;
+	uint32_t i = want <= 1 ? 0 : want - 1 < (int64_t)last ? (uint32_t)(want - 1) : last;
+	while (i < last && (int64_t)b->insns[i].after < want)
+		i++;
+	while (i > 0 && (int64_t)b->insns[i - 1].after >= want)
+		i--;
+	for (; s->active && i < retired && s->next <= to; i++) {
 		const struct insn *in = &b->insns[i];
 		uint64_t end = i + 1 == retired ? to : from + in->after;
 		/* signed: after a negative extra (a division by zero cheaper
 		 * than a division) `from` may be below zero, modulo 2^64 */
 		if ((int64_t)(end - s->next) < 0)
 			continue;
-		uint64_t n = (end - s->next) / s->interval + 1;
+		uint64_t past = end - s->next; /* mostly less than one interval */
+		uint64_t n = past < s->interval ? 1 : past / s->interval + 1;
 		count(vm, in->pc, n);
 		s->next += n * s->interval;
 		s->last_pc = in->pc;

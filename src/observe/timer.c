@@ -455,7 +455,7 @@ int timers_attach(cy_vm *vm, uint64_t threshold, struct timers **out)
 		    vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
 		    on_event, t);
 	else
-		rc = acct_subscribe(vm, ACCT_FLAGGED, &timer_ops, t);
+		rc = acct_subscribe(vm, ACCT_FLAGGED | ACCT_LAST_TRANSFER, &timer_ops, t);
 	if (rc != 0) {
 		timers_free(t);
 		return rc;
