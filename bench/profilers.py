@@ -60,6 +60,50 @@ def timed(argv):
     return wall, p.stdout, p.returncode, max(before, after)
 
 
+LONG_WORKLOADS = ["sha256", "bytecode"]  # guest/build/long/W.elf: the same code, 10x longer
+
+
+def peak_rss(argv):
+    """Peak RSS (KiB) of one run and its stderr, from GNU time: ru_maxrss of
+    a child of this process would include Python's own pages."""
+    with tempfile.NamedTemporaryFile(mode="r") as f:
+        p = subprocess.run(["/usr/bin/time", "-o", f.name, "-f", "%M"] + argv,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                           timeout=600)
+        if p.returncode != 0:
+            sys.exit(f"profilers: {' '.join(argv)} exited {p.returncode}")
+        return int(f.read().split()[-1]), p.stderr
+
+
+def memory_table(build, tmp):
+    """The profile's peak RSS for each long workload and its 10x longer run:
+    it must grow with the program's distinct stacks, not with the run."""
+    p = os.path.join(tmp, "m")
+    profile = ["--profile", p + ".pb.gz", "--profile", p + ".folded",
+               "--profile", p + ".callgrind"]
+    lines = ["| workload | guest instructions | plain peak RSS | --profile peak RSS "
+             "| 10x longer: guest instructions | plain peak RSS | --profile peak RSS "
+             "| profile's growth |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for w in LONG_WORKLOADS:
+        cells = []
+        extra = []
+        for elf in (os.path.join("guest", "build", w + ".elf"),
+                    os.path.join("guest", "build", "long", w + ".elf")):
+            plain, err = peak_rss([os.path.join(build, "cyclops"), "run", elf])
+            prof, _ = peak_rss([os.path.join(build, "cyclops"), "run", "-q"] + profile + [elf])
+            insns = err.strip().splitlines()[-1].split()[1]
+            cells += [f"{int(insns):,}", f"{plain / 1024:.1f} MiB", f"{prof / 1024:.1f} MiB"]
+            extra.append(prof - plain)
+        growth = f"{(extra[1] - extra[0]) / 1024:+.1f} MiB"
+        lines.append(f"| {w} | " + " | ".join(cells) + f" | {growth} |")
+    return ("Profile memory (`--profile` in pprof, folded and callgrind at once), one run "
+            "each, peak RSS from GNU `time -f %M`; the 10x longer run is the same code "
+            "repeating its work (`guest/build/long/`, `make -C guest long`). The growth is "
+            "the profile's extra memory in the long run minus that in the short one.\n\n"
+            + "\n".join(lines) + "\n")
+
+
 def main(argv):
     update = os.environ.get("BENCH_UPDATE", "") not in ("", "0")
     runs = int(os.environ.get("BENCH_RUNS", "5"))
@@ -131,6 +175,9 @@ def main(argv):
             + ("`before`: the binary given as BENCH_BEFORE, measured in the same session.\n"
                if before else "")
             + "\n" + "\n".join(lines) + "\n")
+    if all(os.path.exists(os.path.join("guest", "build", "long", w + ".elf"))
+           for w in LONG_WORKLOADS):
+        text += "\n" + memory_table(build, tmp)
     print(text)
     if update:
         try:

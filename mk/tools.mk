@@ -23,6 +23,7 @@ demo: deps
 	@echo "report: $(O)/demo/sha256.html (open it in a browser); pprof: $(O)/demo/sha256.pb.gz"
 
 bench: cyclops guest
+	@$(MAKE) -s -C guest long
 	@bench/run.sh
 	@python3 bench/profilers.py
 
