@@ -164,7 +164,7 @@ uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
 /* the deadline's subscriber, called straight (state.h has struct cy_vm) */
-#define acct_deadline(vm, b, retired, from, to)                                                   \
+#define acct_deadline(vm, b, retired, from, to)                                                    \
 	((vm)->acct.deadline_sub.ops->deadline((vm)->acct.deadline_sub.ctx, (vm), (b), (retired),  \
 					       (from), (to)))
 

@@ -7,11 +7,11 @@
  * instruction boundary at or past T, so that instruction is the last one
  * retired; the interpreter stores its pc when a slice ends. */
 #include <errno.h>
-#include <stddef.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,7 +318,8 @@ static void on_deadline(void *ctx, struct cy_vm *vm, struct block *b, uint32_t r
 /* The block whose instruction in is. */
 static const struct block *block_of(const struct insn *in)
 {
-	return (const struct block *)((const char *)(in - in->index) - offsetof(struct block, insns));
+	return (const struct block *)((const char *)(in - in->index) -
+				      offsetof(struct block, insns));
 }
 
 /* The first k instructions of block b ran once, each at its static cost. */
