@@ -201,6 +201,9 @@ char *cy_demangle(const char *name);
 /* Disassembles the instruction at pc (objdump "no-aliases,numeric" style);
  * returns its length in bytes, 0 if it is not a valid instruction. */
 int cy_disasm(uint32_t pc, uint32_t bits, char *buf, size_t size);
+/* The same for a program of XLEN xlen (32 or 64): RV64 adds the W and D
+ * forms and gives some compressed encodings other meanings. */
+int cy_disasm_xlen(unsigned xlen, uint32_t pc, uint32_t bits, char *buf, size_t size);
 
 /* The active cost model's totals so far. cycles = user + paging + reserved;
  * without paging, paging and reserved are 0 and segments 1. */

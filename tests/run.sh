@@ -141,6 +141,34 @@ test_unit() {
 			not_ok "$(basename "$t")" "exited $rc: $(tail -1 "$OUT/unit.txt")"
 		fi
 	done
+	test_disasm_objdump
+}
+
+# The decoder and disassembler against GNU objdump on compiled code: the
+# guest examples built for RV32 and RV64 (tests/unit/objdump_compare.py).
+test_disasm_objdump() {
+	local f d=$OUT/disasm line
+	mkdir -p "$d"
+	for f in sha256 sort bytecode matmul; do
+		riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv32imac -mabi=ilp32 -O2 \
+			-Iguest/include -c -o "$d/${f}32.o" "guest/examples/$f.c" &&
+			riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv64imac -mabi=lp64 -O2 \
+				-Iguest/include -c -o "$d/${f}64.o" "guest/examples/$f.c" ||
+			not_ok "disasm: $f" "does not compile"
+	done
+	python3 tests/unit/objdump_compare.py "$UNIT_DIR/disasm_words" \
+		riscv64-unknown-elf-objdump "$d"/*.o >"$d/out.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+		esac
+	done <"$d/out.txt"
+	# the comparison sees a decoder that takes an RV64 file for RV32
+	printf '#!/bin/sh\nsed "s/^64 /32 /" | "%s"\n' "$(realpath "$UNIT_DIR/disasm_words")" >"$d/skewed"
+	chmod +x "$d/skewed"
+	expect "disasm: decoding RV64 code at XLEN 32 is caught" \
+		sh -c "python3 tests/unit/objdump_compare.py '$d/skewed' riscv64-unknown-elf-objdump '$d/sha25664.o' | grep -q '^not ok - '"
 }
 
 # Self-checking ISA tests print "PASS name" and exit 0, in each of the

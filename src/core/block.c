@@ -222,7 +222,7 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 			}
 			break;
 		}
-		insn_decode(at, mem_ld32(base, at), in);
+		insn_decode(at, mem_ld32(base, at), 32, in);
 		prepare(vm, in, n, before);
 		before = in->after;
 		cost += insn_max_cost(vm, in);

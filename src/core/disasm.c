@@ -52,7 +52,8 @@ void insn_format(const struct insn *in, char *buf, size_t size)
 	switch (insn_formats[in->op]) {
 	case FMT_R: snprintf(buf, size, "%s x%d,x%d,x%d", mn, rd, rs1, rs2); break;
 	case FMT_I:
-		if (in->op == OP_slli || in->op == OP_srli || in->op == OP_srai)
+		if (in->op == OP_slli || in->op == OP_srli || in->op == OP_srai ||
+		    in->op == OP_slliw || in->op == OP_srliw || in->op == OP_sraiw)
 			snprintf(buf, size, "%s x%d,x%d,0x%x", mn, rd, rs1, (unsigned)in->imm);
 		else
 			snprintf(buf, size, "%s x%d,x%d,%d", mn, rd, rs1, in->imm);
@@ -89,8 +90,13 @@ void insn_format(const struct insn *in, char *buf, size_t size)
 
 int cy_disasm(uint32_t pc, uint32_t bits, char *buf, size_t size)
 {
+	return cy_disasm_xlen(32, pc, bits, buf, size);
+}
+
+int cy_disasm_xlen(unsigned xlen, uint32_t pc, uint32_t bits, char *buf, size_t size)
+{
 	struct insn in;
-	int len = insn_decode(pc, bits, &in);
+	int len = insn_decode(pc, bits, xlen, &in);
 
 	if (in.op == OP_illegal) {
 		snprintf(buf, size, "illegal 0x%0*x", len * 2, len == 2 ? bits & 0xffff : bits);

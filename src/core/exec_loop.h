@@ -302,8 +302,11 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 {
 #if USE_COMPUTED_GOTO
 #define LABEL_ADDR(id, mn, fmt, cls, fl) &&L_##id,
-	static const void *const labels[OP_COUNT] = { CY_INSN_LIST(LABEL_ADDR) };
+#define LABEL_RV64(id, mn, fmt, cls, fl) &&L_illegal, /* the decoder gives none at XLEN 32 */
+	static const void *const labels[OP_COUNT] = { CY_INSN32_LIST(LABEL_ADDR)
+							  CY_INSN64_LIST(LABEL_RV64) };
 #undef LABEL_ADDR
+#undef LABEL_RV64
 	if (!vm)
 		return labels;
 #else
@@ -740,6 +743,11 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 #elif !USE_COMPUTED_GOTO
 		vmcase(mret) vmcase(wfi) /* illegal in user mode */
+#endif
+#if !USE_COMPUTED_GOTO
+#define CASE_RV64(id, mn, fmt, cls, fl) vmcase(id)
+		CY_INSN64_LIST(CASE_RV64) /* the decoder gives none at XLEN 32 */
+#undef CASE_RV64
 #endif
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);

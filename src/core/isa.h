@@ -26,11 +26,48 @@ enum insn_format {
 	FMT_NONE,  /* no operands */
 };
 
-/* Flags: END ends a basic block (control flow, or a stop of the VM). */
-#define INSN_END 1u
+/* Flags: END ends a basic block (control flow, or a stop of the VM); RV64:
+ * the instruction exists only where XLEN is 64 (CY_INSN64_LIST). */
+#define INSN_END  1u
+#define INSN_RV64 2u
 
-/* _(id, mnemonic, format, class, flags) */
-#define CY_INSN_LIST(_)                                                                            \
+/* _(id, mnemonic, format, class, flags): every instruction, those of RV32
+ * and those RV64 adds. Where XLEN is 64 the RV32 rows operate on 64-bit
+ * registers (the RISC-V unprivileged specification, RV64I); the rows below
+ * are the word (W) and doubleword (D) forms it adds. */
+#define CY_INSN_LIST(_) CY_INSN32_LIST(_) CY_INSN64_LIST(_)
+
+#define CY_INSN64_LIST(_)                                                                          \
+	_(ld, "ld", FMT_L, LOAD, INSN_RV64)                                                        \
+	_(lwu, "lwu", FMT_L, LOAD, INSN_RV64)                                                      \
+	_(sd, "sd", FMT_S, STORE, INSN_RV64)                                                       \
+	_(addiw, "addiw", FMT_I, ALU, INSN_RV64)                                                   \
+	_(slliw, "slliw", FMT_I, ALU, INSN_RV64)                                                   \
+	_(srliw, "srliw", FMT_I, ALU, INSN_RV64)                                                   \
+	_(sraiw, "sraiw", FMT_I, ALU, INSN_RV64)                                                   \
+	_(addw, "addw", FMT_R, ALU, INSN_RV64)                                                     \
+	_(subw, "subw", FMT_R, ALU, INSN_RV64)                                                     \
+	_(sllw, "sllw", FMT_R, ALU, INSN_RV64)                                                     \
+	_(srlw, "srlw", FMT_R, ALU, INSN_RV64)                                                     \
+	_(sraw, "sraw", FMT_R, ALU, INSN_RV64)                                                     \
+	_(mulw, "mulw", FMT_R, MUL, INSN_RV64)                                                     \
+	_(divw, "divw", FMT_R, DIV, INSN_RV64)                                                     \
+	_(divuw, "divuw", FMT_R, DIV, INSN_RV64)                                                   \
+	_(remw, "remw", FMT_R, DIV, INSN_RV64)                                                     \
+	_(remuw, "remuw", FMT_R, DIV, INSN_RV64)                                                   \
+	_(lr_d, "lr.d", FMT_LR, AMO, INSN_RV64)                                                    \
+	_(sc_d, "sc.d", FMT_AMO, AMO, INSN_RV64)                                                   \
+	_(amoswap_d, "amoswap.d", FMT_AMO, AMO, INSN_RV64)                                         \
+	_(amoadd_d, "amoadd.d", FMT_AMO, AMO, INSN_RV64)                                           \
+	_(amoxor_d, "amoxor.d", FMT_AMO, AMO, INSN_RV64)                                           \
+	_(amoand_d, "amoand.d", FMT_AMO, AMO, INSN_RV64)                                           \
+	_(amoor_d, "amoor.d", FMT_AMO, AMO, INSN_RV64)                                             \
+	_(amomin_d, "amomin.d", FMT_AMO, AMO, INSN_RV64)                                           \
+	_(amomax_d, "amomax.d", FMT_AMO, AMO, INSN_RV64)                                           \
+	_(amominu_d, "amominu.d", FMT_AMO, AMO, INSN_RV64)                                         \
+	_(amomaxu_d, "amomaxu.d", FMT_AMO, AMO, INSN_RV64)
+
+#define CY_INSN32_LIST(_)                                                                          \
 	_(lui, "lui", FMT_U, ALU, 0)                                                               \
 	_(auipc, "auipc", FMT_U, ALU, 0)                                                           \
 	_(jal, "jal", FMT_J, JUMP, INSN_END)                                                       \
@@ -149,9 +186,11 @@ static inline bool insn_is_pseudo(const struct insn *in)
 }
 
 /* Decodes one instruction at pc from its bits (the low 16 bits suffice for
- * a compressed one). Returns the length, 2 or 4; an invalid encoding decodes
- * to OP_illegal with the length its low bits imply. */
-int insn_decode(uint32_t pc, uint32_t bits, struct insn *out);
+ * a compressed one) for XLEN xlen, 32 or 64 (the encodings of RV64 that
+ * RV32 lacks, and the compressed ones whose meaning differs). Returns the
+ * length, 2 or 4; an invalid encoding decodes to OP_illegal with the
+ * length its low bits imply. */
+int insn_decode(uint32_t pc, uint32_t bits, unsigned xlen, struct insn *out);
 
 /* Length of the instruction whose first halfword is lo. */
 static inline int insn_length(uint32_t lo) { return (lo & 3) == 3 ? 4 : 2; }

@@ -58,7 +58,7 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 		char text[64];
 		vm_describe_at(vm, pc, false, at, sizeof(at));
 		struct insn in;
-		insn_decode(pc, bits, &in);
+		insn_decode(pc, bits, 32, &in);
 		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "ecall at %s would trap to itself (mtvec)", at);

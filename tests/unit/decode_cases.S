@@ -14,26 +14,7 @@
 # illegal one). The Makefile links the object (no relaxation) so that every
 # offset is resolved; the test reads both sections from that ELF.
 
-	.macro case_at pc, text, insn:vararg
-	.pushsection .text
-.Lc\@:	\insn
-.Le\@:
-	.popsection
-	.pushsection .cases, "a"
-	.balign 4
-	.word \pc, .Lc\@ - .Ltext0, .Le\@ - .Lc\@
-	.asciz "\insn"
-	.asciz "\text"
-	.popsection
-	.endm
-
-	.macro case text, insn:vararg
-	case_at 0x10000, "\text", \insn
-	.endm
-
-	.macro illegal insn:vararg
-	case_at 0x10000, "", \insn
-	.endm
+	.include "decode_case.inc"
 
 	.text
 .Ltext0:

@@ -1,8 +1,10 @@
 /* test_decode.c - unit test of the decoder and the disassembler. Every case
- * of decode_cases.S (encoded by GNU as, expected text written by hand from the
- * specification) goes through cy_disasm and insn_decode.
- * Usage: test_decode [decode_cases.elf]; by default the ELF next to this
- * program. Prints "ok - ..." / "not ok - ..." per check, exits 1 on a failure. */
+ * of decode_cases.S and decode_cases64.S (encoded by GNU as, expected text
+ * written by hand from the specification) goes through cy_disasm_xlen and
+ * insn_decode, at the XLEN of the file's ELF class.
+ * Usage: test_decode [CASES.elf...]; by default decode_cases.elf and
+ * decode_cases64.elf next to this program. Prints "ok - ..." / "not ok -
+ * ..." per check, exits 1 on a failure. */
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -21,6 +23,9 @@
 /* A record of .cases: three words (pc, offset in .text, length), then the
  * instruction as written and the expected text, both NUL-terminated. */
 #define CASE_HEADER 12
+
+/* the XLEN of the case file being run: 64 for an ELFCLASS64 file */
+static unsigned xlen = 32;
 
 struct section {
 	const uint8_t *bytes;
@@ -48,9 +53,9 @@ static void first_word(const char *text, char *out, size_t size)
  * destination). */
 static bool has_rd(const char *mn)
 {
-	static const char *const none[] = { "sb",      "sh",    "sw",     "beq",  "bne",
-					    "blt",     "bge",   "bltu",   "bgeu", "fence",
-					    "fence.i", "ecall", "ebreak", "mret", "wfi" };
+	static const char *const none[] = { "sb",    "sh",     "sw",   "sd",   "beq",   "bne",
+					    "blt",   "bge",    "bltu", "bgeu", "fence", "fence.i",
+					    "ecall", "ebreak", "mret", "wfi" };
 
 	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
 		if (strcmp(mn, none[i]) == 0)
@@ -75,7 +80,7 @@ static void check_valid(uint32_t pc, uint32_t bits, unsigned len, const char *in
 {
 	char buf[96], got[128], want[128], mn[16];
 	struct insn in;
-	int n = cy_disasm(pc, bits, buf, sizeof(buf));
+	int n = cy_disasm_xlen(xlen, pc, bits, buf, sizeof(buf));
 
 	if ((unsigned)n == len) {
 		snprintf(got, sizeof(got), "%s", buf);
@@ -89,7 +94,7 @@ static void check_valid(uint32_t pc, uint32_t bits, unsigned len, const char *in
 
 	/* the decoded fields the interpreter reads: length, pc, op, rd */
 	first_word(text, mn, sizeof(mn));
-	n = insn_decode(pc, bits, &in);
+	n = insn_decode(pc, bits, xlen, &in);
 	snprintf(got, sizeof(got), "len %d/%d pc 0x%x op %s", n, in.len, in.pc,
 		 in.op < OP_COUNT ? insn_names[in.op] : "?");
 	snprintf(want, sizeof(want), "len %u/%u pc 0x%x op %s", len, len, pc, mn);
@@ -109,8 +114,8 @@ static void check_illegal(uint32_t pc, uint32_t bits, unsigned len, const char *
 	struct insn in;
 	/* the length is in the low bits of the first halfword (spec 1.5) */
 	int want_len = (bits & 3) == 3 ? 4 : 2;
-	int n = cy_disasm(pc, bits, buf, sizeof(buf));
-	int dn = insn_decode(pc, bits, &in);
+	int n = cy_disasm_xlen(xlen, pc, bits, buf, sizeof(buf));
+	int dn = insn_decode(pc, bits, xlen, &in);
 
 	snprintf(got, sizeof(got), "returned %d, '%s', decoded %s length %d", n, buf,
 		 in.op < OP_COUNT ? insn_names[in.op] : "?", dn);
@@ -120,30 +125,40 @@ static void check_illegal(uint32_t pc, uint32_t bits, unsigned len, const char *
 	      (int)len * 2, len == 2 ? bits & 0xffff : bits);
 }
 
-/* Every instruction of the list has a case, and so has every C form. */
+/* Every instruction of the list has a case, and so has every C form: at
+ * XLEN 32 those of RV32, at 64 those RV64 adds or changes (the rest decode
+ * alike, and the RV32 file has them). */
 static void check_coverage(const bool *covered, const char *const *insns, int n_insns)
 {
-	static const char *const compressed[] = {
+	static const char *const compressed32[] = {
 		"c.addi4spn", "c.lw",  "c.sw",   "c.nop",    "c.addi", "c.jal",  "c.li",
 		"c.addi16sp", "c.lui", "c.srli", "c.srai",   "c.andi", "c.sub",  "c.xor",
 		"c.or",       "c.and", "c.j",    "c.beqz",   "c.bnez", "c.slli", "c.lwsp",
-		"c.swsp",     "c.jr",  "c.mv",   "c.ebreak", "c.jalr", "c.add",
+		"c.swsp",     "c.jr",  "c.mv",   "c.ebreak", "c.jalr", "c.add",  NULL,
 	};
+	static const char *const compressed64[] = {
+		"c.ld",   "c.sd",   "c.ldsp", "c.sdsp", "c.addiw", "c.addw",
+		"c.subw", "c.slli", "c.srli", "c.srai", NULL,
+	};
+	const char *const *compressed = xlen == 64 ? compressed64 : compressed32;
 	char missing[512] = "";
 	size_t m = 0;
 
 	for (int op = 0; op < OP_COUNT; op++) {
-		if (op == OP_illegal || op == OP_fetch_fault || op == OP_block_end || covered[op])
+		bool rv64 = insn_flags[op] & INSN_RV64;
+		if (op == OP_illegal || op == OP_fetch_fault || op == OP_block_end || covered[op] ||
+		    rv64 != (xlen == 64))
 			continue;
 		m += (size_t)snprintf(missing + m, sizeof(missing) - m, " %s", insn_names[op]);
 		if (m >= sizeof(missing))
 			m = sizeof(missing) - 1;
 	}
-	check(m == 0, missing, "", "coverage: every instruction of CY_INSN_LIST has a case");
+	check(m == 0, missing, "", "coverage: every %s instruction of CY_INSN_LIST has a case",
+	      xlen == 64 ? "RV64-only" : "RV32");
 
 	m = 0;
 	missing[0] = 0;
-	for (size_t i = 0; i < sizeof(compressed) / sizeof(compressed[0]); i++) {
+	for (size_t i = 0; compressed[i]; i++) {
 		bool found = false;
 		char mn[16];
 		for (int j = 0; j < n_insns && !found; j++) {
@@ -157,7 +172,7 @@ static void check_coverage(const bool *covered, const char *const *insns, int n_
 				m = sizeof(missing) - 1;
 		}
 	}
-	check(m == 0, missing, "", "coverage: every compressed form has a case");
+	check(m == 0, missing, "", "coverage: every compressed form of RV%u has a case", xlen);
 }
 
 /* A short buffer is truncated, never overrun. */
@@ -244,37 +259,51 @@ static int run_cases(const struct section *text, const struct section *cases)
 	return count;
 }
 
-int main(int argc, char **argv)
+/* Runs the cases of one file; -1 if it cannot be read. */
+static int run_file(const char *path)
 {
 	struct section text = { 0 }, cases = { 0 };
-	char path[4096];
 	Elf *elf = NULL;
-	int fd, count = 0;
+	int fd, count = -1;
 
-	setvbuf(stdout, NULL, _IOLBF, 0); /* what passed survives a crash */
-	if (argc > 1) {
-		snprintf(path, sizeof(path), "%s", argv[1]);
-	} else {
-		const char *slash = strrchr(argv[0], '/');
-		int dir = slash ? (int)(slash - argv[0]) : 1;
-		snprintf(path, sizeof(path), "%.*s/decode_cases.elf", dir, slash ? argv[0] : ".");
-	}
-	elf_version(EV_CURRENT);
 	fd = open(path, O_RDONLY);
 	if (fd >= 0)
 		elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!elf || find_sections(elf, &text, &cases) != 0) {
-		check(false, "no readable .text and .cases", "a linked decode_cases.elf",
-		      "case file %s", path);
-		goto out_close;
+		check(false, "no readable .text and .cases", "a linked case file", "case file %s",
+		      path);
+	} else {
+		xlen = gelf_getclass(elf) == ELFCLASS64 ? 64 : 32;
+		count = run_cases(&text, &cases);
+		printf("# %d cases at XLEN %u from %s\n", count, xlen, path);
 	}
-	count = run_cases(&text, &cases);
-	check_short_buffer();
-	printf("# %d cases from %s, %d failed checks\n", count, path, failures);
-out_close:
 	if (elf)
 		elf_end(elf);
 	if (fd >= 0)
 		close(fd);
+	return count;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const defaults[] = { "decode_cases.elf", "decode_cases64.elf" };
+	char path[4096];
+
+	setvbuf(stdout, NULL, _IOLBF, 0); /* what passed survives a crash */
+	elf_version(EV_CURRENT);
+	if (argc > 1) {
+		for (int i = 1; i < argc; i++)
+			run_file(argv[i]);
+	} else {
+		const char *slash = strrchr(argv[0], '/');
+		int dir = slash ? (int)(slash - argv[0]) : 1;
+		for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+			snprintf(path, sizeof(path), "%.*s/%s", dir, slash ? argv[0] : ".",
+				 defaults[i]);
+			run_file(path);
+		}
+	}
+	check_short_buffer();
+	printf("# %d failed checks\n", failures);
 	return failures ? 1 : 0;
 }
