@@ -1,6 +1,7 @@
 # guest.mk - guest programs, built with the RISC-V cross compiler.
 guest:
 	$(MAKE) -C guest
+	$(MAKE) -C guest ARCH=rv64imac_zicsr_zifencei ABI=lp64
 	$(MAKE) -C tests/isa
 	$(MAKE) -C tests/count
 	$(MAKE) -C tests/faults

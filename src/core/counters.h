@@ -104,6 +104,9 @@ void counters_init(struct cy_vm *vm);
  * csr_access does for it. */
 bool counters_owns(uint32_t csr);
 int counters_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old);
+/* The same at XLEN 64, where cycle, instret and the hpmcounters are whole
+ * 64-bit CSRs (the caller refuses their RV32 high halves). */
+int counters_csr64(struct cy_vm *vm, uint32_t csr, bool write, uint64_t value, uint64_t *old);
 
 /* The detailed interpreter's cost account hands over each instruction's
  * facts before it runs; they are counted when the next one starts, so that

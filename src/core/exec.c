@@ -42,10 +42,18 @@
 #endif
 
 /* Registers and operands of the current instruction. */
-#define RD      r[ip->rd]
-#define R1      r[ip->rs1]
-#define R2      r[ip->rs2]
-#define ADDR    ((uint32_t)(R1 + (uint32_t)ip->imm))
+#define RD r[ip->rd]
+#define R1 r[ip->rs1]
+#define R2 r[ip->rs2]
+/* XLEN (exec_loop.h sets it per build): xreg is a register, sxreg signed;
+ * IMM the immediate sign-extended to XLEN */
+#define IMM ((xreg)(sxreg)ip->imm)
+/* A data address: at XLEN 64 one at or past the 1 TiB space faults as an
+ * access outside it (BEYOND is false at XLEN 32: no address can be) */
+#define EFFECTIVE(a, base)                                                                         \
+	const xreg a = (base);                                                                     \
+	if (unlikely(BEYOND(a)))                                                                   \
+	FAULT_AT(CY_FAULT_MEMORY, a)
 #define NEXT_PC (ip->pc + ip->len)
 
 /* The locals cycles and instret hold the clock at the entry of the current
@@ -131,7 +139,7 @@
 
 #define STORE(size, do_store)                                                                      \
 	do {                                                                                       \
-		uint32_t a = ADDR;                                                                 \
+		EFFECTIVE(a, R1 + IMM);                                                            \
 		DATA_COST(a, size, true, 1);                                                       \
 		do_store;                                                                          \
 		STORED(a, size);                                                                   \
@@ -148,6 +156,15 @@
 		FAULT_TRAP(kind);                                                                  \
 		vm_fault(vm, kind, ip->pc, last_pc);                                               \
 		goto out_synced;                                                                   \
+	} while (0)
+
+/* The same for an address the instruction reached for, which the stop
+ * message names. */
+#define FAULT_AT(kind, addr)                                                                       \
+	do {                                                                                       \
+		vm->fault_addr = (addr);                                                           \
+		vm->fault_has_addr = true;                                                         \
+		FAULT(kind);                                                                       \
 	} while (0)
 
 static inline uint32_t mulh(uint32_t a, uint32_t b)
@@ -175,6 +192,38 @@ static inline uint32_t rem_s(uint32_t a, uint32_t b)
 		return 0;
 	return (uint32_t)((int32_t)a % (int32_t)b);
 }
+static inline uint64_t mulh64(uint64_t a, uint64_t b)
+{
+	return (uint64_t)((__int128)(int64_t)a * (__int128)(int64_t)b >> 64);
+}
+static inline uint64_t mulhsu64(uint64_t a, uint64_t b)
+{
+	return (uint64_t)((__int128)(int64_t)a * (__int128)(unsigned __int128)b >> 64);
+}
+static inline uint64_t mulhu64(uint64_t a, uint64_t b)
+{
+	return (uint64_t)((unsigned __int128)a * b >> 64);
+}
+static inline uint64_t div_s64(uint64_t a, uint64_t b)
+{
+	if (b == 0)
+		return UINT64_MAX;
+	if (a == (uint64_t)INT64_MIN && b == UINT64_MAX)
+		return a;
+	return (uint64_t)((int64_t)a / (int64_t)b);
+}
+static inline uint64_t rem_s64(uint64_t a, uint64_t b)
+{
+	if (b == 0)
+		return a;
+	if (a == (uint64_t)INT64_MIN && b == UINT64_MAX)
+		return 0;
+	return (uint64_t)((int64_t)a % (int64_t)b);
+}
+static inline uint64_t min_s64(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b ? a : b; }
+static inline uint64_t max_s64(uint64_t a, uint64_t b) { return (int64_t)a > (int64_t)b ? a : b; }
+/* a 32-bit result of a W form, sign-extended */
+static inline uint64_t sext32(uint32_t v) { return (uint64_t)(int64_t)(int32_t)v; }
 static inline uint32_t min_s(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b ? a : b; }
 static inline uint32_t max_s(uint32_t a, uint32_t b) { return (int32_t)a > (int32_t)b ? a : b; }
 
@@ -229,82 +278,26 @@ static bool code_ready(struct cy_vm *vm, struct block *b)
 	return true;
 }
 
-#define OBSERVE     0
-#define ACCT        0
-#define DETAILED    0
-#define INLINE_COST 0
-#define BARE        0
-#define EXEC_FN     exec_fast
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef EXEC_FN
-
-#define DETAILED 1
-#define EXEC_FN  exec_detailed
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef EXEC_FN
-
-/* INLINE_COST: the detailed models' costs found by the data accesses
- * themselves (exec_loop.h), for models whose extra cycles come from data
- * accesses and paging alone */
-#define DETAILED    0
-#define INLINE_COST 1
-#define EXEC_FN     exec_inline
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef BARE
-#undef EXEC_FN
-
-/* BARE: the machine's checks before each instruction and traps instead of
- * faults (machine.c); the builds below test vm->machine at run time. */
-#define DETAILED    1
-#define INLINE_COST 0
-#define BARE        1
-#define EXEC_FN     exec_bare
-#include "core/exec_loop.h"
-#undef ACCT
-#undef DETAILED
-#undef BARE
-#undef EXEC_FN
-
-/* ACCT: the accounting interface's edges (account.h), for the profilers;
- * exec_acct_detailed also runs the cost account and the bare platform. */
-#define ACCT     1
-#define DETAILED 0
-#define BARE     0
-#define EXEC_FN  exec_acct
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef EXEC_FN
-
-#define DETAILED    0
-#define INLINE_COST 1
-#define EXEC_FN     exec_acct_inline
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef BARE
-#undef EXEC_FN
-
-#define DETAILED    1
-#define INLINE_COST 0
-#define BARE        1
-#define EXEC_FN     exec_acct_detailed
-#include "core/exec_loop.h"
-#undef OBSERVE
-#undef EXEC_FN
-
-/* OBSERVE: every instruction's events for cy_vm_add_observer, and the
- * accounting edges too. */
-#define OBSERVE 1
-#define EXEC_FN exec_observed
-#include "core/exec_loop.h"
-
+/* The interpreter's builds, once for each register width, from the same
+ * source: exec_fast, exec_detailed, ... at XLEN 32 and exec_fast64, ... at
+ * XLEN 64 (exec_builds.h), gathered in builds and builds64. */
 typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
+
+struct exec_builds {
+	exec_fn fast, detailed, inline_, bare, acct, acct_inline, acct_detailed, observed;
+};
+
+#define XLEN     32
+#define BUILD(n) n
+#include "core/exec_builds.h"
+#undef XLEN
+#undef BUILD
+
+#define XLEN     64
+#define BUILD(n) n##64
+#include "core/exec_builds.h"
+#undef XLEN
+#undef BUILD
 
 /* Whether every instruction costs its static cost (plus a taken branch's
  * and a division by zero's difference): the plain builds. */
@@ -326,19 +319,21 @@ static bool can_inline(const struct cy_vm *vm)
 
 static exec_fn pick(const struct cy_vm *vm)
 {
+	const struct exec_builds *b = vm->xlen == 64 ? &builds64 : &builds;
+
 	if (vm->obs_mask)
-		return exec_observed;
+		return b->observed;
 	if (vm->acct.n_subs) {
 		if (can_plain(vm))
-			return exec_acct;
-		return can_inline(vm) ? exec_acct_inline : exec_acct_detailed;
+			return b->acct;
+		return can_inline(vm) ? b->acct_inline : b->acct_detailed;
 	}
 	if (vm->machine)
-		return exec_bare;
+		return b->bare;
 	if (can_plain(vm))
-		return exec_fast;
+		return b->fast;
 	/* counting events needs each instruction's facts: cost_before */
-	return can_inline(vm) ? exec_inline : exec_detailed;
+	return can_inline(vm) ? b->inline_ : b->detailed;
 }
 
 bool exec_reports_deadlines(const struct cy_vm *vm)

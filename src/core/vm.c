@@ -38,7 +38,7 @@ void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, siz
 		n = snprintf(buf, size, "0x%08x", pc);
 	}
 	if (with_insn && n > 0 && (size_t)n < size && mem_is_mapped(&vm->mem, pc)) {
-		cy_disasm(pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
+		cy_disasm_xlen(vm->xlen, pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
 		snprintf(buf + n, size - (size_t)n, ": %s", text);
 	}
 }
@@ -53,12 +53,26 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 	vm->fault = fault;
 	vm->break_loop = true;
 	vm->pc = pc;
+	if (vm->fault_has_addr) { /* an address no access or jump can reach */
+		vm->fault_has_addr = false;
+		vm_describe_at(vm, pc, true, at, sizeof(at));
+		if (fault == CY_FAULT_FETCH)
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "jump to 0x%llx, past 4 GiB where no code can be, at %s",
+				 (unsigned long long)vm->fault_addr, at);
+		else
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "access to 0x%llx, outside the guest's %s address space, at %s",
+				 (unsigned long long)vm->fault_addr,
+				 vm->mem.size == MEM_SPACE_64 ? "1 TiB" : "4 GiB", at);
+		return;
+	}
 	switch (fault) {
 	case CY_FAULT_ILLEGAL_INSN: {
 		char text[64];
 		vm_describe_at(vm, pc, false, at, sizeof(at));
 		struct insn in;
-		insn_decode(pc, bits, 32, &in);
+		insn_decode(pc, bits, vm->xlen == 64 ? 64 : 32, &in);
 		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "ecall at %s would trap to itself (mtvec)", at);
@@ -67,7 +81,7 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 				 "illegal instruction 0x%08x at %s: %s (machine mode only; "
 				 "firmware runs with --platform bare)",
 				 bits, at, insn_names[in.op]);
-		else if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
+		else if (cy_disasm_xlen(vm->xlen, pc, bits, text, sizeof(text)) == 0)
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "illegal instruction 0x%0*x at %s", len * 2,
 				 len == 2 ? bits & 0xffff : bits, at);
@@ -134,27 +148,29 @@ uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
 uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
 uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
 
-uint32_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm->x[n] : 0; }
+unsigned cy_vm_xlen(const cy_vm *vm) { return vm->xlen; }
 
-int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value)
+uint64_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm_reg(vm, n) : 0; }
+
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint64_t value)
 {
 	if (n == 0 || n >= 32)
 		return -EINVAL;
-	vm->x[n] = value;
+	vm_set_reg(vm, n, value);
 	return 0;
 }
 
-int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len)
+int cy_vm_read(const cy_vm *vm, uint64_t addr, void *buf, size_t len)
 {
-	if ((uint64_t)addr + len > MEM_SPACE)
+	if (!mem_range_ok(&vm->mem, addr, len))
 		return -EFAULT;
 	memcpy(buf, vm->mem.base + addr, len);
 	return 0;
 }
 
-int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len)
+int cy_vm_write(cy_vm *vm, uint64_t addr, const void *buf, size_t len)
 {
-	if ((uint64_t)addr + len > MEM_SPACE)
+	if (!mem_range_ok(&vm->mem, addr, len))
 		return -EFAULT;
 	memcpy(vm->mem.base + addr, buf, len);
 	cache_memory_written(vm, addr, len);

@@ -104,8 +104,8 @@ static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
 		fputs(",\n       \"jump\": null", f);
 	fputs(", \"writes\": [", f);
 	for (uint32_t i = 0; i < s->n_writes && i < CY_TIMER_MAX_WRITES; i++)
-		fprintf(f, "%s{\"addr\": %u, \"size\": %u}", i ? ", " : "", s->write_addr[i],
-			s->write_size[i]);
+		fprintf(f, "%s{\"addr\": %llu, \"size\": %u}", i ? ", " : "",
+			(unsigned long long)s->write_addr[i], s->write_size[i]);
 	fprintf(f,
 		"],\n       \"base\": %u, \"wait\": %u, \"page_in\": %u, \"page_out\": %u, "
 		"\"segment\": %u, \"segment_start\": %s,\n       \"pages_in\": [",
