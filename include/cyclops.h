@@ -177,6 +177,19 @@ const char *cy_vm_stop_message(const cy_vm *vm);
 void cy_vm_interrupt(cy_vm *vm, int why);
 #define CY_INTERRUPT_CYCLES (1ull << 20)
 
+/* Misaligned data accesses (Zicclsm: performed, as the Ethereum zkVM target
+ * requires, and counted): a load, store or AMO whose address is not a
+ * multiple of its size. cy_vm_misaligned gives the total and the pcs that
+ * made them, by pc (at most CY_MISALIGNED_MAX_SITES; the accesses of pcs past
+ * that are in the total and in *lost). The count is exact in every engine. */
+typedef struct cy_misaligned_site {
+	uint32_t pc;
+	uint64_t count;
+} cy_misaligned_site;
+#define CY_MISALIGNED_MAX_SITES (1u << 16)
+uint64_t cy_vm_misaligned(const cy_vm *vm, const cy_misaligned_site **sites, size_t *n,
+			  uint64_t *lost);
+
 /* The guest's register width, from its ELF's class: 32 or 64. */
 unsigned cy_vm_xlen(const cy_vm *vm);
 /* pcs are 32 bits wide at both widths: code lies below 4 GiB. */

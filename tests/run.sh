@@ -1790,6 +1790,44 @@ test_progress() {
 		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
 }
 
+# Misaligned data accesses (Zicclsm, tests/misaligned/): each guest's
+# header derives its total, its pcs and its functions' counts; the run
+# exits with mhpmcounter3 counting the MISALIGNED event, the report lists
+# every pc with its function and source line (the hottest one's line is the
+# one marked in the source), and the summary names it. Under each model and
+# engine; a guest with none prints no line.
+test_misaligned() {
+	local elf src want total npcs f1 c1 f2 c2 model engine hot
+	for elf in tests/misaligned/build/*.elf tests/misaligned/build/rv64/*.elf; do
+		src=tests/misaligned/${elf#tests/misaligned/build/}
+		src=${src%.elf}.S
+		want=$(sed -n 's/^# EXPECT-MISALIGNED: *//p' "$src")
+		read -r total npcs f1 c1 f2 c2 <<<"$want"
+		hot=$(grep -n 'the hottest misaligned pc' "$src" | cut -d: -f1)
+		for model in unit zero-riscy; do
+			for engine in interp reference; do
+				cy run --model $model --engine $engine --report "$OUT/mis.json" "$elf" \
+					>/dev/null 2>"$OUT/mis.err"
+				expect "misaligned: $src ($model, $engine): mhpmcounter3 (MISALIGNED) counts $total" [ $? -eq "$total" ]
+				expect "misaligned: $src ($model, $engine): the report has $total at $npcs pcs, $c1 in $f1, $c2 in $f2, the hottest at line $hot" \
+					python3 -c "
+import json, sys
+m = json.load(open('$OUT/mis.json'))['misaligned']
+f = {x['function']: x['count'] for x in m['functions']}
+top = max(m['sites'], key=lambda x: x['count'])
+ok = (m['total'] == $total and len(m['sites']) == $npcs and f == {'$f1': $c1, '$f2': $c2}
+      and top['line'] == $hot and top['file'].endswith('$(basename "$src")'))
+sys.exit(0 if ok else 1)"
+			done
+		done
+		expect "misaligned: $src: the summary names the total and the hottest pc's line" \
+			grep -Eq "^cyclops: $total misaligned data accesses at $npcs pcs; most at 0x[0-9a-f]{8} <$f1> \(.*$(basename "$src"):$hot\): " "$OUT/mis.err"
+	done
+	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/mis.err"
+	expect "misaligned: a guest with none prints no misaligned line" \
+		sh -c "! grep -q misaligned '$OUT/mis.err'"
+}
+
 # riscv-tests (not part of cyclops): with RISCV_TESTS=DIR, a riscv-tests
 # checkout whose isa/ holds the built p-environment programs (make -C isa
 # XLEN=64 ...; docs/conformance.md), every rv32/rv64 ui, um, ua, uc and mi
@@ -1843,7 +1881,7 @@ test_fuzz() {
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare riscv_tests signals memory progress install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned bare riscv_tests signals memory progress install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

@@ -261,6 +261,7 @@ void cy_vm_destroy(cy_vm *vm)
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);
+	vm_misaligned_free(vm);
 	symtab_free(&vm->syms);
 	free(vm->name);
 	free(vm);

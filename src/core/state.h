@@ -18,6 +18,7 @@
 #include "core/output.h"
 #include "core/symbols.h"
 #include "cyclops.h"
+#include "util/index_map.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "cyclops keeps guest memory in host byte order: little-endian hosts only"
@@ -126,6 +127,13 @@ struct cy_vm {
 	/* cycles run in zkVM unconstrained blocks and taken off the clock at
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
+	/* misaligned data accesses, in total and by pc (vm_misaligned) */
+	struct {
+		uint64_t total, lost;
+		struct index_map map; /* pc -> sites[i] */
+		cy_misaligned_site *sites;
+		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
+	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
 
 	struct mem mem;
