@@ -21,6 +21,7 @@ enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 struct run_args {
 	bool quiet;
 	bool reference; /* --engine reference */
+	cy_engine engine;
 	uint64_t max_cycles;
 	uint64_t max_memory;
 	const char *model;
@@ -295,11 +296,14 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		break;
 	case RUN_RAM: return need_text("ram", v, &a->ram, "ADDR:SIZE such as 0x80000000:64M");
 	case RUN_ENGINE:
-		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
-			cli_error("run: --engine needs interp or reference, got '%s'", v ? v : "");
+		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0 &&
+			   strcmp(v, "jit") != 0)) {
+			cli_error("run: --engine needs jit, interp or reference, got '%s'",
+				  v ? v : "");
 			return -1;
 		}
 		a->reference = strcmp(v, "reference") == 0;
+		a->engine = strcmp(v, "jit") == 0 ? CY_ENGINE_JIT : CY_ENGINE_INTERP;
 		break;
 	case RUN_UART: {
 		char *end = NULL;
@@ -729,6 +733,7 @@ int cli_run(int argc, char **argv)
 	opts.argv = (const char *const *)a.guest_argv;
 	opts.quiet = a.quiet;
 	opts.reference = a.reference;
+	opts.engine = a.engine;
 	opts.model = a.model;
 	opts.segment_po2 = (uint32_t)a.segment_po2;
 	opts.cycle_tracker = a.tracker != TRACK_OFF;
