@@ -92,8 +92,9 @@ typedef enum cy_platform { CY_PLATFORM_AUTO = 0, CY_PLATFORM_LINUX, CY_PLATFORM_
 /* How guest code runs (docs/jit.md). DEFAULT: the translation tier where
  * the host has it (x86-64 with libgccjit), else the interpreter; INTERP:
  * the interpreter only; JIT: the tier, and a host without it is an error.
- * Either way the tier runs only what the plain interpreter would (no
- * profiler, static costs, Linux or zkVM guests); the rest is interpreted,
+ * Either way the tier runs only what the plain and accounting interpreters
+ * would (Linux or zkVM guests under a model of static costs, with or
+ * without the accounting interface's profilers); the rest is interpreted,
  * and every output is the same byte for byte. */
 typedef enum cy_engine { CY_ENGINE_DEFAULT = 0, CY_ENGINE_INTERP, CY_ENGINE_JIT } cy_engine;
 

@@ -1952,7 +1952,12 @@ test_fuzz() {
 				"$FUZZ_DIR/fuzz_$t" -timeout=20 fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
 		fi
 		# the VM targets create a VM per input: fewer runs
-		case $t in elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
+		# and jit compiles the code it is given, twice a second or so
+		case $t in
+		elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;;
+		jit) runs=${FUZZ_CHECK_RUNS_JIT:-40} ;;
+		*) runs=${FUZZ_CHECK_RUNS:-20000} ;;
+		esac
 		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 -timeout=20 \
 			-artifact_prefix="$d/" "$d" fuzz/corpus/$t >"$d/log.txt" 2>&1; then
 			ok "fuzz: $t: the seeds and $runs mutated inputs run clean"

@@ -13,13 +13,16 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -101,6 +104,8 @@ struct shared {
 	int n_done;
 	bool running, abandoned;
 	int refs;
+	struct mem mem; /* a copy of the guest's (the worker may outlive the run):
+			 * where it is, to keep it out of the compiler process */
 };
 
 struct jit {
@@ -148,10 +153,10 @@ static void shared_release(struct shared *s)
 }
 
 static int publish(const char *tmp, const char *path, char *why, size_t why_size);
+static int compile_apart(const uint8_t *desc, size_t size, const char *path,
+			 const struct mem *mem, char *why, size_t why_size);
 
-/* The worker: compiles the queued regions one by one, into a temporary
- * file renamed to its final name, so that the cache never holds half of
- * one. */
+/* The worker: compiles the queued regions one by one (compile_apart). */
 static void *worker(void *arg)
 {
 	struct shared *s = arg;
@@ -166,12 +171,7 @@ static void *worker(void *arg)
 		memmove(s->queue, s->queue + 1, --s->n_queued * sizeof(*s->queue));
 		pthread_mutex_unlock(&s->lock);
 
-		char tmp[PATH_MAX + 32];
-		snprintf(tmp, sizeof(tmp), "%s.%d.tmp", j->path, (int)getpid());
-		j->rc = jit_gen_compile(j->desc, j->size, tmp, j->why, sizeof(j->why));
-		if (j->rc == 0)
-			j->rc = publish(tmp, j->path, j->why, sizeof(j->why));
-		unlink(tmp);
+		j->rc = compile_apart(j->desc, j->size, j->path, &s->mem, j->why, sizeof(j->why));
 
 		pthread_mutex_lock(&s->lock);
 		j->done = true;
@@ -181,6 +181,112 @@ static void *worker(void *arg)
 	pthread_mutex_unlock(&s->lock);
 	shared_release(s);
 	return NULL;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* The compiler process (compile_apart): compiles into a temporary file
+ * that publish() renames into the cache, tells its reason for a failure on
+ * descriptor 3, and removes its scratch directory. */
+static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const char *path,
+				       const char *scratch, int report)
+{
+	char why[200] = "", tmp[PATH_MAX + 32];
+	int null = open("/dev/null", O_RDWR), rc = -1;
+
+	setpgid(0, 0); /* Ctrl-C is for the run; its assembler and linker go with it */
+	if (null >= 0 && dup2(report, 3) == 3 && fcntl(3, F_SETFD, FD_CLOEXEC) == 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+		close_range(4, ~0u, 0);
+		setenv("TMPDIR", scratch, 1);
+		snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+		rc = jit_gen_compile(desc, size, tmp, why, sizeof(why));
+		if (rc == 0)
+			rc = publish(tmp, path, why, sizeof(why));
+		unlink(tmp);
+		if (rc != 0 && write(3, why, strlen(why)) < 0)
+			rc = -1;
+	}
+	nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+	_exit(rc == 0 ? 0 : 1);
+}
+
+/* Compiles a region into the cache file path, in a child process. GCC is a
+ * program that expects to exit: libgccjit keeps memory it never frees (tens
+ * of KiB a compilation) and, on some errors (a signal interrupting its wait
+ * for the assembler), calls exit(); in a child none of that reaches the run.
+ * The child starts with every signal blocked, /dev/null as its stdio and no
+ * other descriptor of the run's (a pipe that the run's reader waits on is
+ * not kept open), without the guest's memory (so the run's stores cost no
+ * copy-on-write faults), in a process group of its own, with a scratch
+ * TMPDIR it removes. When the run ends first, the child still finishes and
+ * publishes its file, for the next run: it has nothing of the run's left to
+ * disturb. */
+static int compile_apart(const uint8_t *desc, size_t size, const char *path,
+			 const struct mem *mem, char *why, size_t why_size)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char scratch[PATH_MAX];
+	sigset_t all, old;
+	int fds[2], status = 0;
+	size_t got = 0;
+	pid_t pid;
+
+	snprintf(scratch, sizeof(scratch), "%s/cyclops-gcc.XXXXXX",
+		 tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(scratch)) {
+		snprintf(why, why_size, "%s: %s", scratch, strerror(errno));
+		return -1;
+	}
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		snprintf(why, why_size, "a pipe for the compiler: %s", strerror(errno));
+		rmdir(scratch);
+		return -1;
+	}
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	mem_fork_copies(mem, false);
+	pid = fork();
+	if (pid == 0)
+		compiler_process(desc, size, path, scratch, fds[1]);
+	mem_fork_copies(mem, true);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	close(fds[1]);
+	if (pid < 0) {
+		snprintf(why, why_size, "the compiler process: %s", strerror(errno));
+		close(fds[0]);
+		rmdir(scratch);
+		return -1;
+	}
+	for (;;) { /* its reason, until it exits */
+		ssize_t n = read(fds[0], why + got, why_size - 1 - got);
+		if (n > 0 && (got += (size_t)n) < why_size - 1)
+			continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		break;
+	}
+	why[got] = '\0';
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFSIGNALED(status))
+		snprintf(why, why_size, "the compiler process was killed by signal %d",
+			 WTERMSIG(status));
+	else if (!got)
+		snprintf(why, why_size, "the compiler process failed (status %d)",
+			 WEXITSTATUS(status));
+	return -1;
 }
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n)
@@ -333,7 +439,7 @@ static void pick_cache_dir(struct jit *j)
 		trim_cache(dir);
 		return;
 	}
-	snprintf(j->cache_dir, sizeof(j->cache_dir), "%s/cyclops-jit.XXXXXX",
+	snprintf(j->cache_dir, sizeof(j->cache_dir), "%s/cyclops-gcc.XXXXXX",
 		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	if (!mkdtemp(j->cache_dir))
 		j->cache_dir[0] = '\0';
@@ -392,7 +498,7 @@ void jit_free(struct cy_vm *vm)
 		fprintf(stderr, "jit: %llu regions compiled, %llu loaded, %llu cycles translated\n",
 			(unsigned long long)j->compiled, (unsigned long long)j->loaded,
 			(unsigned long long)j->translated);
-	if (j->shared) { /* the worker may be in the compiler: it lets go itself */
+	if (j->shared) { /* a compilation at work finishes for the next run */
 		pthread_mutex_lock(&j->shared->lock);
 		j->shared->abandoned = true;
 		pthread_cond_signal(&j->shared->wake);
@@ -846,13 +952,9 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 	job->mode = mode;
 	snprintf(job->path, sizeof(job->path), "%s", path);
 	if (j->eager) { /* tests: compile now, and use it at once */
-		char tmp[PATH_MAX + 32];
 		struct timespec t0, t1;
-		snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		job->rc = jit_gen_compile(desc, size, tmp, job->why, sizeof(job->why));
-		if (job->rc == 0)
-			job->rc = publish(tmp, path, job->why, sizeof(job->why));
+		job->rc = compile_apart(desc, size, path, &vm->mem, job->why, sizeof(job->why));
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (getenv("CYCLOPS_JIT_DEBUG"))
 			fprintf(stderr, "jit: %u blocks, %u instructions: %.1f ms\n",
@@ -860,7 +962,6 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 				((const struct jit_desc_head *)desc)->n_insns,
 				(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
 				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
-		unlink(tmp);
 		j->compiled++;
 		if (job->rc != 0 || install(vm, path, desc, size, mode) != 0) {
 			if (job->rc != 0 && !vm->opts.quiet)
@@ -884,6 +985,7 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 		pthread_cond_init(&sh->wake, NULL);
 		sh->refs = 2;
 		sh->running = true;
+		sh->mem = vm->mem;
 		if (pthread_create(&j->worker, NULL, worker, sh) != 0) {
 			free(sh);
 			free(job);

@@ -74,6 +74,13 @@ void mem_zero(struct mem *m, uint64_t start, uint64_t end)
 	memset(m->base + last, 0, end - last);
 }
 
+void mem_fork_copies(const struct mem *m, bool copies)
+{
+	if (m->base)
+		madvise(m->base - MEM_FENCE, MEM_FENCE + m->size + MEM_GUARD + MEM_FENCE,
+			copies ? MADV_DOFORK : MADV_DONTFORK);
+}
+
 bool mem_is_mapped(const struct mem *m, uint32_t addr)
 {
 	for (int i = 0; i < m->n_regions; i++)
