@@ -122,6 +122,9 @@ struct cy_vm {
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
+	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
+	 * this block, as if its budget were spent (with break_loop) */
+	bool pause;
 
 	struct mem mem;
 	struct block_cache cache;
