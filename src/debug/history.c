@@ -416,6 +416,8 @@ static _Noreturn void hand_over(struct debug *d, struct request req, int snap)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	while (sh->current == getpid())
 		sigtimedwait(&set, NULL, &poll);
+	if (!sh->keep_origin)
+		_exit(0);
 	snapshot_wait(d);
 }
 
@@ -453,11 +455,25 @@ int history_reverse(struct debug *d, bool step, struct gdb_stop *stop)
 	hand_over(d, req, snap);
 }
 
+/* The process GDB left is kept as a snapshot only where none is near: a
+ * reverse-step's every step would otherwise leave one. */
+static bool worth_keeping(const struct debug_shared *sh, uint64_t cycles)
+{
+	for (uint32_t i = 0; i < sh->n_snaps; i++) {
+		uint64_t c = sh->snaps[i].cycles;
+		if ((c > cycles ? c - cycles : cycles - c) < DEBUG_SNAP_CYCLES / 4)
+			return false;
+	}
+	return true;
+}
+
 static void take_over(struct debug *d, const struct request *req)
 {
 	struct debug_shared *sh = d->sh;
 
-	add_snap(sh, req->origin, req->origin_pos, req->origin_cycles);
+	sh->keep_origin = worth_keeping(sh, req->origin_cycles);
+	if (sh->keep_origin)
+		add_snap(sh, req->origin, req->origin_pos, req->origin_cycles);
 	sh->req.kind = REQ_NONE;
 	sh->current = getpid();
 	kill(req->origin, SIGUSR2);

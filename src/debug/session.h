@@ -72,6 +72,7 @@ struct debug_shared {
 	uint32_t n_snaps;
 	struct debug_snap snaps[DEBUG_MAX_SNAPS];
 	struct request req;
+	volatile bool keep_origin; /* the origin of the last request sleeps as a snapshot */
 };
 
 /* One process's side (private; a fork copies it). */

@@ -492,14 +492,15 @@ void target_forward(struct debug *d, bool step, struct gdb_stop *stop)
 		/* the first instruction is stepped: it may be the breakpoint
 		 * GDB stopped at; with watchpoints every one is */
 		if (first || step || d->any_watch) {
-			bool has = d->any_watch && next_access(d, &acc);
-			step_one(d);
-			if (vm->stop != CY_STOP_NONE)
-				break;
-			if (has && watch_hit(d, &acc, &why, &addr)) {
+			/* a watchpoint stops before the access, as RISC-V's
+			 * triggers do (GDB then steps over it itself) */
+			if (d->any_watch && next_access(d, &acc) && watch_hit(d, &acc, &why, &addr)) {
 				stop_signal(stop, GDB_SIGTRAP, why, addr);
 				return;
 			}
+			step_one(d);
+			if (vm->stop != CY_STOP_NONE)
+				break;
 			if (step) {
 				stop_signal(stop, GDB_SIGTRAP, GDB_WHY_NONE, 0);
 				return;
