@@ -35,6 +35,7 @@ clean:
 	$(MAKE) -C tests/sample clean
 	$(MAKE) -C guest/bare clean
 	$(MAKE) -C tests/bare clean
+	$(MAKE) -C tests/gdb clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

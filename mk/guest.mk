@@ -13,5 +13,6 @@ guest:
 	$(MAKE) -C tests/sample
 	$(MAKE) -C guest/bare
 	$(MAKE) -C tests/bare
+	$(MAKE) -C tests/gdb
 
 .PHONY: guest

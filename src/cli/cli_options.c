@@ -92,8 +92,7 @@ static const struct cli_option run_options[] = {
 	  "shown on stderr) and run the guest under its control, forwards and backwards, with "
 	  "cycle-aware monitor commands (docs/gdb.md); another host than a loopback address "
 	  "is warned about" },
-	{ RUN_GDB_HISTORY, 0, "gdb-history", CLI_ARG_REQUIRED, "N[K|M|G]", NULL,
-	  CLI_COMPLETE_NONE,
+	{ RUN_GDB_HISTORY, 0, "gdb-history", CLI_ARG_REQUIRED, "N[K|M|G]", NULL, CLI_COMPLETE_NONE,
 	  "memory the reverse-execution snapshots may keep (default 512M); 0: no reverse "
 	  "execution" },
 	{ RUN_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },

@@ -327,8 +327,9 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 	}
 	case RUN_GDB_HISTORY:
 		if (parse_bytes(v, &a->gdb_history) != 0) {
-			cli_error("run: --gdb-history needs a size such as 512M (0: none), got '%s'",
-				  v ? v : "");
+			cli_error(
+			    "run: --gdb-history needs a size such as 512M (0: none), got '%s'",
+			    v ? v : "");
 			return -1;
 		}
 		break;

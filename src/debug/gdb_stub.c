@@ -64,8 +64,10 @@ static void reply_ok(struct gdb_stub *s)
 static void format_stop(struct gdb_reply *r, const struct gdb_stop *st)
 {
 	static const char *const why[] = {
-		[GDB_WHY_SWBREAK] = "swbreak:;",		[GDB_WHY_HWBREAK] = "hwbreak:;",
-		[GDB_WHY_REPLAY_BEGIN] = "replaylog:begin;", [GDB_WHY_REPLAY_END] = "replaylog:end;",
+		[GDB_WHY_SWBREAK] = "swbreak:;",
+		[GDB_WHY_HWBREAK] = "hwbreak:;",
+		[GDB_WHY_REPLAY_BEGIN] = "replaylog:begin;",
+		[GDB_WHY_REPLAY_END] = "replaylog:end;",
 	};
 
 	gdb_reply_clear(r);
@@ -328,7 +330,8 @@ static void monitor(struct gdb_stub *s, struct gdb_fields *f)
 	}
 	if (s->ops->monitor(s->target, cmd, monitor_out, s) != 0) {
 		snprintf(line, sizeof(line),
-			 "cyclops: unknown monitor command \"%.900s\" (try \"monitor help\")\n", cmd);
+			 "cyclops: unknown monitor command \"%.900s\" (try \"monitor help\")\n",
+			 cmd);
 		monitor_out(s, line);
 	}
 	reply_ok(s);

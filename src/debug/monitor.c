@@ -216,8 +216,9 @@ static void cmd_until(struct debug *d, const char *arg, gdb_out_fn out, void *ct
 		    "past cycle %llu\n",
 		    (unsigned long long)n);
 	} else if (n < now) {
-		say(out, ctx, "monitor until-cycle: cycle %llu has passed, and there is no history "
-			      "(--gdb-history 0)\n",
+		say(out, ctx,
+		    "monitor until-cycle: cycle %llu has passed, and there is no history "
+		    "(--gdb-history 0)\n",
 		    (unsigned long long)n);
 	} else {
 		d->sh->until_cycle = 0;

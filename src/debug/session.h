@@ -38,8 +38,8 @@ struct debug_snap {
 
 enum request_kind {
 	REQ_NONE,
-	REQ_GOTO, /* run forward to position target, stop with why */
-	REQ_SCAN, /* find the last hit in [own position, target) */
+	REQ_GOTO,       /* run forward to position target, stop with why */
+	REQ_SCAN,       /* find the last hit in [own position, target) */
 	REQ_GOTO_CYCLE, /* run forward to the first boundary at or past cycle target */
 };
 

@@ -19,9 +19,9 @@
 #define GDB_REG_FIRST_CSR 65 /* GDB's RISC-V numbering: 65 + the CSR's number */
 
 static const char *const reg_names[32] = {
-	"zero", "ra", "sp", "gp", "tp",	 "t0",	"t1", "t2", "fp", "s1", "a0",
-	"a1",	"a2", "a3", "a4", "a5",	 "a6",	"a7", "s2", "s3", "s4", "s5",
-	"s6",	"s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+	"zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "fp", "s1", "a0",
+	"a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+	"s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
 };
 
 static const struct {
@@ -95,11 +95,12 @@ static int build_xml(struct debug *d, unsigned xlen)
 		     "<feature name=\"org.gnu.gdb.riscv.cpu\">\n",
 		     xlen);
 	for (unsigned i = 0; i < 32 && ok; i++)
-		ok = xml_add(d, &cap, "<reg name=\"%s\" bitsize=\"%u\" type=\"%s\" regnum=\"%u\"/>\n",
+		ok = xml_add(d, &cap,
+			     "<reg name=\"%s\" bitsize=\"%u\" type=\"%s\" regnum=\"%u\"/>\n",
 			     reg_names[i], xlen,
 			     i == 2 || i == 3 || i == 4 || i == 8 ? "data_ptr"
-			     : i == 1			  ? "code_ptr"
-							  : "int",
+			     : i == 1                             ? "code_ptr"
+								  : "int",
 			     i);
 	ok = ok && xml_add(d, &cap,
 			   "<reg name=\"pc\" bitsize=\"%u\" type=\"code_ptr\" regnum=\"%u\"/>\n"
@@ -447,7 +448,7 @@ void target_final_stop(const cy_vm *vm, struct gdb_stop *stop)
 		stop->value = vm->exit_code;
 		break;
 	case CY_STOP_FAULT:
-		stop->value = vm->fault == CY_FAULT_EBREAK	  ? GDB_SIGTRAP
+		stop->value = vm->fault == CY_FAULT_EBREAK         ? GDB_SIGTRAP
 			      : vm->fault == CY_FAULT_ILLEGAL_INSN ? GDB_SIGILL
 								   : GDB_SIGSEGV;
 		break;
@@ -494,7 +495,8 @@ void target_forward(struct debug *d, bool step, struct gdb_stop *stop)
 		if (first || step || d->any_watch) {
 			/* a watchpoint stops before the access, as RISC-V's
 			 * triggers do (GDB then steps over it itself) */
-			if (d->any_watch && next_access(d, &acc) && watch_hit(d, &acc, &why, &addr)) {
+			if (d->any_watch && next_access(d, &acc) &&
+			    watch_hit(d, &acc, &why, &addr)) {
 				stop_signal(stop, GDB_SIGTRAP, why, addr);
 				return;
 			}
