@@ -42,6 +42,8 @@ struct log_entry {
 /* The session of this process: vm->syscall has no context. */
 static struct debug *the_debug;
 
+static double seconds_now(void);
+
 static size_t entry_size(uint32_t len) { return (sizeof(struct log_entry) + len + 7) & ~(size_t)7; }
 
 int history_init(struct debug *d)
@@ -67,6 +69,7 @@ int history_init(struct debug *d)
 	}
 	sh->frontier = target_position(vm);
 	d->snap_due = vm->cycles + DEBUG_SNAP_CYCLES;
+	d->snap_time = seconds_now();
 	return 0;
 }
 
@@ -347,15 +350,31 @@ int history_start(struct debug *d)
 	return 0;
 }
 
+static double seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A snapshot every DEBUG_SNAP_CYCLES cycles of live execution, but not
+ * more often than every DEBUG_SNAP_SECONDS: a fork and the copies its
+ * pages cost afterwards take some milliseconds (docs/gdb.md). */
 void history_maybe_snapshot(struct debug *d)
 {
 	struct debug_shared *sh = d->sh;
 	cy_vm *vm = d->vm;
+	double now;
 	pid_t pid;
 
 	if (!sh->history || d->replaying || vm->cycles < d->snap_due || sh->log_full)
 		return;
 	d->snap_due = vm->cycles + DEBUG_SNAP_CYCLES;
+	now = seconds_now();
+	if (now - d->snap_time < DEBUG_SNAP_SECONDS)
+		return;
+	d->snap_time = now;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
@@ -479,6 +498,7 @@ static void take_over(struct debug *d, const struct request *req)
 	kill(req->origin, SIGUSR2);
 	thin(sh);
 	d->snap_due = d->vm->cycles + DEBUG_SNAP_CYCLES;
+	d->snap_time = seconds_now();
 }
 
 void history_carry_out(struct debug *d, struct gdb_stop *stop)

@@ -20,7 +20,8 @@
 #define DEBUG_MAX_SNAPS  256
 #define DEBUG_LOG_BYTES  (256ull << 20) /* the input log's reservation */
 /* A snapshot every this many cycles of live execution (docs/gdb.md). */
-#define DEBUG_SNAP_CYCLES (1ull << 22)
+#define DEBUG_SNAP_CYCLES  (1ull << 22)
+#define DEBUG_SNAP_SECONDS 0.1
 /* How often a running guest looks for GDB's interrupt byte. */
 #define DEBUG_POLL_CYCLES (1ull << 20)
 #define DEBUG_MAX_CSRS    512
@@ -100,6 +101,7 @@ struct debug {
 	bool replaying;
 	int saved_out, saved_err;
 	uint64_t snap_due; /* the clock of the next snapshot */
+	double snap_time;  /* when the last one was taken */
 	uint64_t poll_due;
 	void (*abi_syscall)(struct cy_vm *vm);
 	struct sigaction sa_int, sa_hup, sa_term; /* the command line's handlers */
