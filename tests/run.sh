@@ -2009,6 +2009,17 @@ test_gdb() {
 	wait $pid
 	expect "gdb: a client that disconnects: the guest runs to its end, no crash" \
 		sh -c "[ $? -eq 0 ] && grep -q '^cyclops: 56 instructions' '$c/rsp.err'"
+	# -- GDB's interrupt byte stops a guest that would run for ever
+	: >"$c/spin.err"
+	timeout 60 "$CYCLOPS" run --gdb 0 tests/faults/build/spin.elf >"$c/spin.out" 2>"$c/spin.err" &
+	pid=$!
+	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/spin.err" && break; sleep 0.05; done
+	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/spin.err")
+	python3 tests/gdb/rsp.py "$port" interrupt >"$c/spin.txt" 2>&1
+	got=$?
+	wait $pid
+	expect "gdb: the interrupt byte stops a running guest (T02), then kill: 137" \
+		sh -c "[ $got -eq 0 ] && [ $? -eq 137 ] && ! grep -q FAIL '$c/spin.txt'"
 	# -- the address: loopback by default, others warned about, bad ones refused
 	: >"$c/any.err"
 	timeout 60 "$CYCLOPS" run --gdb 0.0.0.0:0 "$g/counter.elf" >/dev/null 2>"$c/any.err" &

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""rsp.py PORT - a raw GDB remote-protocol client for the stub's robustness
+"""rsp.py PORT [interrupt] - a raw GDB remote-protocol client for the stub's robustness
 tests (tests/run.sh, gdb layer): malformed, overlong and unknown packets,
 bad checksums, stray bytes, no-ack mode, then a disconnection without
 detach. Each expectation comes from the protocol's specification (GDB's
 manual, "Remote Protocol"): a bad checksum is answered with '-', an unknown
 packet with the empty reply, a malformed one with an error "Enn". Prints one
-line per check ("ok ..." or "FAIL ...") and exits 1 if any failed."""
+line per check ("ok ..." or "FAIL ...") and exits 1 if any failed.
+With "interrupt" (for a guest that never ends): continue, then the
+interrupt byte 0x03 must stop the guest with SIGINT ("T02"), and 'k' kills
+it."""
 import socket
 import sys
 
@@ -64,8 +67,28 @@ class Client:
         return body.decode("latin-1")
 
 
+def interrupt(c):
+    import time
+    c.packet("qSupported:swbreak+")
+    c.send_raw(b"$c#63")
+    check("'c' is acknowledged", c.byte() == b"+")
+    time.sleep(0.3)
+    c.send_raw(b"\x03")
+    got = c.reply()
+    check("the interrupt byte stops a running guest with SIGINT", got.startswith("T02"), got)
+    got = c.packet("qRcmd," + "cycles".encode().hex())
+    check("monitor cycles answers after the interrupt", got.startswith("O"), got)
+    while got != "OK":
+        got = c.reply()
+    c.send_raw(b"$k#6b")
+    c.byte()
+    sys.exit(1 if failed else 0)
+
+
 def main():
     c = Client(int(sys.argv[1]))
+    if sys.argv[2:] == ["interrupt"]:
+        interrupt(c)
     sup = c.packet("qSupported:multiprocess+;swbreak+;hwbreak+")
     check("qSupported names PacketSize, qXfer features and reverse execution",
           "PacketSize=" in sup and "qXfer:features:read+" in sup and "ReverseStep+" in sup, sup)
