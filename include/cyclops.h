@@ -177,13 +177,33 @@ const char *cy_vm_stop_message(const cy_vm *vm);
 void cy_vm_interrupt(cy_vm *vm, int why);
 #define CY_INTERRUPT_CYCLES (1ull << 20)
 
+/* Misaligned data accesses (Zicclsm: performed, as the Ethereum zkVM target
+ * requires, and counted): a load, store or AMO whose address is not a
+ * multiple of its size. cy_vm_misaligned gives the total and the pcs that
+ * made them, by pc (at most CY_MISALIGNED_MAX_SITES; the accesses of pcs past
+ * that are in the total and in *lost). The count is exact in every engine. */
+typedef struct cy_misaligned_site {
+	uint32_t pc;
+	uint64_t count;
+} cy_misaligned_site;
+#define CY_MISALIGNED_MAX_SITES (1u << 16)
+uint64_t cy_vm_misaligned(const cy_vm *vm, const cy_misaligned_site **sites, size_t *n,
+			  uint64_t *lost);
+
+/* The guest's register width, from its ELF's class: 32 or 64. */
+unsigned cy_vm_xlen(const cy_vm *vm);
+/* pcs are 32 bits wide at both widths: code lies below 4 GiB. */
 uint32_t cy_vm_pc(const cy_vm *vm);
-uint32_t cy_vm_reg(const cy_vm *vm, unsigned n);
-int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value);
+/* Register n (x0..x31); at XLEN 32 the value is zero-extended, and
+ * cy_vm_set_reg keeps the low 32 bits. */
+uint64_t cy_vm_reg(const cy_vm *vm, unsigned n);
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint64_t value);
 uint64_t cy_vm_cycles(const cy_vm *vm);
 uint64_t cy_vm_instret(const cy_vm *vm);
-int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len);
-int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len);
+/* Guest memory; addresses reach 4 GiB at XLEN 32 and 1 TiB at XLEN 64.
+ * -EFAULT for a range outside the space. */
+int cy_vm_read(const cy_vm *vm, uint64_t addr, void *buf, size_t len);
+int cy_vm_write(cy_vm *vm, uint64_t addr, const void *buf, size_t len);
 /* Resident guest memory in bytes (pages the guest touched). */
 uint64_t cy_vm_touched_bytes(const cy_vm *vm);
 
@@ -269,7 +289,7 @@ typedef struct cy_event {
 	uint32_t cost;              /* RETIRE */
 	uint32_t target;            /* JUMP */
 	uint8_t rd, rs1;            /* JUMP: link and base registers (call/return hints) */
-	uint32_t addr;              /* STORE: address; CSR: the CSR number */
+	uint64_t addr;              /* STORE: address; CSR: the CSR number */
 	uint32_t size;              /* STORE: bytes; CSR: 1 if written */
 	const cy_cost_parts *parts; /* RETIRE: what the cost is made of (NULL when the
 				     * model's costs do not depend on addresses) */
@@ -435,7 +455,8 @@ typedef struct cy_timer_step {
 	bool has_jump;     /* jump_from/jump_to: the last jump before it */
 	uint32_t jump_from, jump_to;
 	uint32_t n_writes; /* stores it made (the first CY_TIMER_MAX_WRITES) */
-	uint32_t write_addr[CY_TIMER_MAX_WRITES], write_size[CY_TIMER_MAX_WRITES];
+	uint64_t write_addr[CY_TIMER_MAX_WRITES];
+	uint32_t write_size[CY_TIMER_MAX_WRITES];
 	cy_cost_parts parts; /* pages in (with reasons), out, segment start */
 } cy_timer_step;
 
@@ -603,14 +624,15 @@ int cy_vm_signature(const cy_vm *vm, uint32_t *begin, uint32_t *end);
 
 /* Traps taken so far and the trap CSRs now; all 0 on the linux platform. */
 typedef struct cy_machine_stats {
-	uint64_t exceptions; /* synchronous traps (illegal instruction, ecall, ...) */
-	uint64_t interrupts; /* timer and software interrupts taken */
-	uint32_t mcause, mepc, mtval;
+	uint64_t exceptions;          /* synchronous traps (illegal instruction, ecall, ...) */
+	uint64_t interrupts;          /* timer and software interrupts taken */
+	uint64_t mcause, mepc, mtval; /* XLEN bits wide */
+	unsigned xlen;
 } cy_machine_stats;
 void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out);
 /* "illegal instruction", "timer interrupt", ... for an mcause value;
  * "trap" for one the platform never raises. */
-const char *cy_trap_name(uint32_t mcause);
+const char *cy_trap_name(uint64_t mcause);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 # guest.mk - guest programs, built with the RISC-V cross compiler.
 guest:
 	$(MAKE) -C guest
+	$(MAKE) -C guest ARCH=rv64imac_zicsr_zifencei ABI=lp64
 	$(MAKE) -C tests/isa
 	$(MAKE) -C tests/count
 	$(MAKE) -C tests/faults
@@ -11,6 +12,7 @@ guest:
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile
 	$(MAKE) -C tests/sample
+	$(MAKE) -C tests/misaligned
 	$(MAKE) -C guest/bare
 	$(MAKE) -C tests/bare
 	$(MAKE) -C tests/gdb

@@ -10,6 +10,7 @@ CYCLOPS=${CYCLOPS:-build/cyclops}
 EMBED=${EMBED:-build/embed}
 UNIT_DIR=${UNIT_DIR:-build/tests/unit}
 QEMU=${QEMU:-qemu-riscv32}
+QEMU64=${QEMU64:-qemu-riscv64}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-tests.XXXXXX")
 [ -n "${KEEP_OUT:-}" ] || trap 'rm -rf "$OUT"' EXIT
 
@@ -63,23 +64,41 @@ test_layout() {
 			grep -q 'include cycle: src/core/isa.h -> src/core/mem.h -> src/core/isa.h' '$t.2.txt'"
 }
 
+# Assembles generated programs (tests/gen/gen-programs.py) at their width:
+# gen64-* for RV64, the others for RV32.
+gen_build() {
+	local f arch
+	for f in "$@"; do
+		case $(basename "$f") in
+		gen64-*) arch="-march=rv64imac_zicsr_zifencei -mabi=lp64" ;;
+		*) arch="-march=rv32imac_zicsr_zifencei -mabi=ilp32" ;;
+		esac
+		riscv64-unknown-elf-gcc $arch -mno-relax -nostdlib -nostartfiles -static \
+			-Wl,-Ttext=0x10000 -Wl,--no-relax -o "${f%.S}.elf" "$f" ||
+			not_ok "generated: $f" "does not assemble"
+	done
+}
+
 # The accounting interface against the per-instruction reference: every
 # guest of the suite, under each shipped model, with every profiler on, must
 # write the same bytes under both engines (tests/engines.sh).
 test_engines() {
 	local m elfs line f seed=${ENGINES_SEED:-1} n=${ENGINES_PROGRAMS:-200}
 	# and generated programs (tests/gen/gen-programs.py; ENGINES_SEED picks others)
-	python3 tests/gen/gen-programs.py "$seed" "$n" "$OUT/gen"
-	for f in "$OUT"/gen/*.S; do
-		riscv64-unknown-elf-gcc -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mno-relax \
-			-nostdlib -nostartfiles -static -Wl,-Ttext=0x10000 -Wl,--no-relax \
-			-o "${f%.S}.elf" "$f" || not_ok "engines: $f" "does not assemble"
-	done
+	python3 tests/gen/gen-programs.py "$seed" "$n" "$OUT/gen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 "$seed" $((n / 2)) "$OUT/gen"
+	gen_build "$OUT"/gen/*.S
 	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
-	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/gen/*.elf)"
-	echo "# engines: the suite's guests and $n programs generated with seed $seed"
+	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/gen/gen-*.elf)"
+	# RV64 guests: not under risc0, whose paging prices a 32-bit machine
+	elfs64="$(ls guest/build/rv64imac-lp64/*.elf tests/*/build/rv64/*.elf 2>/dev/null) $(ls "$OUT"/gen/gen64-*.elf)"
+	echo "# engines: the suite's guests and $n + $((n / 2)) programs (rv32, rv64) generated with seed $seed"
 	for m in unit zero-riscy risc0; do
-		tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
+		if [ $m = risc0 ]; then
+			tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
+		else
+			tests/engines.sh "$CYCLOPS" "$m" $elfs $elfs64 >"$OUT/engines.txt" 2>&1
+		fi
 		while IFS= read -r line; do
 			case $line in
 			"ok - "*) pass=$((pass + 1)) ;;
@@ -130,7 +149,7 @@ test_unit() {
 	for t in "$UNIT_DIR"/test_*; do
 		[ -x "$t" ] || continue
 		case $(basename "$t") in
-		test_elf) "$t" guest/build/hello.elf /bin/true >"$OUT/unit.txt" 2>&1 ;;
+		test_elf) "$t" guest/build/hello.elf /bin/true guest/build/rv64imac-lp64/hello.elf >"$OUT/unit.txt" 2>&1 ;;
 		*) "$t" >"$OUT/unit.txt" 2>&1 ;;
 		esac
 		rc=$?
@@ -176,9 +195,11 @@ test_disasm_objdump() {
 test_isa() {
 	local elf name model
 	for model in unit zero-riscy risc0; do
-		for elf in tests/isa/build/*.elf; do
+		for elf in tests/isa/build/*.elf tests/isa/build/rv64/*.elf; do
 			name=$(basename "$elf" .elf)
 			case $name in illegal*) continue ;; esac
+			# risc0's paging prices a 32-bit machine: RV64 guests are refused
+			case $model/$elf in risc0/*/rv64/*) continue ;; esac
 			cy run -q --model $model "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
 			local rc=$?
 			if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
@@ -188,7 +209,7 @@ test_isa() {
 			fi
 		done
 	done
-	for elf in tests/isa/build/*.elf; do
+	for elf in tests/isa/build/*.elf tests/isa/build/rv64/*.elf; do
 		name=$(basename "$elf" .elf)
 		case $name in illegal*) continue ;; esac
 		emb --observe "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
@@ -200,7 +221,7 @@ test_isa() {
 differential() {
 	local name=$1
 	shift
-	"$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
+	timeout 120 "$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
 	local qrc=$?
 	cy run -q ${CY_RUN_OPTS:-} "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
 	local crc=$?
@@ -214,9 +235,9 @@ differential() {
 }
 
 test_differential() {
-	local elf name
-	if ! command -v "$QEMU" >/dev/null; then
-		not_ok "differential" "$QEMU is not installed (apt-get install qemu-user)"
+	local elf name f n=${DIFFERENTIAL_PROGRAMS:-100}
+	if ! command -v "$QEMU" >/dev/null || ! command -v "$QEMU64" >/dev/null; then
+		not_ok "differential" "$QEMU or $QEMU64 is not installed (apt-get install qemu-user)"
 		return
 	fi
 	for elf in guest/build/*.elf tests/isa/build/*.elf tests/count/build/*.elf; do
@@ -228,6 +249,24 @@ test_differential() {
 	differential "hello with arguments" guest/build/hello.elf "first arg" second "" 'with "quotes"'
 	for elf in guest/build/rv32im/*.elf; do
 		[ -e "$elf" ] && differential "rv32im $(basename "$elf" .elf)" "$elf"
+	done
+	# RV64: the guest kit's examples and the RV64 ISA tests against qemu-riscv64
+	for elf in guest/build/rv64imac-lp64/*.elf tests/isa/build/rv64/*.elf; do
+		name=$(basename "$elf" .elf)
+		case $name in illegal* | counters_*) continue ;; esac
+		QEMU=$QEMU64 differential "rv64 $name" "$elf"
+	done
+	QEMU=$QEMU64 differential "rv64 hello with arguments" guest/build/rv64imac-lp64/hello.elf \
+		"first arg" second "" 'with "quotes"'
+	# generated programs of both widths, which end by writing their registers
+	python3 tests/gen/gen-programs.py 11 "$n" "$OUT/dgen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 11 "$n" "$OUT/dgen"
+	gen_build "$OUT"/dgen/*.S
+	for f in "$OUT"/dgen/gen-*.elf; do
+		differential "generated rv32 $(basename "$f" .elf)" "$f"
+	done
+	for f in "$OUT"/dgen/gen64-*.elf; do
+		QEMU=$QEMU64 differential "generated rv64 $(basename "$f" .elf)" "$f"
 	done
 }
 
@@ -296,7 +335,20 @@ test_faults() {
 		[ "$(grep -c 'unsupported syscall openat' "$OUT/f.err")" = 1 ]
 	expect "unsupported syscall: an unnamed number is warned too" \
 		grep -Eq '^cyclops: warning: unsupported syscall 1234 at 0x[0-9a-f]{8}: returning -ENOSYS$' "$OUT/f.err"
-	fault "bad program: 64-bit ELF" 251 '^cyclops: /bin/true: 64-bit ELF' /bin/true
+	# RV64: the 1 TiB space and the 4 GiB code limit
+	fault "rv64 fault: an access past 2^40 names the address and the instruction" 252 \
+		'^cyclops: access to 0x10000000000, outside the guest.s 1 TiB address space, at 0x[0-9a-f]{8} <reach>: ld x11,0\(x10\)$' \
+		$f/rv64/beyond_space.elf
+	expect "rv64 fault: the two instructions before it retired" [ "$(summary_insns "$OUT/f.err")" = 2 ]
+	fault "rv64 fault: a jump to 4 GiB names the target and the jump" 252 \
+		'^cyclops: jump to 0x100000000, past 4 GiB where no code can be, at 0x[0-9a-f]{8} <leap>: jalr x1,0\(x5\)$' \
+		$f/rv64/jump_high.elf
+	fault "rv64: data at 0x1c00000000 and at 2^40 - 8 is memory" 51 '^cyclops: 14 instructions' \
+		$f/rv64/high_data.elf
+	fault "rv64: the risc0 model (paging a 32-bit machine) is refused" 251 \
+		"^cyclops: guest/build/rv64imac-lp64/hello.elf: model risc0 pages a 32-bit machine's memory" \
+		--model risc0 guest/build/rv64imac-lp64/hello.elf
+	fault "bad program: an x86-64 ELF" 251 '^cyclops: /bin/true: not a RISC-V ELF \(e_machine 62\)$' /bin/true
 	fault "bad program: missing file" 251 '^cyclops: /nonexistent.elf: No such file or directory$' /nonexistent.elf
 	printf 'not an elf at all' >"$OUT/text.elf"
 	fault "bad program: not an ELF" 251 "^cyclops: $OUT/text.elf: not an ELF file" "$OUT/text.elf"
@@ -1388,10 +1440,17 @@ PY
 # the Linux build of the same program, and bad input.
 test_bare() {
 	local elf name model want rc b=guest/bare/build
+	# each test at XLEN 32 and 64 (build/rv64/: the same sources, and the
+	# RV64-only ones in rv64/); risc0's paging prices a 32-bit machine
+	local src
 	for model in unit zero-riscy risc0; do
-		for elf in tests/bare/build/*.elf; do
-			name=$(basename "$elf" .elf)
-			want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "tests/bare/$name.S")
+		for elf in tests/bare/build/*.elf tests/bare/build/rv64/*.elf; do
+			name=${elf#tests/bare/build/}
+			name=${name%.elf}
+			case $model/$name in risc0/rv64/*) continue ;; esac
+			src=tests/bare/$name.S
+			[ -e "$src" ] || src=tests/bare/$(basename "$name").S
+			want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "$src")
 			cy run -q --model $model "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
 			rc=$?
 			if [ $rc -eq "${want:-0}" ]; then
@@ -1401,12 +1460,18 @@ test_bare() {
 			fi
 		done
 	done
-	for elf in tests/bare/build/*.elf; do
-		name=$(basename "$elf" .elf)
-		want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "tests/bare/$name.S")
+	for elf in tests/bare/build/*.elf tests/bare/build/rv64/*.elf; do
+		name=${elf#tests/bare/build/}
+		name=${name%.elf}
+		src=tests/bare/$name.S
+		[ -e "$src" ] || src=tests/bare/$(basename "$name").S
+		want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "$src")
 		emb --observe "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
 		expect "bare: $name (observed)" [ $? -eq "${want:-0}" ]
 	done
+	emb --observe tests/bare/build/rv64/interrupts.elf >/dev/null 2>"$OUT/bare.err"
+	expect "bare: at XLEN 64 too, observers see 4 traps (3 interrupts: mcause bit 63) and 3 returns" \
+		grep -qx "embed: traps 4 (3 interrupts), returns 3, last \[trap ecall\]" "$OUT/bare.err"
 	# trap events: interrupts.S takes 3 interrupts (tests 5, 11, 13) and the
 	# passing ecall, and returns 3 times (the handler twice, the vector once);
 	# traps.S traps in each of its 17 EXPECT tests and at the end, and
@@ -1723,6 +1788,65 @@ test_progress() {
 	expect "progress: erased before guest output ($n of 4 ticks came after an erased line)" [ "$n" -ge 1 ]
 	expect "progress: guest output never shares a line with it" \
 		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
+}
+
+# Misaligned data accesses (Zicclsm, tests/misaligned/): each guest's
+# header derives its total, its pcs and its functions' counts; the run
+# exits with mhpmcounter3 counting the MISALIGNED event, the report lists
+# every pc with its function and source line (the hottest one's line is the
+# one marked in the source), and the summary names it. Under each model and
+# engine; a guest with none prints no line.
+test_misaligned() {
+	local elf src want total npcs f1 c1 f2 c2 model engine hot
+	for elf in tests/misaligned/build/*.elf tests/misaligned/build/rv64/*.elf; do
+		src=tests/misaligned/${elf#tests/misaligned/build/}
+		src=${src%.elf}.S
+		want=$(sed -n 's/^# EXPECT-MISALIGNED: *//p' "$src")
+		read -r total npcs f1 c1 f2 c2 <<<"$want"
+		hot=$(grep -n 'the hottest misaligned pc' "$src" | cut -d: -f1)
+		for model in unit zero-riscy; do
+			for engine in interp reference; do
+				cy run --model $model --engine $engine --report "$OUT/mis.json" "$elf" \
+					>/dev/null 2>"$OUT/mis.err"
+				expect "misaligned: $src ($model, $engine): mhpmcounter3 (MISALIGNED) counts $total" [ $? -eq "$total" ]
+				expect "misaligned: $src ($model, $engine): the report has $total at $npcs pcs, $c1 in $f1, $c2 in $f2, the hottest at line $hot" \
+					python3 -c "
+import json, sys
+m = json.load(open('$OUT/mis.json'))['misaligned']
+f = {x['function']: x['count'] for x in m['functions']}
+top = max(m['sites'], key=lambda x: x['count'])
+ok = (m['total'] == $total and len(m['sites']) == $npcs and f == {'$f1': $c1, '$f2': $c2}
+      and top['line'] == $hot and top['file'].endswith('$(basename "$src")'))
+sys.exit(0 if ok else 1)"
+			done
+		done
+		expect "misaligned: $src: the summary names the total and the hottest pc's line" \
+			grep -Eq "^cyclops: $total misaligned data accesses at $npcs pcs; most at 0x[0-9a-f]{8} <$f1> \(.*$(basename "$src"):$hot\): " "$OUT/mis.err"
+	done
+	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/mis.err"
+	expect "misaligned: a guest with none prints no misaligned line" \
+		sh -c "! grep -q misaligned '$OUT/mis.err'"
+}
+
+# riscv-tests (not part of cyclops): with RISCV_TESTS=DIR, a riscv-tests
+# checkout whose isa/ holds the built p-environment programs (make -C isa
+# XLEN=64 ...; docs/conformance.md), every rv32/rv64 ui, um, ua, uc and mi
+# program runs on the bare platform and must pass through tohost; the
+# breakpoint tests need the debug triggers (Sdtrig), which cyclops lacks.
+test_riscv_tests() {
+	local t n=0
+	if [ -z "${RISCV_TESTS:-}" ] || [ ! -d "$RISCV_TESTS/isa" ]; then
+		ok "riscv-tests: skipped (RISCV_TESTS is not set to a riscv-tests checkout with built isa/ programs)"
+		return
+	fi
+	for t in "$RISCV_TESTS"/isa/rv{32,64}{ui,um,ua,uc,mi}-p-*; do
+		case $t in *.dump | *-breakpoint) continue ;; esac
+		[ -x "$t" ] || continue
+		n=$((n + 1))
+		cy run -q "$t" >"$OUT/rt.out" 2>"$OUT/rt.err"
+		expect "riscv-tests: $(basename "$t") passes" [ $? -eq 0 ]
+	done
+	expect "riscv-tests: $n programs found" [ $n -gt 0 ]
 }
 
 # The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
@@ -2047,7 +2171,7 @@ test_gdb() {
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare signals memory progress gdb install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned bare riscv_tests signals memory progress gdb install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

@@ -325,7 +325,7 @@ static void sys_enter_unconstrained(struct cy_vm *vm, uint32_t *a)
 	s->public_len = z->public_len;
 	s->commits = z->commits;
 	z->snap = s;
-	vm->x[REG_T0] = 1;
+	vm_set_reg(vm, REG_T0, 1);
 }
 
 /* Puts memory, registers, clock and outputs back as they were at the enter,
@@ -338,7 +338,7 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 
 	(void)a;
 	if (!s) {
-		vm->x[REG_T0] = 0;
+		vm_set_reg(vm, REG_T0, 0);
 		return;
 	}
 	if (map_guest(vm, MAP_SHARED) != 0) {
@@ -347,7 +347,7 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 		return;
 	}
 	memcpy(vm->x, s->x, sizeof(s->x));
-	vm->x[REG_T0] = 0;
+	vm_set_reg(vm, REG_T0, 0);
 	vm->undone_cycles += vm->cycles - s->cycles;
 	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
@@ -402,7 +402,7 @@ static void sys_hint_len(struct cy_vm *vm, uint32_t *a)
 			  z->next_frame + 1);
 		return;
 	}
-	vm->x[REG_T0] = (uint32_t)z->frames[z->next_frame].len;
+	vm_set_reg(vm, REG_T0, (uint32_t)z->frames[z->next_frame].len);
 }
 
 static void sys_hint_read(struct cy_vm *vm, uint32_t *a)
@@ -636,8 +636,10 @@ static int sys_index(uint32_t code)
 
 void syscall_zkvm(struct cy_vm *vm)
 {
-	uint32_t code = vm->x[REG_T0];
-	uint32_t args[3] = { vm->x[REG_A0], vm->x[REG_A1], vm->x[REG_A2] };
+	uint32_t code = (uint32_t)vm_reg(vm, REG_T0);
+	/* the 32-bit zkVMs' arguments (RV64 guests do not reach here yet) */
+	uint32_t args[3] = { (uint32_t)vm_reg(vm, REG_A0), (uint32_t)vm_reg(vm, REG_A1),
+			     (uint32_t)vm_reg(vm, REG_A2) };
 	int i = sys_index(code);
 
 	if (i < 0) {
@@ -667,9 +669,9 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size)
 	for (int i = 0; i < vm->mem.n_regions; i++)
 		if (vm->mem.regions[i].end > ZKVM_MEM_LIMIT) {
 			snprintf(err, err_size,
-				 "segment at 0x%08x..0x%08llx is not below the zkVM memory limit "
+				 "segment at 0x%08llx..0x%08llx is not below the zkVM memory limit "
 				 "0x%08x",
-				 vm->mem.regions[i].start,
+				 (unsigned long long)vm->mem.regions[i].start,
 				 (unsigned long long)vm->mem.regions[i].end, ZKVM_MEM_LIMIT);
 			return -EINVAL;
 		}

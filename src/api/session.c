@@ -150,7 +150,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	vm->opts.stack_size &= ~(MEM_PAGE - 1);
 	if (vm->opts.chunk_cycles == 0)
 		vm->opts.chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
-	rc = mem_init(&vm->mem);
+	rc = mem_init(&vm->mem, elf_xlen(elf, size) == 64 ? MEM_SPACE_64 : MEM_SPACE_32);
 	if (rc == 0)
 		rc = cache_init(&vm->cache);
 	if (rc != 0) {
@@ -182,10 +182,23 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		}
 	}
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
+	if (rc == 0 && vm->xlen == 64 && vm->model.paging) {
+		snprintf(why, sizeof(why),
+			 "model %s pages a 32-bit machine's memory (RISC Zero's); an RV64 guest's "
+			 "1 TiB cannot be priced with it: choose a model without paging",
+			 vm->model.name);
+		rc = -EINVAL;
+	}
 	if (rc == 0 && is_bare(vm))
 		rc = setup_bare(vm, why, sizeof(why)); /* firmware sets up its own stack */
 	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
 		vm->opts.abi = zkvm_detect(vm);
+	if (rc == 0 && vm->xlen == 64 && !vm->machine && vm->opts.abi != CY_ABI_LINUX) {
+		snprintf(why, sizeof(why),
+			 "RV64 zkVM guests (SP1 v6 and others) are not supported yet (RV64 Linux "
+			 "programs are)");
+		rc = -ENOTSUP;
+	}
 	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
 	if (rc == 0 && !vm->machine && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
@@ -248,6 +261,7 @@ void cy_vm_destroy(cy_vm *vm)
 	cache_free(&vm->cache);
 	cost_free(vm);
 	mem_free(&vm->mem);
+	vm_misaligned_free(vm);
 	symtab_free(&vm->syms);
 	free(vm->name);
 	free(vm);

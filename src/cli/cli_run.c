@@ -449,6 +449,46 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
 }
 
+/* Misaligned data accesses, when there were any: "cyclops: 11 misaligned
+ * data accesses at 2 pcs; most at 0x00010234 <main+0x12> (mis.c:5): 10". */
+static void print_misaligned(cy_vm *vm, const char *program)
+{
+	const cy_misaligned_site *sites;
+	size_t n, top = 0;
+	uint64_t total = cy_vm_misaligned(vm, &sites, &n, NULL);
+	char sym[128] = "", shown[160], where[300] = "";
+	struct srcinfo *src;
+	const char *file;
+	int line;
+
+	if (!total)
+		return;
+	if (!n) {
+		fprintf(stderr, "cyclops: %llu misaligned data accesses\n",
+			(unsigned long long)total);
+		return;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (sites[i].count > sites[top].count)
+			top = i;
+	cy_vm_symbolize(vm, sites[top].pc, sym, sizeof(sym));
+	text_printable(shown, sizeof(shown), sym);
+	if ((src = srcinfo_open(program)) != NULL) {
+		if (srcinfo_line(src, sites[top].pc, &file, &line)) {
+			char f[200];
+			text_printable(f, sizeof(f), file);
+			snprintf(where, sizeof(where), " (%s:%d)", f, line);
+		}
+		srcinfo_close(src);
+	}
+	fprintf(
+	    stderr,
+	    "cyclops: %llu misaligned data access%s at %zu pc%s; most at 0x%08x%s%s%s%s: %llu\n",
+	    (unsigned long long)total, total == 1 ? "" : "es", n, n == 1 ? "" : "s", sites[top].pc,
+	    *shown ? " <" : "", shown, *shown ? ">" : "", where,
+	    (unsigned long long)sites[top].count);
+}
+
 /* The bare platform's traps: "cyclops: bare: 3 exceptions, 10 interrupts". */
 static void print_machine(const cy_vm *vm)
 {
@@ -844,6 +884,8 @@ int cli_run(int argc, char **argv)
 		cli_print_timers(stderr, vm, cli_use_colour(stderr));
 	if (!a.quiet)
 		print_summary(vm, now_seconds() - t0);
+	if (!a.quiet)
+		print_misaligned(vm, a.program);
 	if (!a.quiet && cy_vm_platform(vm) == CY_PLATFORM_BARE)
 		print_machine(vm);
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)

@@ -18,6 +18,7 @@
 #include "core/output.h"
 #include "core/symbols.h"
 #include "cyclops.h"
+#include "util/index_map.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "cyclops keeps guest memory in host byte order: little-endian hosts only"
@@ -110,7 +111,12 @@ struct observer {
 #define MAX_OBSERVERS 8
 
 struct cy_vm {
-	uint32_t x[REG_SINK + 1];
+	/* the registers: x at XLEN 32, x64 at XLEN 64 (vm_reg reads either) */
+	union {
+		uint32_t x[REG_SINK + 1];
+		uint64_t x64[REG_SINK + 1];
+	};
+	unsigned xlen; /* 32 or 64: the ELF's class */
 	uint32_t pc;
 	uint32_t last_pc; /* what the interpreter last ran before pc (exec_loop.h) */
 	/* the cycles of the CSR instruction being executed, its dynamic costs
@@ -121,6 +127,13 @@ struct cy_vm {
 	/* cycles run in zkVM unconstrained blocks and taken off the clock at
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
+	/* misaligned data accesses, in total and by pc (vm_misaligned) */
+	struct {
+		uint64_t total, lost;
+		struct index_map map; /* pc -> sites[i] */
+		cy_misaligned_site *sites;
+		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
+	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
 	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
 	 * this block, as if its budget were spent (with break_loop) */
@@ -144,13 +157,17 @@ struct cy_vm {
 	cy_stop stop;
 	cy_fault fault;
 	int exit_code;
+	/* the address a faulting instruction reached for (FAULT_AT in exec.c):
+	 * a data access past the space, a jump past 4 GiB */
+	uint64_t fault_addr;
+	bool fault_has_addr;
 	char stop_message[256];
 
-	uint32_t resv_addr; /* lr.w reservation */
+	uint64_t resv_addr; /* lr.w/lr.d reservation */
 	bool resv_valid;
 
 	/* Linux user ABI state */
-	uint32_t brk_start, brk;
+	uint64_t brk_start, brk;
 	uint64_t start_realtime_ns;
 	uint8_t warned_syscalls[64]; /* one bit per syscall number < 512 */
 	bool warned_high_syscall;

@@ -19,24 +19,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/vm.h"
 #include "debug/session.h"
 
 /* The Linux ABI's calls whose results come from outside the VM. */
-#define SYS_READ   63
-#define SYS_WRITE  64
-#define SYS_FSTAT  80
-#define STAT_BYTES 104 /* struct stat64 of the asm-generic 32-bit ABI */
-#define REG_A0     10
-#define REG_A1     11
-#define REG_A7     17
+#define SYS_READ      63
+#define SYS_WRITE     64
+#define SYS_FSTAT     80
+#define STAT_BYTES_32 104 /* struct stat64 of the asm-generic 32-bit ABI */
+#define STAT_BYTES_64 128 /* struct stat of the 64-bit ABI */
+#define REG_A0        10
+#define REG_A1        11
+#define REG_A7        17
 
 #define POLL_NS (200 * 1000 * 1000)
 
 struct log_entry {
 	uint64_t pos;
-	uint32_t nr;
-	int32_t ret;
-	uint32_t addr, len; /* the guest memory the call wrote */
+	int64_t ret;
+	uint64_t addr; /* the guest memory the call wrote */
+	uint32_t nr, len;
 };
 
 /* The session of this process: vm->syscall has no context. */
@@ -77,7 +79,8 @@ void history_syscall(struct cy_vm *vm)
 {
 	struct debug *d = the_debug;
 	struct debug_shared *sh = d->sh;
-	uint32_t nr = vm->x[REG_A7], addr = vm->x[REG_A1], len = 0;
+	uint64_t nr = vm_reg(vm, REG_A7), addr = vm_reg(vm, REG_A1);
+	uint32_t len = 0;
 	uint64_t pos = target_position(vm);
 	struct log_entry e;
 
@@ -92,7 +95,7 @@ void history_syscall(struct cy_vm *vm)
 				d->abi_syscall(vm);
 			else if (e.len)
 				cy_vm_write(vm, e.addr, d->log + d->log_at + sizeof(e), e.len);
-			vm->x[REG_A0] = (uint32_t)e.ret;
+			vm_set_ret(vm, e.ret);
 			d->log_at += entry_size(e.len);
 			return;
 		}
@@ -100,11 +103,15 @@ void history_syscall(struct cy_vm *vm)
 	d->abi_syscall(vm);
 	if (pos < sh->frontier || sh->log_full)
 		return;
-	e = (struct log_entry){ pos, nr, (int32_t)vm->x[REG_A0], addr, 0 };
+	e = (struct log_entry){
+		.pos = pos, .ret = (int64_t)vm_reg(vm, REG_A0), .addr = addr, .nr = (uint32_t)nr
+	};
+	if (vm->xlen != 64)
+		e.ret = (int32_t)e.ret;
 	if (nr == SYS_READ && e.ret > 0)
 		len = (uint32_t)e.ret;
 	else if (nr == SYS_FSTAT && e.ret == 0)
-		len = STAT_BYTES;
+		len = vm->xlen == 64 ? STAT_BYTES_64 : STAT_BYTES_32;
 	e.len = len;
 	if (sh->log_len + entry_size(len) > DEBUG_LOG_BYTES) {
 		sh->log_full = true; /* history ends here: going back is refused */

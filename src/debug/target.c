@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/access.h"
 #include "core/account.h"
 #include "core/csr.h"
 #include "core/mem.h"
@@ -43,12 +44,36 @@ uint64_t target_position(const cy_vm *vm)
 	return vm->instret + m.exceptions + m.interrupts;
 }
 
-/* The register width: a 64-bit target is this and the registers' reads
- * and writes (docs/gdb.md, "RV64"). */
+/* The register width: the description's, the packets' and the registers'
+ * (docs/gdb.md, "RV64"). */
 static unsigned target_xlen(void *t)
 {
-	(void)t;
-	return 32;
+	const struct debug *d = t;
+
+	return d->vm->xlen == 64 ? 64 : 32;
+}
+
+/* A CSR at the VM's width. */
+static int csr_read(struct debug *d, uint32_t csr, uint64_t *value)
+{
+	uint32_t v;
+
+	if (d->vm->xlen == 64)
+		return csr_access64(d->vm, csr, false, 0, value);
+	if (csr_access(d->vm, csr, false, 0, &v) != 0)
+		return -1;
+	*value = v;
+	return 0;
+}
+
+static int csr_write(struct debug *d, uint32_t csr, uint64_t value)
+{
+	uint64_t old64;
+	uint32_t old;
+
+	if (d->vm->xlen == 64)
+		return csr_access64(d->vm, csr, true, value, &old64);
+	return value > UINT32_MAX ? -1 : csr_access(d->vm, csr, true, (uint32_t)value, &old);
 }
 
 static bool xml_add(struct debug *d, size_t *cap, const char *fmt, ...)
@@ -83,7 +108,7 @@ static int build_xml(struct debug *d, unsigned xlen)
 {
 	size_t cap = 8192;
 	bool ok;
-	uint32_t v;
+	uint64_t v;
 
 	d->xml = malloc(cap);
 	if (!d->xml)
@@ -108,8 +133,8 @@ static int build_xml(struct debug *d, unsigned xlen)
 			   xlen, GDB_REG_PC);
 	d->n_csrs = 0;
 	for (size_t i = 0; i < sizeof(csr_table) / sizeof(csr_table[0]) && ok; i++) {
-		if (csr_access(d->vm, csr_table[i].num, false, 0, &v) != 0)
-			continue;
+		if (csr_read(d, csr_table[i].num, &v) != 0)
+			continue; /* not this machine's (RV64 has no high halves) */
 		if (d->n_csrs < DEBUG_MAX_CSRS)
 			d->csrs[d->n_csrs++] = csr_table[i].num;
 		ok = xml_add(d, &cap,
@@ -140,16 +165,13 @@ static bool has_csr(const struct debug *d, uint32_t csr)
 static int read_reg(void *t, unsigned regno, uint64_t *value)
 {
 	struct debug *d = t;
-	uint32_t v;
 
 	if (regno < 32)
-		*value = d->vm->x[regno];
+		*value = vm_reg(d->vm, regno);
 	else if (regno == GDB_REG_PC)
 		*value = d->vm->pc;
-	else if (regno >= GDB_REG_FIRST_CSR && has_csr(d, regno - GDB_REG_FIRST_CSR) &&
-		 csr_access(d->vm, regno - GDB_REG_FIRST_CSR, false, 0, &v) == 0)
-		*value = v;
-	else
+	else if (regno < GDB_REG_FIRST_CSR || !has_csr(d, regno - GDB_REG_FIRST_CSR) ||
+		 csr_read(d, regno - GDB_REG_FIRST_CSR, value) != 0)
 		return -1;
 	return 0;
 }
@@ -157,17 +179,18 @@ static int read_reg(void *t, unsigned regno, uint64_t *value)
 static int write_reg(void *t, unsigned regno, uint64_t value)
 {
 	struct debug *d = t;
-	uint32_t old;
 
-	if (value > UINT32_MAX)
+	if (target_xlen(d) == 32 && value > UINT32_MAX)
 		return -1;
 	if (regno < 32) {
 		if (regno != 0)
-			d->vm->x[regno] = (uint32_t)value;
+			vm_set_reg(d->vm, regno, value);
 	} else if (regno == GDB_REG_PC) {
+		if (value > UINT32_MAX) /* code lies below 4 GiB at both widths */
+			return -1;
 		d->vm->pc = (uint32_t)value;
 	} else if (regno >= GDB_REG_FIRST_CSR && has_csr(d, regno - GDB_REG_FIRST_CSR)) {
-		if (csr_access(d->vm, regno - GDB_REG_FIRST_CSR, true, (uint32_t)value, &old) != 0)
+		if (csr_write(d, regno - GDB_REG_FIRST_CSR, value) != 0)
 			return -1;
 	} else {
 		return -1;
@@ -180,13 +203,13 @@ static int write_reg(void *t, unsigned regno, uint64_t value)
  * segments, stack and heap, or the bare platform's RAM). */
 static bool mapped(const cy_vm *vm, uint64_t addr, size_t len)
 {
-	if (len == 0)
-		return addr <= MEM_SPACE;
-	if (addr + len > MEM_SPACE)
+	if (!mem_range_ok(&vm->mem, addr, len))
 		return false;
-	for (uint64_t a = addr & ~(uint64_t)(MEM_PAGE - 1); a < addr + len; a += MEM_PAGE)
-		if (!mem_is_mapped(&vm->mem, (uint32_t)(a < addr ? addr : a)))
+	for (uint64_t a = addr & ~(uint64_t)(MEM_PAGE - 1); a < addr + len; a += MEM_PAGE) {
+		uint64_t at = a < addr ? addr : a;
+		if (at > UINT32_MAX || !mem_is_mapped(&vm->mem, (uint32_t)at))
 			return false;
+	}
 	return true;
 }
 
@@ -196,7 +219,7 @@ static int read_mem(void *t, uint64_t addr, uint8_t *buf, size_t len)
 
 	if (!mapped(d->vm, addr, len))
 		return -1;
-	return cy_vm_read(d->vm, (uint32_t)addr, buf, len) == 0 ? 0 : -1;
+	return cy_vm_read(d->vm, addr, buf, len) == 0 ? 0 : -1;
 }
 
 static int write_mem(void *t, uint64_t addr, const uint8_t *buf, size_t len)
@@ -207,7 +230,7 @@ static int write_mem(void *t, uint64_t addr, const uint8_t *buf, size_t len)
 		return -1;
 	if (len == 0)
 		return 0; /* GDB probes the X packet with nothing */
-	if (cy_vm_write(d->vm, (uint32_t)addr, buf, len) != 0)
+	if (cy_vm_write(d->vm, addr, buf, len) != 0)
 		return -1;
 	history_diverge(d);
 	return 0;
@@ -250,7 +273,8 @@ static int point(void *t, enum gdb_point_type type, uint64_t addr, uint64_t kind
 	uint64_t len = type <= GDB_POINT_HW ? 1 : kind;
 	uint32_t i;
 
-	if (addr >= MEM_SPACE || len == 0 || len > MEM_SPACE - addr)
+	if (len == 0 || !mem_range_ok(&d->vm->mem, addr, len) ||
+	    (type <= GDB_POINT_HW && addr > UINT32_MAX))
 		return -1;
 	for (i = 0; i < sh->n_points; i++)
 		if (sh->points[i].type == type && sh->points[i].addr == addr &&
@@ -301,7 +325,9 @@ static bool may_reach_break(const struct debug *d, const struct cy_vm *vm, const
 	if (last->op == OP_jal)
 		return is_break(d, (uint32_t)last->imm);
 	if (last->op == OP_jalr && (last->rd == REG_SINK || last->rd != last->rs1))
-		return is_break(d, (vm->x[last->rs1] + (uint32_t)last->imm) & ~1u);
+		return is_break(d,
+				(uint32_t)((vm_reg(vm, last->rs1) + (uint64_t)(int64_t)last->imm) &
+					   ~(uint64_t)1));
 	return true; /* ecall, mret, a link register overwritten: look */
 }
 
@@ -384,12 +410,7 @@ static void step_one(struct debug *d)
 }
 
 /* The data access the instruction at pc is about to make, if any. */
-struct access {
-	uint32_t addr, size;
-	bool load, store;
-};
-
-static bool next_access(const struct debug *d, struct access *acc)
+static bool next_access(const struct debug *d, struct data_access *acc)
 {
 	const cy_vm *vm = d->vm;
 	uint32_t bits = 0;
@@ -399,33 +420,22 @@ static bool next_access(const struct debug *d, struct access *acc)
 		return false;
 	if ((bits & 3) == 3 && (!mapped(vm, vm->pc, 4) || cy_vm_read(vm, vm->pc, &bits, 4) != 0))
 		return false;
-	insn_decode(vm->pc, bits, 32, &in);
-	switch (insn_classes[in.op]) {
-	case CY_CLASS_LOAD: acc->load = true, acc->store = false; break;
-	case CY_CLASS_STORE: acc->load = false, acc->store = true; break;
-	case CY_CLASS_AMO:
-		acc->load = in.op != OP_sc_w;
-		acc->store = in.op != OP_lr_w;
-		break;
-	default: return false;
-	}
-	acc->addr = vm->x[in.rs1] + (uint32_t)in.imm;
-	acc->size = in.op == OP_lb || in.op == OP_lbu || in.op == OP_sb   ? 1
-		    : in.op == OP_lh || in.op == OP_lhu || in.op == OP_sh ? 2
-									  : 4;
-	return true;
+	insn_decode(vm->pc, bits, target_xlen((void *)d), &in);
+	*acc = insn_data_access(vm, &in);
+	return acc->kind != ACCESS_NONE;
 }
 
 /* The watchpoint the access hits: its kind, the address GDB set it at. */
-static bool watch_hit(const struct debug *d, const struct access *acc, enum gdb_stop_why *why,
+static bool watch_hit(const struct debug *d, const struct data_access *acc, enum gdb_stop_why *why,
 		      uint64_t *addr)
 {
 	const struct debug_shared *sh = d->sh;
 
 	for (uint32_t i = 0; i < sh->n_points; i++) {
 		const struct debug_point *p = &sh->points[i];
-		bool kind = (p->type == GDB_POINT_WRITE && acc->store) ||
-			    (p->type == GDB_POINT_READ && acc->load) || p->type == GDB_POINT_ACCESS;
+		bool load = acc->kind != ACCESS_STORE, store = acc->kind != ACCESS_LOAD;
+		bool kind = (p->type == GDB_POINT_WRITE && store) ||
+			    (p->type == GDB_POINT_READ && load) || p->type == GDB_POINT_ACCESS;
 		if (p->type <= GDB_POINT_HW || !kind)
 			continue;
 		if (acc->addr < p->addr + p->len && p->addr < (uint64_t)acc->addr + acc->size) {
@@ -476,7 +486,7 @@ void target_forward(struct debug *d, bool step, struct gdb_stop *stop)
 	cy_vm *vm = d->vm;
 	struct debug_shared *sh = d->sh;
 	enum gdb_stop_why why;
-	struct access acc;
+	struct data_access acc;
 	uint64_t addr, budget;
 	bool first = true;
 
@@ -545,7 +555,7 @@ void target_scan(struct debug *d, uint64_t limit, struct hit *last)
 {
 	cy_vm *vm = d->vm;
 	enum gdb_stop_why why;
-	struct access acc;
+	struct data_access acc;
 	uint64_t pos, addr;
 
 	while (vm->stop == CY_STOP_NONE && (pos = target_position(vm)) < limit) {

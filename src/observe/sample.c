@@ -710,10 +710,10 @@ static void guest_warn(struct cy_vm *vm, const char *fmt, ...)
 }
 
 /* Reads the guest's NUL-terminated file name at addr into name. */
-static int read_name(struct cy_vm *vm, uint32_t addr, char *name, const char **why)
+static int read_name(struct cy_vm *vm, uint64_t addr, char *name, const char **why)
 {
 	for (size_t i = 0; i <= SAMPLE_NAME_MAX; i++) {
-		if ((uint64_t)addr + i >= MEM_SPACE) {
+		if (!mem_range_ok(&vm->mem, addr + i, 1)) {
 			*why = "the name runs past the end of memory";
 			return SAMPLE_EFAULT;
 		}
@@ -781,7 +781,7 @@ static int out_dir_fd(struct cy_vm *vm)
 /* cy_sample_save(name): name 0 is the default file. The guest is
  * untrusted: it saves only with --guest-saves, beneath the output
  * directory, within the quota of files and bytes. */
-static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
+static int32_t guest_save(struct cy_vm *vm, uint64_t addr, const char *call)
 {
 	struct sampler *s = vm->sampler;
 	const char *dir = vm->opts.out_dir ? vm->opts.out_dir : ".";
@@ -883,7 +883,7 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 		zero_counts(s); /* the counts exist: this cannot fail */
 		s->active_since = vm->cycles;
 		break;
-	case 5: return guest_save(vm, vm->x[REG_A0], call);
+	case 5: return guest_save(vm, vm_reg(vm, REG_A0), call);
 	default:
 		sampler_pause(vm);
 		free_counts(s);

@@ -72,7 +72,8 @@ struct timers {
 
 	/* the instruction being executed: what its store and jump events said */
 	bool open_pending, close_pending;
-	uint32_t n_writes, write_addr[CY_TIMER_MAX_WRITES], write_size[CY_TIMER_MAX_WRITES];
+	uint32_t n_writes, write_size[CY_TIMER_MAX_WRITES];
+	uint64_t write_addr[CY_TIMER_MAX_WRITES];
 	bool jump_pending, has_jump;
 	uint32_t pending_from, pending_to, jump_from, jump_to;
 
@@ -118,9 +119,9 @@ void timers_free(struct timers *t)
 	free(t);
 }
 
-static bool hits(uint32_t addr, uint32_t size, uint32_t word)
+static bool hits(uint64_t addr, uint32_t size, uint32_t word)
 {
-	return (uint32_t)(word - addr) < size || (uint32_t)(addr - word) < 4;
+	return word - addr < size || addr - word < 4;
 }
 
 /* FNV-1a over the parent and the label */
