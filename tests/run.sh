@@ -1929,7 +1929,7 @@ test_gdb() {
 		continue
 		continue
 		monitor cycles
-		printf "counter=%d cycle=%d instret=%d\n", *(int *)&counter, $cycle, $instret
+		printf "xlen=%d counter=%d cycle=%d instret=%d\n", sizeof($sp) * 8, *(int *)&counter, $cycle, $instret
 		stepi
 		stepi
 		stepi
@@ -1963,40 +1963,45 @@ test_gdb() {
 		info registers
 		continue
 	EOF
-	gdb_session counter "$g/counter.elf" "$c/counter.gdb"
-	f=$OUT/gdb-counter.gdb
-	# bump is reached after 3, 13, 23 instructions; 3 steps, one back: 26, 25;
-	# back to this call's arrival (23), the 2nd and 1st (13, 3), then the
-	# start (0); the watchpoint stops after the 1st and 2nd stores (8, 18);
-	# then cycle 40
-	expect "gdb: counter.S: monitor cycles at each stop as counted by hand" \
-		test "$(gdb_cycles counter)" = "3 23 26 25 23 13 3 0 8 18 40 "
-	expect "gdb: counter.S: a variable, and the cycle and instret CSRs at the 3rd arrival" \
-		grep -q '^counter=2 cycle=23 instret=23$' "$f"
-	expect "gdb: counter.S: stepi moves 3 instructions (la is 8 bytes, lw 4), reverse-stepi 1 back" \
-		sh -c "grep '^pc=bump+' '$f' | tr '\n' ' ' | grep -q '^pc=bump+12 pc=bump+8 \$'"
-	expect "gdb: counter.S: reverse-continue reaches the previous breakpoint hit" \
-		grep -q '^counter=1$' "$f"
-	expect "gdb: counter.S: reverse-continue past the first hit stops at the start of history" \
-		sh -c "grep -q 'No more reverse-execution history' '$f' && grep -q '^pc=start+0\$' '$f'"
-	expect "gdb: counter.S: a watchpoint on counter sees 0 -> 1 and 1 -> 2" \
-		sh -c "grep -A1 '^Old value = 0\$' '$f' | grep -q '^New value = 1\$' &&
-			grep -A1 '^Old value = 1\$' '$f' | grep -q '^New value = 2\$'"
-	expect "gdb: counter.S: the guest exits normally (counter 5), 56 instructions as a plain run" \
-		sh -c "grep -q 'exited normally' '$f' && [ \$(cat $OUT/gdb-counter.status) -eq 0 ] &&
-			grep -q '^cyclops: 56 instructions, 56 cycles' $OUT/gdb-counter.err"
-	# the same state as a fresh session run to the same cycle
-	for want in 25:1 13:2 40:3; do
-		printf 'monitor until-cycle %s\ncontinue\nmonitor cycles\ninfo registers\nkill\n' \
-			"${want%:*}" >"$c/fresh.gdb"
-		gdb_session "fresh${want%:*}" "$g/counter.elf" "$c/fresh.gdb"
-		gdb_regs counter "${want#*:}" >"$c/regs-a${want%:*}"
-		gdb_regs "fresh${want%:*}" 1 >"$c/regs-b${want%:*}"
-		expect "gdb: counter.S: the registers at cycle ${want%:*} equal a fresh session's" \
-			sh -c "[ \$(wc -l <'$c/regs-a${want%:*}') -eq 32 ] && cmp -s '$c/regs-a${want%:*}' '$c/regs-b${want%:*}'"
+	for w in 32 64; do
+		elf=$g/counter.elf
+		[ $w = 64 ] && elf=$g/rv64/counter.elf
+		gdb_session counter$w "$elf" "$c/counter.gdb"
+		f=$OUT/gdb-counter$w.gdb
+		# bump is reached after 3, 13, 23 instructions; 3 steps, one back: 26, 25;
+		# back to this call's arrival (23), the 2nd and 1st (13, 3), then the
+		# start (0); the watchpoint stops after the 1st and 2nd stores (8, 18);
+		# then cycle 40
+		expect "gdb: counter.S (RV$w): monitor cycles at each stop as counted by hand" \
+			test "$(gdb_cycles counter$w)" = "3 23 26 25 23 13 3 0 8 18 40 "
+		expect "gdb: counter.S (RV$w): registers of $w bits, the variable, the cycle and instret CSRs at the 3rd arrival" \
+			grep -q "^xlen=$w counter=2 cycle=23 instret=23\$" "$f"
+		expect "gdb: counter.S (RV$w): stepi moves 3 instructions (la is 8 bytes, lw 4), reverse-stepi 1 back" \
+			sh -c "grep '^pc=bump+' '$f' | tr '\n' ' ' | grep -q '^pc=bump+12 pc=bump+8 \$'"
+		expect "gdb: counter.S (RV$w): reverse-continue reaches the previous breakpoint hits" \
+			grep -q '^counter=1$' "$f"
+		expect "gdb: counter.S (RV$w): reverse-continue past the first hit stops at the start of history" \
+			sh -c "grep -q 'No more reverse-execution history' '$f' && grep -q '^pc=start+0\$' '$f'"
+		expect "gdb: counter.S (RV$w): a watchpoint on counter sees 0 -> 1 and 1 -> 2" \
+			sh -c "grep -A1 '^Old value = 0\$' '$f' | grep -q '^New value = 1\$' &&
+				grep -A1 '^Old value = 1\$' '$f' | grep -q '^New value = 2\$'"
+		expect "gdb: counter.S (RV$w): the guest exits normally (counter 5), 56 instructions as counted" \
+			sh -c "grep -q 'exited normally' '$f' && [ \$(cat $OUT/gdb-counter$w.status) -eq 0 ] &&
+				grep -q '^cyclops: 56 instructions, 56 cycles' $OUT/gdb-counter$w.err"
+		# the same state as a fresh session run to the same cycle
+		for want in 25:1 13:2 40:3; do
+			printf 'monitor until-cycle %s\ncontinue\nmonitor cycles\ninfo registers\nkill\n' \
+				"${want%:*}" >"$c/fresh.gdb"
+			gdb_session "fresh$w-${want%:*}" "$elf" "$c/fresh.gdb"
+			gdb_regs counter$w "${want#*:}" >"$c/regs-a$w-${want%:*}"
+			gdb_regs "fresh$w-${want%:*}" 1 >"$c/regs-b$w-${want%:*}"
+			expect "gdb: counter.S (RV$w): the registers at cycle ${want%:*} equal a fresh session's" \
+				sh -c "[ \$(wc -l <'$c/regs-a$w-${want%:*}') -eq 32 ] &&
+					cmp -s '$c/regs-a$w-${want%:*}' '$c/regs-b$w-${want%:*}'"
+		done
 	done
 	expect "gdb: counter.S: killed by GDB: status 137 (SIGKILL)" \
-		test "$(cat "$OUT/gdb-fresh25.status")" -eq 137
+		test "$(cat "$OUT/gdb-fresh32-25.status")" -eq 137
 	# -- a C guest: reverse-continue to the previous hit equals the forward
 	# hit; monitor profile against a plain run stopped at the same cycle
 	cat >"$c/sort.gdb" <<-'EOF'
@@ -2076,11 +2081,15 @@ test_gdb() {
 		continue
 	EOF
 	printf 'hello, debugger\n' >"$c/echo.in"
-	GDB_STDIN=$c/echo.in gdb_session echo "$g/echo.elf" "$c/echo.gdb"
-	expect "gdb: echo.S: after going back before read(), the buffer holds the same bytes" \
-		grep -q 'hello, debugger\\n"$' "$OUT/gdb-echo.gdb"
-	expect "gdb: echo.S: the guest's output appears once" \
-		sh -c "[ \"\$(cat $OUT/gdb-echo.out)\" = 'hello, debugger' ] && [ \$(cat $OUT/gdb-echo.status) -eq 0 ]"
+	for w in 32 64; do
+		elf=$g/echo.elf
+		[ $w = 64 ] && elf=$g/rv64/echo.elf
+		GDB_STDIN=$c/echo.in gdb_session echo$w "$elf" "$c/echo.gdb"
+		expect "gdb: echo.S (RV$w): after going back before read(), the buffer holds the same bytes" \
+			grep -q 'hello, debugger\\n"$' "$OUT/gdb-echo$w.gdb"
+		expect "gdb: echo.S (RV$w): the guest's output appears once" \
+			sh -c "[ \"\$(cat $OUT/gdb-echo$w.out)\" = 'hello, debugger' ] && [ \$(cat $OUT/gdb-echo$w.status) -eq 0 ]"
+	done
 	# -- risc0 paging: the pages of tests/cost/risc0_pages.S, counted there
 	printf 'stepi 11\nmonitor pages\nmonitor cycles\ncontinue\n' >"$c/pages.gdb"
 	gdb_session pages tests/cost/build/risc0_pages.elf "$c/pages.gdb" --model risc0
