@@ -1961,6 +1961,9 @@ test_gdb() {
 		continue
 		monitor cycles
 		info registers
+		monitor until-cycle 15
+		reverse-continue
+		monitor cycles
 		continue
 	EOF
 	for w in 32 64; do
@@ -1971,9 +1974,9 @@ test_gdb() {
 		# bump is reached after 3, 13, 23 instructions; 3 steps, one back: 26, 25;
 		# back to this call's arrival (23), the 2nd and 1st (13, 3), then the
 		# start (0); the watchpoint stops after the 1st and 2nd stores (8, 18);
-		# then cycle 40
+		# then cycle 40 and back to 15
 		expect "gdb: counter.S (RV$w): monitor cycles at each stop as counted by hand" \
-			test "$(gdb_cycles counter$w)" = "3 23 26 25 23 13 3 0 8 18 40 "
+			test "$(gdb_cycles counter$w)" = "3 23 26 25 23 13 3 0 8 18 40 15 "
 		expect "gdb: counter.S (RV$w): registers of $w bits, the variable, the cycle and instret CSRs at the 3rd arrival" \
 			grep -q "^xlen=$w counter=2 cycle=23 instret=23\$" "$f"
 		expect "gdb: counter.S (RV$w): stepi moves 3 instructions (la is 8 bytes, lw 4), reverse-stepi 1 back" \
