@@ -112,7 +112,7 @@ static void fake_end(void *t) { (void)t; }
 
 static const struct gdb_target_ops fake_ops = {
 	fake_xlen,  fake_xml,    fake_read_reg, fake_write_reg, fake_read_mem, fake_write_mem,
-	fake_point, fake_resume, fake_monitor,  fake_end,       fake_end,
+	fake_point, fake_resume, fake_monitor,  fake_end,       fake_end,      NULL,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -2156,6 +2156,26 @@ test_gdb() {
 	wait $pid
 	expect "gdb: the interrupt byte stops a running guest (T02), then kill: 137" \
 		sh -c "[ $got -eq 0 ] && [ $? -eq 137 ] && ! grep -q FAIL '$c/spin.txt'"
+	# -- a signal to cyclops while GDB is connected stops the guest as in a
+	# plain run: status 130, the report written and partial
+	: >"$c/sig.err"
+	timeout 60 "$CYCLOPS" run --report "$c/sig.json" --gdb 0 "$g/counter.elf" >/dev/null 2>"$c/sig.err" &
+	pid=$!
+	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/sig.err" && break; sleep 0.05; done
+	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/sig.err")
+	python3 -c "
+import socket, sys
+s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=30)
+s.sendall(b'\$qSupported#37')
+while s.recv(4096):
+    pass" "$port" &
+	sleep 0.5
+	kill -INT $pid
+	wait $pid
+	got=$?
+	wait
+	expect "gdb: SIGINT to cyclops while GDB waits: status 130, the report partial" \
+		sh -c "[ $got -eq 130 ] && python3 -c \"import json,sys; r=json.load(open('$c/sig.json')); sys.exit(0 if r['partial'] and r['status'] == 130 else 1)\""
 	# -- the address: loopback by default, others warned about, bad ones refused
 	: >"$c/any.err"
 	timeout 60 "$CYCLOPS" run --gdb 0.0.0.0:0 "$g/counter.elf" >/dev/null 2>"$c/any.err" &

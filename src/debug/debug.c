@@ -176,7 +176,9 @@ int debug_run(cy_vm *vm, const struct debug_opts *opts, cy_stop *stop, bool *kil
 		cy_vm_interrupt(vm, SIGKILL);
 		target_piece(d, 1); /* the stop, and the last chunk */
 		*killed = true;
-	} else { /* detached or gone: the guest runs on to its end */
+	} else if (sh->stub.end == GDB_END_INTERRUPTED) {
+		target_piece(d, 1); /* the signal's stop, as in a plain run */
+	} else {                    /* detached or gone: the guest runs on to its end */
 		sh->n_points = 0;
 		sh->points_gen++;
 		sh->until_cycle = 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "debug/gdb_packet.h"
+#include "util/text.h"
 
 enum { RX_IDLE, RX_DATA, RX_SUM1, RX_SUM2 };
 
@@ -18,17 +19,6 @@ void gdb_rx_init(struct gdb_rx *rx)
 	rx->sum = rx->given = 0;
 	rx->overflow = false;
 	rx->buf[0] = 0;
-}
-
-static int hex_digit(uint8_t c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 enum gdb_rx_event gdb_rx_byte(struct gdb_rx *rx, uint8_t c)
@@ -66,7 +56,7 @@ enum gdb_rx_event gdb_rx_byte(struct gdb_rx *rx, uint8_t c)
 			rx->overflow = true;
 		return GDB_RX_NONE;
 	case RX_SUM1:
-		d = hex_digit(c);
+		d = text_hex_digit(c);
 		rx->given = (uint8_t)(d < 0 ? 0 : d << 4);
 		rx->state = d < 0 ? RX_IDLE : RX_SUM2;
 		if (d < 0)
@@ -74,7 +64,7 @@ enum gdb_rx_event gdb_rx_byte(struct gdb_rx *rx, uint8_t c)
 		return GDB_RX_NONE;
 	default:
 		rx->state = RX_IDLE;
-		d = hex_digit(c);
+		d = text_hex_digit(c);
 		rx->buf[rx->len] = 0;
 		if (d < 0 || rx->overflow || (uint8_t)(rx->given | d) != rx->sum)
 			return GDB_RX_BAD;
@@ -87,7 +77,7 @@ int gdb_hex_u64(struct gdb_fields *f, uint64_t *out)
 	uint64_t v = 0;
 	int n = 0, d;
 
-	while (f->p < f->end && (d = hex_digit((uint8_t)*f->p)) >= 0) {
+	while (f->p < f->end && (d = text_hex_digit((uint8_t)*f->p)) >= 0) {
 		if (++n > 16)
 			return -1;
 		v = v << 4 | (uint64_t)d;
@@ -133,8 +123,8 @@ long gdb_hex_bytes(struct gdb_fields *f, uint8_t *out, size_t max)
 		int hi, lo;
 		if (f->end - f->p < 2 || n == max)
 			return -1;
-		hi = hex_digit((uint8_t)f->p[0]);
-		lo = hex_digit((uint8_t)f->p[1]);
+		hi = text_hex_digit((uint8_t)f->p[0]);
+		lo = text_hex_digit((uint8_t)f->p[1]);
 		if (hi < 0 || lo < 0)
 			return -1;
 		out[n++] = (uint8_t)(hi << 4 | lo);

@@ -504,8 +504,11 @@ void gdb_stub_serve(struct gdb_stub *s)
 
 	while (s->end == GDB_END_NONE) {
 		rc = next_byte(s, &c);
-		if (rc < 0 && errno == EINTR)
+		if (rc < 0 && errno == EINTR) {
+			if (s->ops->interrupted && s->ops->interrupted(s->target))
+				s->end = GDB_END_INTERRUPTED;
 			continue;
+		}
 		if (rc <= 0) {
 			s->end = GDB_END_DISCONNECT;
 			break;

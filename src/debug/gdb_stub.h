@@ -87,9 +87,18 @@ struct gdb_target_ops {
 	/* the client detached or killed the guest, or went away */
 	void (*detach)(void *t);
 	void (*kill)(void *t);
+	/* whether a signal for cyclops (Ctrl-C in its terminal) stopped the
+	 * guest while the stub waited for a packet: the session then ends */
+	bool (*interrupted)(void *t);
 };
 
-enum gdb_end { GDB_END_NONE, GDB_END_DETACH, GDB_END_KILL, GDB_END_DISCONNECT };
+enum gdb_end {
+	GDB_END_NONE,
+	GDB_END_DETACH,
+	GDB_END_KILL,
+	GDB_END_DISCONNECT,
+	GDB_END_INTERRUPTED,
+};
 
 struct gdb_stub {
 	int fd; /* the connection */

@@ -274,16 +274,21 @@ static _Noreturn void snapshot_wait(struct debug *d)
 	bool supervisor = getpid() == sh->supervisor;
 	sigset_t set;
 
+	siginfo_t info;
+
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	sigaddset(&set, SIGUSR2);
-	if (supervisor)
+	if (supervisor) {
+		sigaddset(&set, SIGINT);
+		sigaddset(&set, SIGHUP);
 		sigaddset(&set, SIGTERM);
-	else
+	} else {
 		ignore_signals();
+	}
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	for (;;) {
-		int sig = sigtimedwait(&set, NULL, &poll);
+		int sig = sigtimedwait(&set, &info, &poll);
 		if (sig == SIGUSR1 && sh->req.kind != REQ_NONE && sh->req.to == getpid()) {
 			sh->req.to = 0;
 			fflush(NULL);
@@ -299,8 +304,12 @@ static _Noreturn void snapshot_wait(struct debug *d)
 		if (supervisor) {
 			if (sh->final)
 				_exit(sh->final_status);
-			if (sig == SIGTERM)
-				kill(sh->current, SIGTERM);
+			/* a signal sent to cyclops goes to the process that runs
+			 * the guest; a terminal's reaches it by itself (the whole
+			 * process group gets it) */
+			if ((sig == SIGINT || sig == SIGHUP || sig == SIGTERM) &&
+			    (info.si_code == SI_USER || info.si_code == SI_QUEUE))
+				kill(sh->current, sig);
 			if (kill(sh->current, 0) != 0 && errno == ESRCH && !sh->final) {
 				fprintf(stderr,
 					"cyclops: the debugging session's process %d ended "
@@ -325,6 +334,8 @@ void history_restore_signals(const struct debug *d)
 	sigaction(SIGHUP, &d->sa_hup, NULL);
 	sigaction(SIGTERM, &d->sa_term, NULL);
 	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGTERM);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
@@ -350,8 +361,6 @@ int history_start(struct debug *d)
 	if (pid > 0) { /* the supervisor: the snapshot at 0 */
 		sh->current = pid;
 		add_snap(sh, getpid(), target_position(d->vm), d->vm->cycles);
-		signal(SIGINT, SIG_IGN);
-		signal(SIGHUP, SIG_IGN);
 		snapshot_wait(d);
 	}
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "core/pages.h"
 #include "debug/session.h"
+#include "util/text.h"
 
 #define PROFILE_DEFAULT_TOP 10
 
@@ -121,19 +122,12 @@ static int cmd_profile(struct debug *d, const char *arg, gdb_out_fn out, void *c
 	return 0;
 }
 
-static void print_name(gdb_out_fn out, void *ctx, const char *name, size_t len)
+/* A tracker name (the guest's bytes), safe for GDB's console. */
+static void print_name(gdb_out_fn out, void *ctx, const char *name)
 {
 	char buf[300];
-	size_t k = 0;
 
-	for (size_t i = 0; i < len && k + 5 < sizeof(buf); i++) {
-		unsigned char c = (unsigned char)name[i];
-		if (c < 0x20 || c == 0x7f)
-			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "\\x%02x", c);
-		else
-			buf[k++] = (char)c;
-	}
-	buf[k] = 0;
+	text_printable(buf, sizeof(buf), name);
 	out(ctx, buf);
 }
 
@@ -151,7 +145,7 @@ static void cmd_tracker(struct debug *d, gdb_out_fn out, void *ctx)
 		if (issues[i].kind != CY_TRACKER_NEVER_ENDED)
 			continue;
 		out(ctx, "open ");
-		print_name(out, ctx, issues[i].name, issues[i].name_len);
+		print_name(out, ctx, issues[i].name);
 		say(out, ctx, " since cycle %llu (%llu cycles so far)\n",
 		    (unsigned long long)issues[i].cycle,
 		    (unsigned long long)(d->vm->cycles - issues[i].cycle));
@@ -159,7 +153,7 @@ static void cmd_tracker(struct debug *d, gdb_out_fn out, void *ctx)
 	}
 	for (size_t i = 0; i < n_spans; i++) {
 		say(out, ctx, "%*sspan ", 2 * (int)spans[i].depth, "");
-		print_name(out, ctx, spans[i].name, spans[i].name_len);
+		print_name(out, ctx, spans[i].name);
 		say(out, ctx, ": %llu ended, %llu cycles%s\n", (unsigned long long)spans[i].count,
 		    (unsigned long long)spans[i].total, spans[i].open ? ", open" : "");
 	}

@@ -594,6 +594,7 @@ static int monitor(void *t, const char *cmd, gdb_out_fn out, void *ctx)
 
 static void detach(void *t) { (void)t; }
 static void kill_guest(void *t) { (void)t; }
+static bool interrupted_by_signal(void *t) { return ((struct debug *)t)->vm->interrupt != 0; }
 
 const struct gdb_target_ops debug_target_ops = {
 	.xlen = target_xlen,
@@ -607,6 +608,7 @@ const struct gdb_target_ops debug_target_ops = {
 	.monitor = monitor,
 	.detach = detach,
 	.kill = kill_guest,
+	.interrupted = interrupted_by_signal,
 };
 
 int target_init(struct debug *d)
