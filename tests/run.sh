@@ -2003,6 +2003,17 @@ test_gdb() {
 					cmp -s '$c/regs-a$w-${want%:*}' '$c/regs-b$w-${want%:*}'"
 		done
 	done
+	# under a model where cycles are not instructions: going back lands
+	# where a fresh session that runs to the same cycle stops
+	printf 'break bump\ncontinue\ncontinue\nmonitor cycles\ncontinue\nreverse-continue\nmonitor cycles\ninfo registers\nkill\n' >"$c/zr.gdb"
+	gdb_session zr "$g/counter.elf" "$c/zr.gdb" --model zero-riscy
+	set -- $(gdb_cycles zr)
+	printf 'monitor until-cycle %s\ncontinue\nmonitor cycles\ninfo registers\nkill\n' "${2:-1}" >"$c/zr2.gdb"
+	gdb_session zr2 "$g/counter.elf" "$c/zr2.gdb" --model zero-riscy
+	gdb_regs zr 1 >"$c/zr-a"
+	gdb_regs zr2 1 >"$c/zr-b"
+	expect "gdb: counter.S (zero-riscy): reverse-continue lands on the 2nd hit's cycle ($1) and state, as a fresh run to it" \
+		sh -c "[ '$1' = '${2:-x}' ] && [ '$(gdb_cycles zr2)' = '$1 ' ] && [ \$(wc -l <'$c/zr-a') -eq 32 ] && cmp -s '$c/zr-a' '$c/zr-b'"
 	expect "gdb: counter.S: killed by GDB: status 137 (SIGKILL)" \
 		test "$(cat "$OUT/gdb-fresh32-25.status")" -eq 137
 	# -- a C guest: reverse-continue to the previous hit equals the forward
