@@ -2003,6 +2003,37 @@ test_gdb() {
 					cmp -s '$c/regs-a$w-${want%:*}' '$c/regs-b$w-${want%:*}'"
 		done
 	done
+	# GDB's changes stay in the history: counter set to 100 at the 1st
+	# arrival, so 102 at the 3rd, 101 and 100 going back, 101 forward
+	# again; set to 50 at the 2nd (in the past: the future recorded is
+	# forgotten), 52 two arrivals later, 50 back there, exit code 49
+	cat >"$c/write.gdb" <<-'EOF'
+		break bump
+		continue
+		set var *(int *)&counter = 100
+		continue
+		continue
+		printf "c3=%d\n", *(int *)&counter
+		reverse-continue
+		printf "c2=%d\n", *(int *)&counter
+		reverse-continue
+		printf "c1=%d\n", *(int *)&counter
+		continue
+		printf "c2again=%d\n", *(int *)&counter
+		set var *(int *)&counter = 50
+		continue
+		continue
+		printf "c4=%d\n", *(int *)&counter
+		reverse-continue
+		reverse-continue
+		printf "c2past=%d\n", *(int *)&counter
+		delete
+		continue
+	EOF
+	gdb_session write "$g/counter.elf" "$c/write.gdb"
+	expect "gdb: counter.S: memory GDB wrote, at the present and in the past, is kept going back and forth" \
+		sh -c "[ \"\$(grep '^c[0-9a-z]*=' $OUT/gdb-write.gdb | tr '\n' ' ')\" = 'c3=102 c2=101 c1=100 c2again=101 c4=52 c2past=50 ' ] &&
+			[ \$(cat $OUT/gdb-write.status) -eq 49 ]"
 	# under a model where cycles are not instructions: going back lands
 	# where a fresh session that runs to the same cycle stops
 	printf 'break bump\ncontinue\ncontinue\nmonitor cycles\ncontinue\nreverse-continue\nmonitor cycles\ninfo registers\nkill\n' >"$c/zr.gdb"

@@ -232,15 +232,17 @@ static void thin(struct debug_shared *sh)
 		uint64_t gap = UINT64_MAX;
 		for (uint32_t i = 1; i + 1 < sh->n_snaps; i++) {
 			uint64_t g = sh->snaps[i + 1].pos - sh->snaps[i - 1].pos;
-			if (g < gap)
+			if (g < gap && !sh->snaps[i].keep)
 				gap = g, best = i;
 		}
+		if (sh->snaps[best].keep)
+			break;
 		total -= sh->snaps[best].bytes;
 		drop_snap(sh, best);
 	}
 }
 
-static void add_snap(struct debug_shared *sh, pid_t pid, uint64_t pos, uint64_t cycles)
+static int add_snap(struct debug_shared *sh, pid_t pid, uint64_t pos, uint64_t cycles)
 {
 	uint32_t i = sh->n_snaps;
 
@@ -248,13 +250,14 @@ static void add_snap(struct debug_shared *sh, pid_t pid, uint64_t pos, uint64_t 
 		thin(sh);
 	if (sh->n_snaps == DEBUG_MAX_SNAPS) {
 		kill(pid, SIGKILL);
-		return;
+		return -1;
 	}
 	while (i > 0 && sh->snaps[i - 1].pos > pos)
 		i--;
 	memmove(&sh->snaps[i + 1], &sh->snaps[i], (sh->n_snaps - i) * sizeof(sh->snaps[0]));
-	sh->snaps[i] = (struct debug_snap){ pid, pos, cycles, 0 };
+	sh->snaps[i] = (struct debug_snap){ pid, pos, cycles, 0, UINT64_MAX, UINT64_MAX, false };
 	sh->n_snaps++;
+	return (int)i;
 }
 
 static void ignore_signals(void)
@@ -377,28 +380,45 @@ static double seconds_now(void)
 /* A snapshot every DEBUG_SNAP_CYCLES cycles of live execution, but not
  * more often than every DEBUG_SNAP_SECONDS: a fork and the copies its
  * pages cost afterwards take some milliseconds (docs/gdb.md). */
-void history_maybe_snapshot(struct debug *d)
+/* Forks a snapshot of this process here (kept: never thinned); its index,
+ * or -1. */
+static int take_snapshot(struct debug *d, bool keep)
 {
 	struct debug_shared *sh = d->sh;
-	cy_vm *vm = d->vm;
-	double now;
 	pid_t pid;
+	int i;
 
-	if (!sh->history || d->replaying || vm->cycles < d->snap_due || sh->log_full)
-		return;
-	d->snap_due = vm->cycles + DEBUG_SNAP_CYCLES;
-	now = seconds_now();
-	if (now - d->snap_time < DEBUG_SNAP_SECONDS)
-		return;
-	d->snap_time = now;
+	d->snap_time = seconds_now();
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
 		snapshot_wait(d);
-	if (pid > 0) {
-		add_snap(sh, pid, target_position(vm), vm->cycles);
-		thin(sh);
-	}
+	if (pid < 0)
+		return -1;
+	i = add_snap(sh, pid, target_position(d->vm), d->vm->cycles);
+	if (i >= 0)
+		sh->snaps[i].keep = keep;
+	thin(sh);
+	for (uint32_t k = 0; k < sh->n_snaps; k++)
+		if (sh->snaps[k].pid == pid)
+			return (int)k;
+	return -1;
+}
+
+/* A snapshot every DEBUG_SNAP_CYCLES cycles of live execution, but not
+ * more often than every DEBUG_SNAP_SECONDS: a fork and the copies its
+ * pages cost afterwards take some milliseconds (docs/gdb.md). */
+void history_maybe_snapshot(struct debug *d)
+{
+	struct debug_shared *sh = d->sh;
+	cy_vm *vm = d->vm;
+
+	if (!sh->history || d->replaying || vm->cycles < d->snap_due || sh->log_full)
+		return;
+	d->snap_due = vm->cycles + DEBUG_SNAP_CYCLES;
+	if (seconds_now() - d->snap_time < DEBUG_SNAP_SECONDS)
+		return;
+	take_snapshot(d, false);
 }
 
 void history_diverge(struct debug *d)
@@ -406,7 +426,18 @@ void history_diverge(struct debug *d)
 	struct debug_shared *sh = d->sh;
 	uint64_t pos = target_position(d->vm);
 
-	if (!sh->history || pos >= sh->frontier)
+	if (!sh->history)
+		return;
+	/* what the snapshots hold does not have GDB's change: they lead to
+	 * the positions before it only (a write at a position already
+	 * forgotten leaves them as they are) */
+	for (uint32_t i = 0; i < sh->n_snaps; i++)
+		if (sh->snaps[i].valid_below > pos) {
+			sh->snaps[i].valid_below = pos;
+			sh->snaps[i].valid_below_cycles = d->vm->cycles;
+		}
+	d->snap_pending = true;
+	if (pos >= sh->frontier)
 		return;
 	/* the future recorded is not this guest's any more */
 	sh->frontier = pos;
@@ -417,12 +448,24 @@ void history_diverge(struct debug *d)
 	unsilence(d);
 }
 
+void history_settle(struct debug *d)
+{
+	if (!d->snap_pending || !d->sh->history)
+		return;
+	d->snap_pending = false; /* (not in the snapshot either) */
+	take_snapshot(d, true);  /* the first state after the change: kept */
+}
+
 /* The latest snapshot before (or at, when at is set) a position. */
 static int snap_before(const struct debug_shared *sh, uint64_t pos, bool at)
 {
-	for (uint32_t i = sh->n_snaps; i-- > 0;)
-		if (sh->snaps[i].pos < pos || (at && sh->snaps[i].pos == pos))
+	for (uint32_t i = sh->n_snaps; i-- > 0;) {
+		const struct debug_snap *s = &sh->snaps[i];
+		/* at: it must reach pos itself; else the positions before it */
+		bool reaches = at ? pos < s->valid_below : pos <= s->valid_below;
+		if ((s->pos < pos || (at && s->pos == pos)) && reaches)
 			return (int)i;
+	}
 	return -1;
 }
 
@@ -436,6 +479,11 @@ static _Noreturn void hand_over(struct debug *d, struct request req, int snap)
 	bool origin = req.origin == 0;
 	sigset_t set;
 
+	if (snap < 0) { /* history_reverse checks first: cannot happen */
+		fprintf(stderr, "cyclops: --gdb: no snapshot reaches position %llu\n",
+			(unsigned long long)req.target);
+		_exit(CY_EXIT_INTERNAL);
+	}
 	if (origin) {
 		req.origin = getpid();
 		req.origin_pos = target_position(d->vm);
@@ -473,8 +521,9 @@ int history_reverse(struct debug *d, bool step, struct gdb_stop *stop)
 	if (!step && sh->until_cycle && sh->until_cycle < vm->cycles) {
 		req.kind = REQ_GOTO_CYCLE;
 		req.target = sh->until_cycle;
-		for (snap = (int)sh->n_snaps - 1; snap > 0; snap--)
-			if (sh->snaps[snap].cycles <= req.target && sh->snaps[snap].pos < pos)
+		for (snap = (int)sh->n_snaps - 1; snap >= 0; snap--)
+			if (sh->snaps[snap].cycles <= req.target && sh->snaps[snap].pos < pos &&
+			    req.target < sh->snaps[snap].valid_below_cycles)
 				break;
 	} else if (step) {
 		req.kind = REQ_GOTO;
@@ -551,7 +600,7 @@ void history_carry_out(struct debug *d, struct gdb_stop *stop)
 			next.kind = REQ_GOTO;
 			next.target = 0;
 			next.why = GDB_WHY_REPLAY_BEGIN;
-			hand_over(d, next, 0);
+			hand_over(d, next, snap_before(sh, 0, true));
 		}
 		next.target = start; /* none in this stretch: the one before */
 		hand_over(d, next, snap_before(sh, start, false));

@@ -35,6 +35,10 @@ struct debug_snap {
 	pid_t pid;
 	uint64_t pos, cycles;
 	uint64_t bytes; /* its private dirty memory when last measured */
+	/* GDB changed the guest at this position (and clock) after the
+	 * snapshot was taken: it can reach positions before it only */
+	uint64_t valid_below, valid_below_cycles;
+	bool keep; /* the first state after such a change: never thinned */
 };
 
 enum request_kind {
@@ -102,6 +106,7 @@ struct debug {
 	int saved_out, saved_err;
 	uint64_t snap_due; /* the clock of the next snapshot */
 	double snap_time;  /* when the last one was taken */
+	bool snap_pending; /* GDB changed the guest: a snapshot before it runs */
 	uint64_t poll_due;
 	void (*abi_syscall)(struct cy_vm *vm);
 	struct sigaction sa_int, sa_hup, sa_term; /* the command line's handlers */
@@ -150,8 +155,11 @@ void history_after_run(struct debug *d);
 /* The limit in positions a run may go before the mode changes. */
 uint64_t history_run_limit(const struct debug *d);
 void history_maybe_snapshot(struct debug *d);
-/* GDB changed the guest in the past: the future is forgotten. */
+/* GDB changed the guest: a recorded future is forgotten, and earlier
+ * snapshots no longer reach past this position. */
 void history_diverge(struct debug *d);
+/* Before the guest runs again after such a change: its snapshot. */
+void history_settle(struct debug *d);
 /* Reverse step and continue: in this process when they can be, else the
  * process returns no more (another one reports the stop). */
 int history_reverse(struct debug *d, bool step, struct gdb_stop *stop);

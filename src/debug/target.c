@@ -578,6 +578,7 @@ static int resume(void *t, enum gdb_resume how, struct gdb_stop *stop)
 {
 	struct debug *d = t;
 
+	history_settle(d);
 	switch (how) {
 	case GDB_RESUME_CONTINUE: target_forward(d, false, stop); return 0;
 	case GDB_RESUME_STEP: target_forward(d, true, stop); return 0;
