@@ -89,6 +89,14 @@ typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } c
  * tohost symbol, linux otherwise. */
 typedef enum cy_platform { CY_PLATFORM_AUTO = 0, CY_PLATFORM_LINUX, CY_PLATFORM_BARE } cy_platform;
 
+/* How guest code runs (docs/jit.md). DEFAULT: the translation tier where
+ * the host has it (x86-64 with libgccjit), else the interpreter; INTERP:
+ * the interpreter only; JIT: the tier, and a host without it is an error.
+ * Either way the tier runs only what the plain interpreter would (no
+ * profiler, static costs, Linux or zkVM guests); the rest is interpreted,
+ * and every output is the same byte for byte. */
+typedef enum cy_engine { CY_ENGINE_DEFAULT = 0, CY_ENGINE_INTERP, CY_ENGINE_JIT } cy_engine;
+
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
 	int argc;            /* guest argv; argc 0: argv[0] = path */
@@ -132,6 +140,7 @@ typedef struct cy_opts {
 	 * accounting interface: the slow reference their fast path is tested
 	 * against (docs/architecture.md); the results are the same. */
 	bool reference;
+	cy_engine engine;
 	/* Called before each write of the guest's bytes to stdout_fd or
 	 * stderr_fd, so that a front end can first erase a status line of
 	 * its own (cyclops run's progress line); NULL: none. */

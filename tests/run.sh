@@ -1790,6 +1790,78 @@ test_progress() {
 		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
 }
 
+# The translation tier (docs/jit.md) against the interpreter: every guest
+# of the suite and generated programs of both widths, translated as soon as
+# sampled (CYCLOPS_JIT_EAGER), write the same bytes (tests/jit.sh); budgets
+# that stop in the middle of translated code stop at the same instruction;
+# the runs really are translated; a small code cache evicts and still
+# agrees; no mapping is writable and executable; a damaged cached file is
+# not run; the default policy (background compilation of hot code) agrees.
+test_jit() {
+	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid
+	if ! "$CYCLOPS" run --engine jit -q guest/build/hello.elf >/dev/null 2>"$OUT/jit.err"; then
+		ok "jit: skipped ($(head -c 200 "$OUT/jit.err"))"
+		return
+	fi
+	python3 tests/gen/gen-programs.py 21 "$n" "$OUT/jgen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 21 "$n" "$OUT/jgen"
+	gen_build "$OUT"/jgen/*.S
+	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
+	elfs="$(ls guest/build/*.elf guest/build/rv64imac-lp64/*.elf tests/*/build/*.elf tests/*/build/rv64/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/jgen/*.elf)"
+	tests/jit.sh "$CYCLOPS" "$cache" $elfs >"$OUT/jit.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+		esac
+	done <"$OUT/jit.txt"
+	echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted"
+	# budgets anywhere: before, inside and at the end of translated blocks
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf \
+		guest/build/rv64imac-lp64/keccak.elf; do
+		for lim in 1 2 3 17 64 65 1000 4097 65535 65536 65537 1000003 3333331; do
+			tests/jit.sh "$CYCLOPS" "$cache" --max-cycles $lim "$w" >"$OUT/jit.txt" 2>&1
+			expect "jit: $w stops at --max-cycles $lim at the interpreter's instruction" \
+				grep -q '^ok - ' "$OUT/jit.txt"
+		done
+	done
+	# the runs are translated: nearly every cycle of sha256 ran as host code
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf; do
+		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
+			"$CYCLOPS" run -q --engine jit "$w" >/dev/null 2>"$OUT/jit.err"
+		expect "jit: $w runs at least 99% of its cycles translated" \
+			awk '/cycles translated/ { t = $(NF-2) } END { exit !(t >= 0.99 * '"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+	done
+	# a code cache of two regions evicts as the run goes, and agrees
+	CYCLOPS_JIT_MAX_REGIONS=2 tests/jit.sh "$CYCLOPS" "$cache" guest/build/kernels.elf guest/build/sort.elf >"$OUT/jit.txt" 2>&1
+	expect "jit: with room for two regions, kernels and sort agree with the interpreter" \
+		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# W^X: no mapping of the process is writable and executable
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine jit guest/build/kernels.elf 3000 >/dev/null 2>&1 &
+	pid=$!
+	sleep 2
+	cp /proc/$pid/maps "$OUT/jit.maps" 2>/dev/null
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	expect "jit: translated code is mapped, and nothing is writable and executable at once" \
+		sh -c "grep -q '\.so' '$OUT/jit.maps' && ! grep -q ' rwx' '$OUT/jit.maps'"
+	# a cached file that does not hold what its name says is not run
+	for f in "$cache"/*.so; do
+		printf 'damaged' | dd of="$f" bs=1 seek=4096 conv=notrunc 2>/dev/null
+	done
+	tests/jit.sh "$CYCLOPS" "$cache" guest/build/sha256.elf guest/build/rv64imac-lp64/sort.elf >"$OUT/jit.txt" 2>&1
+	expect "jit: with every cached file damaged, the runs still agree" \
+		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# the default policy: hot code compiled in the background while the
+	# interpreter goes on, then loaded from the cache by the next run
+	cy run --engine interp guest/build/keccak.elf 60 >"$OUT/jit.ref" 2>&1
+	for n in 1 2; do
+		CYCLOPS_JIT_CACHE=$OUT/jit-default "$CYCLOPS" run guest/build/keccak.elf 60 >"$OUT/jit.def" 2>&1
+		expect "jit: the default engine's run $n of keccak agrees with the interpreter" \
+			bash -c "sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS\$//' '$OUT/jit.def' | cmp -s - <(sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS\$//' '$OUT/jit.ref')"
+	done
+}
+
 # Misaligned data accesses (Zicclsm, tests/misaligned/): each guest's
 # header derives its total, its pcs and its functions' counts; the run
 # exits with mhpmcounter3 counting the MISALIGNED event, the report lists
@@ -2209,9 +2281,11 @@ test_gdb() {
 import socket, sys
 s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=30)
 s.sendall(b'\$qSupported#37')
+s.recv(4096)
+open(sys.argv[2], 'w').close()
 while s.recv(4096):
-    pass" "$port" &
-	sleep 0.5
+    pass" "$port" "$c/sig.connected" &
+	for port in $(seq 100); do [ -e "$c/sig.connected" ] && break; sleep 0.05; done
 	kill -INT $pid
 	wait $pid
 	got=$?
@@ -2245,7 +2319,7 @@ while s.recv(4096):
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned bare riscv_tests signals memory progress gdb install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned jit bare riscv_tests signals memory progress gdb install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

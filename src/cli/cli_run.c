@@ -22,6 +22,7 @@ enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 struct run_args {
 	bool quiet;
 	bool reference; /* --engine reference */
+	cy_engine engine;
 	uint64_t max_cycles;
 	uint64_t max_memory;
 	const char *model;
@@ -298,11 +299,14 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		break;
 	case RUN_RAM: return need_text("ram", v, &a->ram, "ADDR:SIZE such as 0x80000000:64M");
 	case RUN_ENGINE:
-		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
-			cli_error("run: --engine needs interp or reference, got '%s'", v ? v : "");
+		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0 &&
+			   strcmp(v, "jit") != 0)) {
+			cli_error("run: --engine needs jit, interp or reference, got '%s'",
+				  v ? v : "");
 			return -1;
 		}
 		a->reference = strcmp(v, "reference") == 0;
+		a->engine = strcmp(v, "jit") == 0 ? CY_ENGINE_JIT : CY_ENGINE_INTERP;
 		break;
 	case RUN_UART: {
 		char *end = NULL;
@@ -779,6 +783,16 @@ int cli_run(int argc, char **argv)
 	opts.argv = (const char *const *)a.guest_argv;
 	opts.quiet = a.quiet;
 	opts.reference = a.reference;
+	opts.engine = a.engine;
+	/* the debugger needs the interpreter's accounting edges, and forks
+	 * snapshots: no translation tier (and none of its threads) */
+	if (a.gdb && opts.engine == CY_ENGINE_JIT) {
+		cli_error("run: --gdb runs the interpreter: it cannot be used with --engine jit");
+		status = CY_EXIT_USAGE;
+		goto out_free_inputs;
+	}
+	if (a.gdb)
+		opts.engine = CY_ENGINE_INTERP;
 	opts.model = a.model;
 	opts.segment_po2 = (uint32_t)a.segment_po2;
 	opts.cycle_tracker = a.tracker != TRACK_OFF;

@@ -11,6 +11,7 @@
 #include "core/exec.h"
 #include "core/block.h"
 #include "core/counters.h"
+#include "core/jit.h"
 #include "core/vm.h"
 
 /* Whether every instruction costs its static cost (plus a taken branch's
@@ -61,6 +62,14 @@ const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL,
 
 void exec_run(struct cy_vm *vm, uint64_t budget)
 {
+	if (!vm->jit || !jit_run(vm, budget))
+		exec_interp(vm, budget);
+	/* an instruction that faulted did not retire: its events do not count */
+	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
+}
+
+void exec_interp(struct cy_vm *vm, uint64_t budget)
+{
 	exec_fn run = pick(vm);
 
 	cache_use_handlers(vm, run(NULL, 0));
@@ -78,9 +87,7 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 			cache_use_handlers(vm, run(NULL, 0));
 			continue;
 		}
-		if (!vm->flush_pending)
+		if (!vm->flush_pending || vm->jit_entered)
 			break;
 	}
-	/* an instruction that faulted did not retire: its events do not count */
-	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
 }

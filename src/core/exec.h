@@ -6,6 +6,8 @@
 #include "core/state.h"
 
 void exec_run(struct cy_vm *vm, uint64_t budget);
+/* The interpreter alone (the translation tier's driver calls it). */
+void exec_interp(struct cy_vm *vm, uint64_t budget);
 /* Whether the interpreter exec_run picks now reports ACCT_DEADLINE (the
  * accounting builds whose clock is static costs plus extras announced as
  * they happen: not the per-instruction ones). */

@@ -952,6 +952,21 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 #endif
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
+		vmcase(jit_enter)
+		{
+			/* the block's first instruction, whose block a translation
+			 * starts (core/jit.c): the run returns to the driver at the
+			 * block's start, unless it must stay here */
+#if USE_COMPUTED_GOTO
+			if (vm->jit_bypass)
+				goto *labels[ip->op];
+#endif
+			vm->jit_entered = true;
+			vm->pc = ip->pc;
+			vm->cycles = cycles;
+			vm->instret = instret;
+			goto out_synced;
+		}
 		vmcase(block_end)
 		{
 			/* not an instruction: it only moves the clock to its end */

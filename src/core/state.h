@@ -176,6 +176,11 @@ struct cy_vm {
 	int n_observers;
 	unsigned obs_mask;
 	struct acct acct; /* the profilers' accounting interface (account.h) */
+	/* the translation tier (core/jit.c); NULL when it is off */
+	struct jit *jit;
+	/* the interpreter must not return at a translated block's entry
+	 * (jit_enter), and whether it did return there */
+	bool jit_bypass, jit_entered;
 
 	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
 	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */

@@ -149,6 +149,10 @@ int debug_run(cy_vm *vm, const struct debug_opts *opts, cy_stop *stop, bool *kil
 	}
 	fd = accept_client(lfd, vm);
 	close(lfd);
+	if (fd >= 0 && vm->interrupt) { /* a signal came with the client */
+		close(fd);
+		fd = -1;
+	}
 	if (fd < 0) { /* interrupted while waiting: the run stops before it began */
 		*stop = cy_vm_run(vm, 1);
 		target_free(d);

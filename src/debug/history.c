@@ -357,10 +357,21 @@ int history_start(struct debug *d)
 	sigaddset(&set, SIGUSR1);
 	sigaddset(&set, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &set, NULL);
+	/* a signal for cyclops from here on waits for the supervisor, which
+	 * passes it on (snapshot_wait); the child starts without it */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGTERM);
+	sigprocmask(SIG_BLOCK, &set, NULL);
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
 		return -errno;
+	}
+	if (pid == 0)
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
 	if (pid > 0) { /* the supervisor: the snapshot at 0 */
 		sh->current = pid;
 		add_snap(sh, getpid(), target_position(d->vm), d->vm->cycles);
