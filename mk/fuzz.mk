@@ -18,6 +18,9 @@ $(FUZZ_DIR)/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
+# libgccjit.h: GCC's include directory, after clang's own (mk/config.mk)
+$(FUZZ_DIR)/src/core/jit_gen.o: FUZZ_CFLAGS += -idirafter $(GCCJIT_INCLUDE)
+
 $(FUZZ_DIR)/libcyclops.a: $(FUZZ_LIB_OBJS)
 	$(AR) rcs $@ $^
 

@@ -2235,6 +2235,13 @@ test_gdb() {
 	expect "gdb: bare: stepi from there takes the trap again" grep -q '^at_handler=1$' "$OUT/gdb-bare.gdb"
 	expect "gdb: bare: the firmware runs to its end after the session" \
 		test "$(cat "$OUT/gdb-bare.status")" -eq 0
+	# -- a fault is a stop to look at and go back from: jump_unmapped.S
+	# retires 4 instructions (call: 2, li, jalr) before its fetch fault
+	printf 'continue\nmonitor cycles\nreverse-stepi\nmonitor cycles\ncontinue\ncontinue\n' >"$c/fault.gdb"
+	gdb_session fault tests/faults/build/jump_unmapped.elf "$c/fault.gdb"
+	expect "gdb: a fault stops the guest (SIGSEGV after 4 instructions), reverse-stepi goes back to 3, going on ends it (252)" \
+		sh -c "[ '$(gdb_cycles fault)' = '4 3 ' ] && grep -q 'Program received signal SIGSEGV' $OUT/gdb-fault.gdb &&
+			grep -q 'Program terminated with signal SIGSEGV' $OUT/gdb-fault.gdb && [ \$(cat $OUT/gdb-fault.status) -eq 252 ]"
 	# -- detach: the guest runs on to its end, output and status whole
 	printf 'break bump\ncontinue\ndetach\n' >"$c/detach.gdb"
 	gdb_session detach "$g/counter.elf" "$c/detach.gdb"

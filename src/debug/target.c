@@ -457,12 +457,16 @@ void target_final_stop(const cy_vm *vm, struct gdb_stop *stop)
 		stop->kind = GDB_STOP_EXITED;
 		stop->value = vm->exit_code;
 		break;
-	case CY_STOP_FAULT:
+	case CY_STOP_FAULT: /* a stop GDB can look around at, and go back from */
+		stop->kind = GDB_STOP_SIGNAL;
 		stop->value = vm->fault == CY_FAULT_EBREAK         ? GDB_SIGTRAP
 			      : vm->fault == CY_FAULT_ILLEGAL_INSN ? GDB_SIGILL
 								   : GDB_SIGSEGV;
 		break;
-	case CY_STOP_CYCLE_LIMIT: stop->value = GDB_SIGXCPU; break;
+	case CY_STOP_CYCLE_LIMIT:
+		stop->kind = GDB_STOP_SIGNAL;
+		stop->value = GDB_SIGXCPU;
+		break;
 	case CY_STOP_INTERRUPTED: stop->value = GDB_SIGINT; break;
 	default: break;
 	}
