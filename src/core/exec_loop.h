@@ -958,7 +958,8 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			 * starts (core/jit.c): the run returns to the driver at the
 			 * block's start, unless it must stay here */
 #if USE_COMPUTED_GOTO
-			if (vm->jit_bypass)
+			/* only the builds translated code is made for hand over */
+			if (vm->jit_bypass || DETAILED || INLINE_COST || BARE || OBSERVE)
 				goto *labels[ip->op];
 #endif
 			vm->jit_entered = true;

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/account.h"
 #include "core/block.h"
 #include "core/exec.h"
 #include "core/jit.h"
@@ -57,8 +59,15 @@ struct region {
 	size_t desc_size;
 	uint64_t used;     /* when it last ran (jit.clock) */
 	uint32_t verified; /* the cache generation it was checked against */
+	int mode;          /* JIT_PLAIN or JIT_ACCT */
+	/* its blocks as the cache holds them now (valid for `verified`) */
+	struct block **blocks;
 	bool dead;
 };
+
+/* What translated code is made for: the plain interpreter's configuration,
+ * or the accounting interpreter's (profilers subscribed). */
+enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1 };
 
 /* A function's samples (heat map, keyed by the region's start). */
 struct heat {
@@ -74,6 +83,7 @@ struct job {
 	uint8_t *desc;
 	size_t size;
 	uint32_t heat; /* index into heat */
+	int mode;
 	char path[PATH_MAX];
 	int rc;
 	char why[200];
@@ -94,15 +104,14 @@ struct shared {
 };
 
 struct jit {
-	struct index_map entries; /* block pc -> entry[i] */
+	struct index_map entries; /* (block pc, mode) -> entry[i] */
 	int32_t *entry;           /* the region that starts a block there */
 	struct index_map heat_map;
 	struct heat *heat;
 	struct region *regions;
 	size_t n_regions, cap_regions;
 	uint64_t clock;
-	uint64_t interpreted;        /* cycles the interpreter ran */
-	const void *const *handlers; /* the plain interpreter's */
+	uint64_t interpreted; /* cycles the interpreter ran */
 	struct shared *shared;
 	pthread_t worker;
 	bool eager;         /* CYCLOPS_JIT_EAGER: compile at once, and wait */
@@ -113,6 +122,7 @@ struct jit {
 	uint64_t compiled, loaded;
 	uint64_t translated;     /* cycles run in translated code */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
+	bool refreshing;         /* region_ready is decoding its blocks */
 };
 
 static void shared_release(struct shared *s)
@@ -394,6 +404,7 @@ void jit_free(struct cy_vm *vm)
 		if (j->regions[i].dl)
 			dlclose(j->regions[i].dl);
 		free(j->regions[i].desc);
+		free(j->regions[i].blocks);
 	}
 	if (j->cache_temporary && j->cache_dir[0]) {
 		DIR *d = opendir(j->cache_dir);
@@ -480,22 +491,6 @@ static int by_block_pc(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int find_pc(const struct block **blocks, size_t n, uint32_t pc)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (blocks[mid]->pc == pc)
-			return (int)mid;
-		if (blocks[mid]->pc < pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
 /* Whether the region is entered at blocks[k] (JIT_BLOCK_ENTRY): the
  * function's start, a loop's head (a branch or jump from a block at or
  * after it leads there), the return point of a call, or a block no block
@@ -520,13 +515,12 @@ static uint16_t entry_flags(const struct block **blocks, size_t n, size_t k)
 		if (jumps || (next == pc && cls != CY_CLASS_JUMP))
 			reached = true;
 	}
-	(void)find_pc;
 	return reached ? 0 : JIT_BLOCK_ENTRY;
 }
 
 /* The flat description of the blocks (jit.h); NULL if there are none. */
 static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n, size_t n_insns,
-			 size_t *size)
+			 int mode, size_t *size)
 {
 	size_t bytes = sizeof(struct jit_desc_head) + n * sizeof(struct jit_desc_block) +
 		       n_insns * sizeof(struct jit_desc_insn);
@@ -540,9 +534,18 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 		free(d);
 		return NULL;
 	}
-	*h = (struct jit_desc_head){ JIT_DESC_MAGIC,       JIT_DESC_VERSION,        vm->xlen,
-				     vm->cost.taken_extra, vm->cost.div_zero_delta, (uint32_t)n,
-				     (uint32_t)n_insns,    JIT_GEN_VERSION };
+	*h = (struct jit_desc_head){ JIT_DESC_MAGIC,
+				     JIT_DESC_VERSION,
+				     vm->xlen,
+				     vm->cost.taken_extra,
+				     vm->cost.div_zero_delta,
+				     (uint32_t)n,
+				     (uint32_t)n_insns,
+				     JIT_GEN_VERSION,
+				     mode == JIT_ACCT ? JIT_DESC_ACCT : 0,
+				     offsetof(struct block, runs),
+				     offsetof(struct block, taken),
+				     offsetof(struct block, flags) };
 	for (size_t k = 0; k < n; k++) {
 		const struct block *b = blocks[k];
 		db[k] = (struct jit_desc_block){ b->pc, b->max_cost, first, (uint16_t)b->n,
@@ -560,7 +563,7 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 	return d;
 }
 
-static struct heat *heat_of(struct cy_vm *vm, uint32_t pc)
+static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
 {
 	struct jit *j = vm->jit;
 	const struct symbol *s = symtab_lookup(&vm->syms, pc);
@@ -576,7 +579,7 @@ static struct heat *heat_of(struct cy_vm *vm, uint32_t pc)
 		lo = pc & ~(JIT_PAGE - 1);
 		hi = lo + JIT_PAGE;
 	}
-	i = index_map_get(&j->heat_map, lo, 0, &arr, sizeof(*j->heat), &added);
+	i = index_map_get(&j->heat_map, lo, (uint32_t)mode, &arr, sizeof(*j->heat), &added);
 	j->heat = arr;
 	if (i < 0)
 		return NULL;
@@ -600,50 +603,45 @@ static struct block *find_block(struct cy_vm *vm, uint32_t pc)
 	return cache_find(vm, pc);
 }
 
-/* Whether decoded block b is the one region r was made from at pc. */
-static bool same_block(const struct region *r, const struct block *b)
+static const struct jit_desc_block *desc_blocks(const struct region *r)
 {
-	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
-	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
-	const struct jit_desc_insn *di = (const struct jit_desc_insn *)(db + h->n_blocks);
-	unsigned lo = 0, hi = h->n_blocks;
-
-	while (lo < hi) {
-		unsigned mid = (lo + hi) / 2;
-		if (db[mid].pc == b->pc) {
-			if (db[mid].n != b->n || db[mid].max_cost != b->max_cost)
-				return false;
-			for (uint32_t i = 0; i < b->n; i++) {
-				const struct jit_desc_insn *d = &di[db[mid].first + i];
-				const struct insn *in = &b->insns[i];
-				if (d->pc != in->pc || d->imm != in->imm ||
-				    d->before != in->before || d->after != in->after ||
-				    d->op != in->op || d->rd != in->rd || d->rs1 != in->rs1 ||
-				    d->rs2 != in->rs2 || d->len != in->len)
-					return false;
-			}
-			return true;
-		}
-		if (db[mid].pc < b->pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return (const struct jit_desc_block *)((const struct jit_desc_head *)r->desc + 1);
 }
 
-/* The entry for a block starting at pc: found, or made when create. */
-static int32_t *entry_of(struct jit *j, uint32_t pc, bool create)
+/* Whether decoded block b is the one region r was made from at its k-th
+ * block. */
+static bool same_block(const struct region *r, uint32_t k, const struct block *b)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+	const struct jit_desc_block *db = desc_blocks(r) + k;
+	const struct jit_desc_insn *di =
+	    (const struct jit_desc_insn *)(desc_blocks(r) + h->n_blocks);
+
+	if (db->pc != b->pc || db->n != b->n || db->max_cost != b->max_cost)
+		return false;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct jit_desc_insn *d = &di[db->first + i];
+		const struct insn *in = &b->insns[i];
+		if (d->pc != in->pc || d->imm != in->imm || d->before != in->before ||
+		    d->after != in->after || d->op != in->op || d->rd != in->rd ||
+		    d->rs1 != in->rs1 || d->rs2 != in->rs2 || d->len != in->len)
+			return false;
+	}
+	return true;
+}
+
+/* The entry for a block starting at pc in mode: found, or made when create. */
+static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 {
 	void *arr = j->entry;
 	bool added;
 	int64_t i;
 
 	if (!create) {
-		i = index_map_find(&j->entries, pc, 0);
+		i = index_map_find(&j->entries, pc, (uint32_t)mode);
 		return i < 0 ? NULL : &j->entry[i];
 	}
-	i = index_map_get(&j->entries, pc, 0, &arr, sizeof(*j->entry), &added);
+	i = index_map_get(&j->entries, pc, (uint32_t)mode, &arr, sizeof(*j->entry), &added);
 	j->entry = arr;
 	if (i < 0)
 		return NULL;
@@ -652,34 +650,66 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, bool create)
 	return &j->entry[i];
 }
 
-/* Points the first instruction of the decoded block at pc (if any, and if
- * it is what the region was made from) to jit_enter. */
-static void patch(struct cy_vm *vm, struct region *r, uint32_t pc)
+/* What translated code can run vm now as: JIT_PLAIN for the plain
+ * interpreter's configuration, JIT_ACCT for the accounting interpreter's
+ * (exec_acct: profilers subscribed, static costs), else JIT_NONE. */
+static int jit_mode(const struct cy_vm *vm)
 {
-	struct block *b = find_block(vm, pc);
+	if (vm->obs_mask || vm->machine || vm->cost.detailed || vm->ctr.counting ||
+	    vm->opts.reference)
+		return JIT_NONE;
+	if (!vm->acct.n_subs)
+		return JIT_PLAIN;
+	/* a division by zero of another cost moves the clocks of a block's
+	 * later instructions (ACCT_SHIFT): the interpreter's */
+	return vm->cost.div_zero_delta == 0 ? JIT_ACCT : JIT_NONE;
+}
 
-	if (b && vm->cache.handlers == vm->jit->handlers && same_block(r, b))
-		b->insns[0].handler = vm->jit->handlers[OP_jit_enter];
+/* The handler of jit_enter in the interpreter the cache's blocks point to. */
+static const void *enter_handler(const struct cy_vm *vm)
+{
+	return vm->cache.handlers ? vm->cache.handlers[OP_jit_enter] : NULL;
+}
+
+/* Points the entry blocks' first instructions to jit_enter. */
+static void patch_region(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+
+	if (jit_mode(vm) != r->mode) /* the blocks are another interpreter's */
+		return;
+
+	for (uint32_t k = 0; k < h->n_blocks; k++)
+		if (desc_blocks(r)[k].flags & JIT_BLOCK_ENTRY)
+			r->blocks[k]->insns[0].handler = enter_handler(vm);
 }
 
 static void unpatch_region(struct cy_vm *vm, struct region *r)
 {
 	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
-	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
 
 	for (uint32_t k = 0; k < h->n_blocks; k++) {
+		const struct jit_desc_block *db = &desc_blocks(r)[k];
 		struct block *b;
 		int32_t *e;
-		if (!(db[k].flags & JIT_BLOCK_ENTRY))
+		if (!(db->flags & JIT_BLOCK_ENTRY))
 			continue;
-		b = find_block(vm, db[k].pc);
-		e = entry_of(vm->jit, db[k].pc, false);
-		if (b && vm->cache.handlers &&
-		    b->insns[0].handler == vm->jit->handlers[OP_jit_enter])
+		b = find_block(vm, db->pc);
+		if (b && vm->cache.handlers && b->insns[0].handler == enter_handler(vm))
 			b->insns[0].handler = vm->cache.handlers[b->insns[0].op];
+		e = entry_of(vm->jit, db->pc, r->mode, false);
 		if (e && *e == r - vm->jit->regions)
 			*e = -1;
 	}
+}
+
+static void drop(struct cy_vm *vm, struct region *r)
+{
+	unpatch_region(vm, r);
+	dlclose(r->dl);
+	free(r->desc);
+	free(r->blocks);
+	*r = (struct region){ .dead = true };
 }
 
 /* Unloads the least recently used region. */
@@ -691,16 +721,40 @@ static void evict(struct cy_vm *vm)
 	for (size_t i = 0; i < j->n_regions; i++)
 		if (!j->regions[i].dead && (!lru || j->regions[i].used < lru->used))
 			lru = &j->regions[i];
-	if (!lru)
-		return;
-	unpatch_region(vm, lru);
-	dlclose(lru->dl);
-	free(lru->desc);
-	*lru = (struct region){ .dead = true };
+	if (lru)
+		drop(vm, lru);
 }
 
-/* Loads the compiled region at path, made from desc; 0 when it runs now. */
-static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t size)
+/* Whether region r runs now: its blocks are decoded (decoding those that
+ * are not) and are the ones it was made from, which after the block cache
+ * was emptied (a store into code, fence.i, a full cache) proves that the
+ * guest's code is still what it was translated from. Then its entries lead
+ * the interpreter to it. */
+static bool region_ready(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+	uint32_t generation = vm->cache.generation;
+	bool ok = true;
+
+	if (r->verified == generation && r->blocks[0])
+		return true;
+	vm->jit->refreshing = true;
+	for (uint32_t k = 0; k < h->n_blocks && ok; k++) {
+		struct block *b = cache_get(vm, desc_blocks(r)[k].pc);
+		ok = b && same_block(r, k, b);
+		r->blocks[k] = b;
+	}
+	vm->jit->refreshing = false;
+	if (!ok || vm->cache.generation != generation) /* a full cache emptied itself */
+		return false;
+	r->verified = generation;
+	patch_region(vm, r);
+	return true;
+}
+
+/* Loads the compiled region at path, made from desc for mode; 0 when it
+ * runs now. */
+static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t size, int mode)
 {
 	struct jit *j = vm->jit;
 	const struct jit_desc_head *h = (const struct jit_desc_head *)desc;
@@ -708,6 +762,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 	size_t live = 0, slot = SIZE_MAX;
 	struct region *r;
 	void *dl, *fn, *their;
+	struct block **blocks;
 	char sum[PATH_MAX + 48];
 
 	snprintf(sum, sizeof(sum), "%s.sum", path);
@@ -723,6 +778,10 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 		dlclose(dl);
 		unlink(path);
 		unlink(sum);
+		return -1;
+	}
+	if (!(blocks = calloc(h->n_blocks, sizeof(*blocks)))) {
+		dlclose(dl);
 		return -1;
 	}
 	for (size_t i = 0; i < j->n_regions; i++) {
@@ -742,6 +801,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			void *p = realloc(j->regions, cap * sizeof(*j->regions));
 			if (!p) {
 				dlclose(dl);
+				free(blocks);
 				return -1;
 			}
 			j->regions = p;
@@ -752,22 +812,23 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 	r = &j->regions[slot];
 	*r = (struct region){ dl,         (void (*)(struct jit_frame *))fn,
 			      desc,       size,
-			      ++j->clock, vm->cache.generation,
+			      ++j->clock, UINT32_MAX,
+			      mode,       blocks,
 			      false };
 	for (uint32_t k = 0; k < h->n_blocks; k++) {
 		int32_t *e;
-		if (!(db[k].flags & JIT_BLOCK_ENTRY))
-			continue;
-		if ((e = entry_of(j, db[k].pc, true)) != NULL)
+		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
+		    (e = entry_of(j, db[k].pc, mode, true)) != NULL)
 			*e = (int32_t)slot;
-		patch(vm, r, db[k].pc);
 	}
+	if (!region_ready(vm, r))
+		r->verified = UINT32_MAX; /* checked again when first entered */
 	j->loaded++;
 	return 0;
 }
 
 static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const char *path,
-			  uint32_t heat)
+			  uint32_t heat, int mode)
 {
 	struct jit *j = vm->jit;
 	struct job *job = calloc(1, sizeof(*job));
@@ -782,6 +843,7 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 	job->desc = desc;
 	job->size = size;
 	job->heat = heat;
+	job->mode = mode;
 	snprintf(job->path, sizeof(job->path), "%s", path);
 	if (j->eager) { /* tests: compile now, and use it at once */
 		char tmp[PATH_MAX + 32];
@@ -800,7 +862,7 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
 		unlink(tmp);
 		j->compiled++;
-		if (job->rc != 0 || install(vm, path, desc, size) != 0) {
+		if (job->rc != 0 || install(vm, path, desc, size, mode) != 0) {
 			if (job->rc != 0 && !vm->opts.quiet)
 				vm_warn(vm, "jit: %s", job->why);
 			j->heat[heat].state = HEAT_FAILED;
@@ -812,24 +874,24 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 		return;
 	}
 	if (!j->shared) {
-		struct shared *s = calloc(1, sizeof(*s));
-		if (!s) {
+		struct shared *sh = calloc(1, sizeof(*sh));
+		if (!sh) {
 			free(job);
 			free(desc);
 			return;
 		}
-		pthread_mutex_init(&s->lock, NULL);
-		pthread_cond_init(&s->wake, NULL);
-		s->refs = 2;
-		s->running = true;
-		if (pthread_create(&j->worker, NULL, worker, s) != 0) {
-			free(s);
+		pthread_mutex_init(&sh->lock, NULL);
+		pthread_cond_init(&sh->wake, NULL);
+		sh->refs = 2;
+		sh->running = true;
+		if (pthread_create(&j->worker, NULL, worker, sh) != 0) {
+			free(sh);
 			free(job);
 			free(desc);
 			j->heat[heat].state = HEAT_FAILED;
 			return;
 		}
-		j->shared = s;
+		j->shared = sh;
 	}
 	pthread_mutex_lock(&j->shared->lock);
 	if (j->shared->n_queued == JIT_QUEUE) {
@@ -861,7 +923,7 @@ static void poll_done(struct cy_vm *vm)
 	for (int i = 0; i < n; i++) {
 		struct job *job = done[i];
 		j->compiled++;
-		if (job->rc != 0 || install(vm, job->path, job->desc, job->size) != 0) {
+		if (job->rc != 0 || install(vm, job->path, job->desc, job->size, job->mode) != 0) {
 			if (job->rc != 0 && !vm->opts.quiet)
 				vm_warn(vm, "jit: %s", job->why);
 			j->heat[job->heat].state = HEAT_FAILED;
@@ -931,7 +993,7 @@ static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
 
 /* The region around the function at h: loaded from the cache when there,
  * else compiled (when compile says so). */
-static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, bool compile)
+static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mode, bool compile)
 {
 	struct jit *j = vm->jit;
 	struct collect c = { .vm = vm, .lo = h->lo, .hi = h->hi };
@@ -955,12 +1017,12 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, bool c
 		return;
 	}
 	qsort(c.blocks, c.n, sizeof(*c.blocks), by_block_pc);
-	desc = describe(vm, c.blocks, c.n, c.n_insns, &size);
+	desc = describe(vm, c.blocks, c.n, c.n_insns, mode, &size);
 	free(c.blocks);
 	if (!desc)
 		return;
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
-	if (access(path, R_OK) == 0 && install(vm, path, desc, size) == 0) {
+	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
 		h->state = HEAT_LOADED;
 		return;
 	}
@@ -968,14 +1030,14 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, bool c
 		free(desc);
 		return;
 	}
-	queue_compile(vm, desc, size, path, index);
+	queue_compile(vm, desc, size, path, index, mode);
 }
 
 /* A sample of where the interpreter is: the function's heat grows. */
-static void sample(struct cy_vm *vm, uint32_t pc)
+static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 {
 	struct jit *j = vm->jit;
-	struct heat *h = heat_of(vm, pc);
+	struct heat *h = heat_of(vm, pc, mode);
 
 	if (!h || h->state == HEAT_QUEUED || h->state == HEAT_FAILED)
 		return;
@@ -988,38 +1050,15 @@ static void sample(struct cy_vm *vm, uint32_t pc)
 		return;
 	}
 	if (j->eager)
-		make_region(vm, h, pc, true);
+		make_region(vm, h, pc, mode, true);
 	else if (h->samples == JIT_PROBE)
-		make_region(vm, h, pc, false);
+		make_region(vm, h, pc, mode, false);
 	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
-		make_region(vm, h, pc, true);
+		make_region(vm, h, pc, mode, true);
 }
 
-/* Whether region r still matches the guest's code after the cache was
- * emptied (self-modifying code, fence.i, a full cache): each of its
- * instructions decoded again from memory must be the one it was made from. */
-static bool still_valid(struct cy_vm *vm, struct region *r)
-{
-	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
-	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
-	const struct jit_desc_insn *di = (const struct jit_desc_insn *)(db + h->n_blocks);
-
-	for (uint32_t i = 0; i < h->n_insns; i++) {
-		struct insn in;
-		if (di[i].op == OP_block_end)
-			continue;
-		if (!mem_is_mapped(&vm->mem, di[i].pc))
-			return false;
-		insn_decode(di[i].pc, mem_ld32(vm->mem.base, di[i].pc), vm->xlen, &in);
-		if (in.op != di[i].op || in.rd != di[i].rd || in.rs1 != di[i].rs1 ||
-		    in.rs2 != di[i].rs2 || in.imm != di[i].imm || in.len != di[i].len)
-			return false;
-	}
-	return true;
-}
-
-/* The region that starts a block at pc, ready to run; NULL if none. */
-static struct region *region_at(struct cy_vm *vm, uint32_t pc)
+/* The region of mode that starts a block at pc, ready to run; NULL if none. */
+static struct region *region_at(struct cy_vm *vm, uint32_t pc, int mode)
 {
 	struct jit *j = vm->jit;
 	int32_t *e;
@@ -1027,19 +1066,13 @@ static struct region *region_at(struct cy_vm *vm, uint32_t pc)
 
 	if (!j->entries.n)
 		return NULL;
-	e = entry_of(j, pc, false);
+	e = entry_of(j, pc, mode, false);
 	if (!e || *e < 0)
 		return NULL;
 	r = &j->regions[*e];
-	if (r->verified != vm->cache.generation) {
-		if (!still_valid(vm, r)) {
-			unpatch_region(vm, r);
-			dlclose(r->dl);
-			free(r->desc);
-			*r = (struct region){ .dead = true };
-			return NULL;
-		}
-		r->verified = vm->cache.generation;
+	if (!region_ready(vm, r)) {
+		drop(vm, r);
+		return NULL;
 	}
 	return r;
 }
@@ -1049,21 +1082,52 @@ void jit_cache_flushed(struct cy_vm *vm) { (void)vm; /* patches go with the bloc
 void jit_block_decoded(struct cy_vm *vm, struct block *b)
 {
 	struct jit *j = vm->jit;
+	int mode = jit_mode(vm);
+	int32_t *e;
 	struct region *r;
 
-	if (!j->entries.n || vm->cache.handlers != j->handlers)
+	if (!j->entries.n || j->refreshing || mode == JIT_NONE)
 		return;
-	r = region_at(vm, b->pc);
-	if (r && same_block(r, b))
-		b->insns[0].handler = j->handlers[OP_jit_enter];
+	e = entry_of(j, b->pc, mode, false);
+	if (!e || *e < 0)
+		return;
+	r = &j->regions[*e];
+	/* a region whose blocks are all decoded again is checked as it is
+	 * entered (region_ready); this block can lead there at once if its
+	 * region was made from it */
+	for (uint32_t k = 0; k < ((const struct jit_desc_head *)r->desc)->n_blocks; k++)
+		if (desc_blocks(r)[k].pc == b->pc) {
+			if (same_block(r, k, b))
+				b->insns[0].handler = enter_handler(vm);
+			break;
+		}
 }
 
-/* Whether vm runs as the plain interpreter would: the only configuration
- * the translations are made for. */
-static bool plain(const struct cy_vm *vm)
+/* The accounting interface's calls from translated code. */
+static void call_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
+			  uint64_t to)
 {
-	return !vm->obs_mask && !vm->acct.n_subs && !vm->machine && !vm->cost.detailed &&
-	       !vm->ctr.counting && !vm->opts.reference;
+	acct_deadline(vm, b, retired, from, to);
+}
+
+static void call_transfer(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
+			  uint64_t cycles, uint64_t instret)
+{
+	acct_transfer(vm, &b->insns[index], target, cycles, instret);
+}
+
+static void call_flagged(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret)
+{
+	acct_flagged(vm, b, retired, instret);
+}
+
+/* ACCT_PARTIAL: the run of b ended after `retired` instructions. */
+static void call_partial(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
+			 uint64_t instret, uint64_t now)
+{
+	acct_partial(vm, b, retired, cycles, instret, now);
+	if (b->flags)
+		acct_flagged(vm, b, retired, instret);
 }
 
 /* Runs region r from vm->pc. */
@@ -1081,9 +1145,21 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.pc = vm->pc,
 		.last_pc = vm->last_pc,
 		.retired_pc = vm->retired_pc,
+		.blocks = r->blocks,
+		.events = vm->acct.events,
+		.deadline = &vm->acct.deadline,
+		.context = &vm->acct.ctx_lo,
+		.has_last = &vm->acct.has_last,
+		.last_transfer = &vm->acct.last_from,
+		.break_loop = &vm->break_loop,
+		.deadline_fn = call_deadline,
+		.transfer_fn = call_transfer,
+		.flagged_fn = call_flagged,
+		.partial_fn = call_partial,
 	};
 
 	r->used = ++vm->jit->clock;
+	vm->break_loop = false;
 	r->fn(&f);
 	vm->jit->translated += f.cycles - vm->cycles;
 	vm->pc = (uint32_t)f.pc;
@@ -1094,31 +1170,34 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 	return (enum jit_exit)f.exit;
 }
 
+_Static_assert(offsetof(struct acct, ctx_size) == offsetof(struct acct, ctx_lo) + 4 &&
+		   offsetof(struct acct, last_to) == offsetof(struct acct, last_from) + 4,
+	       "translated code reads ctx_lo/ctx_size and writes last_from/last_to as pairs");
+
 bool jit_run(struct cy_vm *vm, uint64_t budget)
 {
 	struct jit *j = vm->jit;
+	int mode = j ? jit_mode(vm) : JIT_NONE;
 	bool bypass = false;
 
-	if (!j || !plain(vm))
+	if (mode == JIT_NONE)
 		return false;
-	if (!j->handlers)
-		j->handlers = exec_handlers(vm);
-	if (exec_handlers(vm) != j->handlers)
-		return false; /* not the plain interpreter's blocks */
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
 		struct region *r;
-		if (!plain(vm)) { /* the guest turned counting on: the rest is interpreted */
-			exec_interp(vm, budget);
+		/* counting or a profiler came or went: the caller runs again, as
+		 * after the interpreter's own return for a new build (the sampler
+		 * chooses again how to run: acct.return_on_repick) */
+		if (jit_mode(vm) != mode)
 			break;
-		}
-		r = bypass || vm->flush_pending ? NULL : region_at(vm, vm->pc);
+		r = bypass || vm->flush_pending ? NULL : region_at(vm, vm->pc, mode);
 		if (r) {
-			switch (enter(vm, r, budget)) {
-			case JIT_EXIT_JUMP: break;
-			case JIT_EXIT_BUDGET:
-			case JIT_EXIT_BEFORE: bypass = true; break;
-			case JIT_EXIT_CODE_WRITTEN: vm->flush_pending = true; break;
-			}
+			enum jit_exit why = enter(vm, r, budget);
+			if (vm->break_loop) /* a subscriber wants the run back */
+				break;
+			if (why == JIT_EXIT_BUDGET || why == JIT_EXIT_BEFORE)
+				bypass = true;
+			else if (why == JIT_EXIT_CODE_WRITTEN)
+				vm->flush_pending = true;
 			continue;
 		}
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
@@ -1128,8 +1207,12 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		exec_interp(vm, end);
 		vm->jit_bypass = false;
 		j->interpreted += vm->cycles - before;
+		if (jit_mode(vm) != mode)
+			break;
+		if (vm->break_loop && !vm->jit_entered)
+			break; /* as the interpreter returns when a subscriber asks */
 		if (!vm->jit_entered && vm->stop == CY_STOP_NONE)
-			sample(vm, vm->pc);
+			sample(vm, vm->pc, mode);
 		bypass = false;
 		poll_done(vm);
 	}

@@ -4,6 +4,7 @@
 #ifndef CY_JIT_H
 #define CY_JIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,23 @@ struct jit_frame {
 	uint64_t last_pc;    /* out: the last instruction run (vm->last_pc) */
 	uint64_t retired_pc; /* out: the last one that retired (vm->retired_pc) */
 	uint64_t exit;       /* out: enum jit_exit */
+	/* the accounting interface (account.h), for regions made with
+	 * JIT_DESC_ACCT: the region's decoded blocks by index, vm->acct's
+	 * fields the interpreter reads at a block's end, and the calls out */
+	struct block **blocks;
+	uint64_t events;          /* vm->acct.events when the region was entered */
+	const uint64_t *deadline; /* &vm->acct.deadline */
+	const uint32_t *context;  /* &vm->acct.ctx_lo (ctx_size follows) */
+	bool *has_last;           /* &vm->acct.has_last */
+	uint32_t *last_transfer;  /* &vm->acct.last_from (last_to follows) */
+	const bool *break_loop;   /* &vm->break_loop */
+	void (*deadline_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
+			    uint64_t to);
+	void (*transfer_fn)(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
+			    uint64_t cycles, uint64_t instret);
+	void (*flagged_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret);
+	void (*partial_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
+			   uint64_t instret, uint64_t now);
 };
 
 /* A region as the generator sees it, flat (no pointers), so that it can be
@@ -42,7 +60,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 2u
+#define JIT_GEN_VERSION 4u
 
 struct jit_desc_head {
 	uint32_t magic, version;
@@ -51,7 +69,15 @@ struct jit_desc_head {
 	int32_t div_zero_delta; /* dividing by zero over dividing */
 	uint32_t n_blocks, n_insns;
 	uint32_t generator; /* JIT_GEN_VERSION */
+	uint32_t flags;     /* JIT_DESC_ACCT */
+	/* where struct block keeps what the accounting code counts: a region
+	 * made by another build of cyclops never matches */
+	uint32_t off_runs, off_taken, off_flags;
 };
+
+/* The region reports to the accounting interface as the exec_acct build
+ * does (the profilers are on). */
+#define JIT_DESC_ACCT 1u
 
 struct jit_desc_block {
 	uint32_t pc, max_cost, first; /* first: its first instruction's index */
@@ -71,7 +97,7 @@ struct jit_desc_insn {
 	uint8_t op, rd, rs1, rs2, len, index, pad[2];
 };
 
-_Static_assert(sizeof(struct jit_desc_head) == 32 && sizeof(struct jit_desc_block) == 16 &&
+_Static_assert(sizeof(struct jit_desc_head) == 48 && sizeof(struct jit_desc_block) == 16 &&
 		   sizeof(struct jit_desc_insn) == 24,
 	       "the description has no padding: it is hashed and compared as bytes");
 

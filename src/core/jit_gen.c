@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/account.h"
 #include "core/isa.h"
 #include "core/jit.h"
 #include "core/mem.h"
@@ -51,6 +52,7 @@
 	_(context_new_rvalue_from_long)                                                            \
 	_(context_new_rvalue_from_int)                                                             \
 	_(context_zero)                                                                            \
+	_(context_one)                                                                             \
 	_(context_new_binary_op)                                                                   \
 	_(context_new_unary_op)                                                                    \
 	_(context_new_comparison)                                                                  \
@@ -121,7 +123,13 @@ struct gen {
 	gcc_jit_type *tx, *tsx, *tw, *tsw, *tu8p, *tvoidp, *tsize;
 	gcc_jit_field *f_regs, *f_mem, *f_codemap, *f_vm, *f_misaligned, *f_cycles, *f_instret,
 	    *f_budget, *f_pc, *f_last, *f_retired, *f_exit;
-	gcc_jit_rvalue *frame; /* the parameter */
+	/* the accounting variant (JIT_DESC_ACCT) */
+	bool acct;
+	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
+	    *f_break_loop, *f_deadline_fn, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
+	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
+	gcc_jit_lvalue *events; /* vm->acct.events */
+	gcc_jit_rvalue *frame;  /* the parameter */
 	gcc_jit_lvalue *r[32];
 	gcc_jit_lvalue *cycles, *instret, *budget, *next, *exit_pc, *reason, *last, *retired;
 	gcc_jit_lvalue *mem, *codemap;
@@ -241,6 +249,177 @@ static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t
 	g->cur = save;
 }
 
+/* The accounting interface's calls, through the frame's pointers. */
+static void call(struct gen *g, gcc_jit_field *fn, int n, gcc_jit_rvalue **args)
+{
+	J(block_add_eval)
+	(g->cur, NULL, J(context_new_call_through_ptr)(g->c, NULL, rv(field(g, fn)), n, args));
+}
+
+/* A field of the current block (struct block, at the offset the
+ * description gives), as an lvalue of type t. */
+static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type *t)
+{
+	gcc_jit_lvalue *byte =
+	    J(context_new_array_access)(g->c, NULL, rv(g->bp), konst(g, g->tu32, offset));
+
+	return J(rvalue_dereference)(
+	    cast(g, J(lvalue_get_address)(byte, NULL), J(type_get_pointer)(t)), NULL);
+}
+
+/* if (cond) { code } in the current block: returns the block to fill,
+ * which must jump to *join (made here) when done. */
+static gcc_jit_block *when(struct gen *g, gcc_jit_rvalue *cond, gcc_jit_block **join)
+{
+	gcc_jit_block *then = branch_off(g, cond, "acct");
+
+	*join = g->cur;
+	g->cur = then;
+	return then;
+}
+
+static void end_when(struct gen *g, gcc_jit_block *join)
+{
+	J(block_end_with_jump)(g->cur, NULL, join);
+	g->cur = join;
+}
+
+/* ACCT_DEADLINE(retired, from, to): whoever waits for a clock hears of
+ * the block's first `retired` instructions when it has passed. */
+static void gen_deadline(struct gen *g, uint32_t retired, gcc_jit_rvalue *from, gcc_jit_rvalue *to)
+{
+	gcc_jit_block *join;
+	gcc_jit_rvalue *args[5];
+
+	when(g,
+	     cmp(g, GCC_JIT_COMPARISON_GE, to,
+		 J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_deadline)), NULL))),
+	     &join);
+	args[0] = rv(field(g, g->f_vm));
+	args[1] = cast(g, rv(g->bp), g->tvoidp);
+	args[2] = konst(g, g->tu32, retired);
+	args[3] = from;
+	args[4] = to;
+	call(g, g->f_deadline_fn, 5, args);
+	end_when(g, join);
+}
+
+/* ACCT_PARTIAL: the block's run ended after `retired` instructions. */
+static void gen_partial(struct gen *g, uint32_t retired, gcc_jit_rvalue *cycles,
+			gcc_jit_rvalue *instret, gcc_jit_rvalue *now)
+{
+	gcc_jit_rvalue *args[6] = { rv(field(g, g->f_vm)),
+				    cast(g, rv(g->bp), g->tvoidp),
+				    konst(g, g->tu32, retired),
+				    cycles,
+				    instret,
+				    now };
+
+	call(g, g->f_partial_fn, 6, args);
+}
+
+/* ACCT_TRANSFER(t, plain), the clock past the jump. */
+static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *t,
+			 bool plain)
+{
+	gcc_jit_block *join;
+	gcc_jit_rvalue *ctx = rv(field(g, g->f_context)), *last = rv(field(g, g->f_last_transfer));
+	gcc_jit_rvalue *want, *args[6];
+
+	when(g,
+	     cmp(g, GCC_JIT_COMPARISON_NE,
+		 bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
+		     konst(g, g->tu64, ACCT_LAST_TRANSFER)),
+		 J(context_zero)(g->c, g->tu64)),
+	     &join);
+	assign(g, J(rvalue_dereference)(rv(field(g, g->f_has_last)), NULL),
+	       J(context_one)(g->c, g->tbool));
+	assign(g, J(context_new_array_access)(g->c, NULL, last, konst(g, g->tu32, 0)),
+	       konst(g, g->tu32, in->pc));
+	assign(g, J(context_new_array_access)(g->c, NULL, last, konst(g, g->tu32, 1)), t);
+	end_when(g, join);
+
+	want = cmp(g, GCC_JIT_COMPARISON_NE,
+		   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
+		       konst(g, g->tu64, ACCT_TRANSFER)),
+		   J(context_zero)(g->c, g->tu64));
+	if (plain) /* a target inside the context changes nothing */
+		want = bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, want,
+			   cmp(g, GCC_JIT_COMPARISON_GE,
+			       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, t,
+				   J(lvalue_as_rvalue)(J(context_new_array_access)(
+				       g->c, NULL, ctx, konst(g, g->tu32, 0)))),
+			       J(lvalue_as_rvalue)(J(context_new_array_access)(
+				   g->c, NULL, ctx, konst(g, g->tu32, 1)))));
+	when(g, want, &join);
+	if (in->rd == 1 || in->rd == 5) { /* the profiler reads the link register's value */
+		gcc_jit_lvalue *slot = J(context_new_array_access)(
+		    g->c, NULL, cast(g, rv(field(g, g->f_regs)), J(type_get_pointer)(g->tx)),
+		    konst(g, g->tu32, in->rd));
+		assign(g, slot, rv(g->r[in->rd]));
+	}
+	args[0] = rv(field(g, g->f_vm));
+	args[1] = cast(g, rv(g->bp), g->tvoidp);
+	args[2] = konst(g, g->tu32, in->index);
+	args[3] = t;
+	args[4] = rv(g->cycles);
+	args[5] = rv(g->instret);
+	call(g, g->f_transfer_fn, 6, args);
+	end_when(g, join);
+}
+
+/* ACCT_RUN: a whole run of the block; a flagged block's subscriber hears
+ * of it, and may end the run at the next block (vm->break_loop). */
+static void gen_run(struct gen *g, uint32_t n)
+{
+	gcc_jit_block *join, *stop;
+	gcc_jit_rvalue *args[4];
+
+	J(block_add_assignment_op)
+	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
+	 konst(g, g->tu64, 1));
+	when(g,
+	     cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
+		 J(context_zero)(g->c, g->tu8)),
+	     &join);
+	args[0] = rv(field(g, g->f_vm));
+	args[1] = cast(g, rv(g->bp), g->tvoidp);
+	args[2] = konst(g, g->tu32, n);
+	args[3] = rv(g->instret);
+	call(g, g->f_flagged_fn, 4, args);
+	stop = branch_off(
+	    g, J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_break_loop)), NULL)),
+	    "stop");
+	J(block_add_assignment)(stop, NULL, g->budget, J(context_zero)(g->c, g->tu64));
+	J(block_end_with_jump)(stop, NULL, g->cur);
+	end_when(g, join);
+}
+
+/* The end of a block's run, as RETIRE_LAST and JUMP do it: the clock moves
+ * past the instruction that ends it (index `retired` - 1, costing `cost`
+ * in all), then the accounting edges when the region reports them. */
+static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t retired,
+			 uint64_t cost, bool taken, gcc_jit_rvalue *target, bool plain, uint32_t n)
+{
+	if (!g->acct) {
+		add_to(g, g->cycles, cost);
+		add_to(g, g->instret, retired);
+		return;
+	}
+	gcc_jit_rvalue *to =
+	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles), konst(g, g->tu64, cost));
+	gen_deadline(g, retired, rv(g->cycles), to);
+	add_to(g, g->instret, retired);
+	add_to(g, g->cycles, cost);
+	if (taken)
+		J(block_add_assignment_op)
+		(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
+		 konst(g, g->tu64, 1));
+	if (target)
+		gen_transfer(g, in, target, plain);
+	gen_run(g, n);
+}
+
 /* The block at pc in the region, or -1. */
 static int block_at(const struct gen *g, uint32_t pc)
 {
@@ -288,6 +467,18 @@ static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit
 {
 	gcc_jit_block *out = branch_off(g, cond, "before");
 
+	if (g->acct) { /* as FAULT: the run of the block ended before in */
+		gcc_jit_block *save = g->cur;
+		gcc_jit_rvalue *now = clock_before(g, in);
+		g->cur = out;
+		gen_deadline(g, in->index, rv(g->cycles), now);
+		gen_partial(g, in->index, now,
+			    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->instret),
+				konst(g, g->tu64, in->index)),
+			    now);
+		out = g->cur;
+		g->cur = save;
+	}
 	leave(g, out, JIT_EXIT_BEFORE, in->pc, clock_before(g, in), in->index, prev_pc, prev_pc);
 }
 
@@ -403,9 +594,24 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 	    cmp(g, GCC_JIT_COMPARISON_NE, bin(g, GCC_JIT_BINARY_OP_BITWISE_OR, g->tu8, first, last),
 		J(context_zero)(g->c, g->tu8));
 	out = branch_off(g, hit, "smc");
+	if (g->acct) { /* as code_written: RETIRE_LAST, then the partial run */
+		gcc_jit_block *save = g->cur;
+		g->cur = out;
+		gen_deadline(g, in->index + 1u, rv(g->cycles),
+			     bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles),
+				 konst(g, g->tu64, in->after)));
+		add_to(g, g->instret, in->index + 1u);
+		add_to(g, g->cycles, in->after);
+		gen_partial(g, in->index + 1u, rv(g->cycles), rv(g->instret), rv(g->cycles));
+		out = g->cur;
+		g->cur = save;
+		leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len, NULL, 0, in->pc, in->pc);
+		goto checked;
+	}
 	leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len,
 	      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles), konst(g, g->tu64, in->after)),
 	      in->index + 1u, in->pc, in->pc);
+checked:
 	if (after) {
 		J(block_end_with_jump)(g->cur, NULL, after);
 		g->cur = after;
@@ -713,7 +919,9 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 }
 
 /* The instruction that ends block k, and where the run goes from there. */
-static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t prev_pc)
+static bool is_link(unsigned r) { return r == 1 || r == 5; } /* ra, t0: call/return hints */
+
+static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t prev_pc, uint32_t n)
 {
 	gcc_jit_rvalue *r1 = reg(g, in->rs1), *r2 = reg(g, in->rs2);
 	enum gcc_jit_comparison op;
@@ -721,14 +929,13 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 
 	switch (in->op) {
 	case OP_block_end: /* not an instruction: the clock moves to its end */
-		add_to(g, g->cycles, in->after);
-		add_to(g, g->instret, in->index);
+		finish_block(g, in, in->index, in->after, false, NULL, false, n);
 		go_to(g, in->pc, in->pc, prev_pc);
 		return;
 	case OP_jal:
 		set_reg(g, in->rd, konst(g, g->tx, in->pc + in->len));
-		add_to(g, g->cycles, in->after);
-		add_to(g, g->instret, in->index + 1u);
+		finish_block(g, in, in->index + 1u, in->after, false,
+			     konst(g, g->tu32, (uint32_t)in->imm), !is_link(in->rd), n);
 		go_to(g, (uint32_t)in->imm, in->pc, in->pc);
 		return;
 	case OP_jalr: {
@@ -743,8 +950,8 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 			    cmp(g, GCC_JIT_COMPARISON_GE, rv(t), konst(g, g->tx, MEM_CODE_LIMIT)),
 			    in, prev_pc);
 		set_reg(g, in->rd, konst(g, g->tx, in->pc + in->len));
-		add_to(g, g->cycles, in->after);
-		add_to(g, g->instret, in->index + 1u);
+		finish_block(g, in, in->index + 1u, in->after, false, cast(g, rv(t), g->tu32),
+			     !is_link(in->rd) && !is_link(in->rs1), n);
 		assign(g, g->last, konst(g, g->tu64, in->pc));
 		assign(g, g->retired, konst(g, g->tu64, in->pc));
 		assign(g, g->next, cast(g, rv(t), g->tu32));
@@ -764,12 +971,11 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 	(g->cur, NULL, cmp(g, op, is_signed ? sx(g, r1) : r1, is_signed ? sx(g, r2) : r2), taken,
 	 fall);
 	g->cur = taken;
-	add_to(g, g->cycles, (uint64_t)in->after + g->head->taken_extra);
-	add_to(g, g->instret, in->index + 1u);
+	finish_block(g, in, in->index + 1u, (uint64_t)in->after + g->head->taken_extra, true,
+		     konst(g, g->tu32, (uint32_t)in->imm), true, n);
 	go_to(g, (uint32_t)in->imm, in->pc, in->pc);
 	g->cur = fall;
-	add_to(g, g->cycles, in->after);
-	add_to(g, g->instret, in->index + 1u);
+	finish_block(g, in, in->index + 1u, in->after, false, NULL, false, n);
 	go_to(g, in->pc + in->len, in->pc, in->pc);
 }
 
@@ -789,11 +995,15 @@ static void gen_block(struct gen *g, unsigned k)
 			      rv(g->budget)),
 			  "budget");
 	leave(g, over, JIT_EXIT_BUDGET, b->pc, NULL, 0, 0, 0);
+	if (g->acct) /* this block's struct block: its counts and the edges' */
+		assign(g, g->bp,
+		       J(lvalue_as_rvalue)(J(context_new_array_access)(
+			   g->c, NULL, rv(field(g, g->f_blocks)), konst(g, g->tu32, k))));
 	for (uint32_t i = 0; i + 1 < b->n; i++) {
 		straight(g, &in[i], prev_pc);
 		prev_pc = in[i].pc;
 	}
-	block_end(g, &in[b->n - 1], prev_pc);
+	block_end(g, &in[b->n - 1], prev_pc, b->n);
 }
 
 static void make_types(struct gen *g)
@@ -822,15 +1032,15 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 12 * 8, "jit_frame: twelve 8-byte fields");
+_Static_assert(sizeof(struct jit_frame) == 23 * 8, "jit_frame: 23 fields of 8 bytes");
 
 int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, size_t why_size)
 {
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[12];
-	gcc_jit_type *fn_ptr_params[2];
+	gcc_jit_field *fields[23];
+	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
 	int rc = -1;
@@ -841,6 +1051,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.blocks = (const struct jit_desc_block *)(g.head + 1);
 	g.insns = (const struct jit_desc_insn *)(g.blocks + g.head->n_blocks);
 	g.xlen = g.head->xlen;
+	g.acct = g.head->flags & JIT_DESC_ACCT;
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
 	if (!g.c) {
@@ -873,7 +1084,41 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	fields[9] = g.f_last = J(context_new_field)(g.c, NULL, g.tu64, "last_pc");
 	fields[10] = g.f_retired = J(context_new_field)(g.c, NULL, g.tu64, "retired_pc");
 	fields[11] = g.f_exit = J(context_new_field)(g.c, NULL, g.tu64, "exit");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 12, fields);
+	fields[12] = g.f_blocks =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu8p), "blocks");
+	fields[13] = g.f_events = J(context_new_field)(g.c, NULL, g.tu64, "events");
+	fields[14] = g.f_deadline =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "deadline");
+	fields[15] = g.f_context =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "context");
+	fields[16] = g.f_has_last =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tbool), "has_last");
+	fields[17] = g.f_last_transfer =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "last_transfer");
+	fields[18] = g.f_break_loop =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tbool), "break_loop");
+	/* deadline_fn(vm, b, retired, from, to) */
+	fn_ptr_params[0] = g.tvoidp, fn_ptr_params[1] = g.tvoidp, fn_ptr_params[2] = g.tu32;
+	fn_ptr_params[3] = g.tu64, fn_ptr_params[4] = g.tu64;
+	fields[19] = g.f_deadline_fn = J(context_new_field)(
+	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 5, fn_ptr_params, 0),
+	    "deadline_fn");
+	/* transfer_fn(vm, b, index, target, cycles, instret) */
+	fn_ptr_params[3] = g.tu32, fn_ptr_params[4] = g.tu64, fn_ptr_params[5] = g.tu64;
+	fields[20] = g.f_transfer_fn = J(context_new_field)(
+	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
+	    "transfer_fn");
+	/* flagged_fn(vm, b, retired, instret) */
+	fn_ptr_params[3] = g.tu64;
+	fields[21] = g.f_flagged_fn = J(context_new_field)(
+	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 4, fn_ptr_params, 0),
+	    "flagged_fn");
+	/* partial_fn(vm, b, retired, cycles, instret, now) */
+	fn_ptr_params[4] = g.tu64, fn_ptr_params[5] = g.tu64;
+	fields[22] = g.f_partial_fn = J(context_new_field)(
+	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
+	    "partial_fn");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 23, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -908,6 +1153,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.tmp16 = J(function_new_local)(g.fn, NULL, g.tu16, "t16");
 	g.tmp32 = J(function_new_local)(g.fn, NULL, g.tu32, "t32");
 	g.tmp64 = J(function_new_local)(g.fn, NULL, g.tu64, "t64");
+	g.bp = J(function_new_local)(g.fn, NULL, g.tu8p, "bp");
+	g.events = J(function_new_local)(g.fn, NULL, g.tu64, "events");
 
 	/* the registers the region writes go back at its exit */
 	for (unsigned i = 0; i < g.head->n_insns; i++)
@@ -945,6 +1192,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.mem, rv(field(&g, g.f_mem)));
 	assign(&g, g.codemap, rv(field(&g, g.f_codemap)));
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
+	if (g.acct)
+		assign(&g, g.events, rv(field(&g, g.f_events)));
 	J(block_end_with_jump)(entry, NULL, g.dispatch);
 
 	/* dispatch: to the block at next, or out */
