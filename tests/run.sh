@@ -2200,6 +2200,14 @@ test_gdb() {
 		cmp -s "$c/plain.out" "$OUT/gdb-exact.out"
 	expect "gdb: tracked.c: monitor tracker names the open span with its start" \
 		grep -q '^open sort since cycle [0-9]* ([0-9]* cycles so far)$' "$OUT/gdb-exact.gdb"
+	# at heap_sort, setup and build_crc_table have ended: their totals are
+	# the plain run's report's
+	expect "gdb: tracked.c: monitor tracker's ended spans equal the plain run's report" \
+		python3 -c "
+import json, re, sys
+spans = {s['name']: s['total'] for s in json.load(open('$c/r1.json'))['spans']}
+got = dict(re.findall(r'^ *span (\\S+): 1 ended, (\\d+) cycles$', open('$OUT/gdb-exact.gdb').read(), re.M))
+sys.exit(0 if got and all(int(v) == spans[k] for k, v in got.items()) and 'setup' in got else 1)"
 	# -- stdin is read once: the replay gives the guest the logged bytes
 	cat >"$c/echo.gdb" <<-'EOF'
 		break done
@@ -2254,6 +2262,11 @@ test_gdb() {
 	expect "gdb: a fault stops the guest (SIGSEGV after 4 instructions), reverse-stepi goes back to 3, going on ends it (252)" \
 		sh -c "[ '$(gdb_cycles fault)' = '4 3 ' ] && grep -q 'Program received signal SIGSEGV' $OUT/gdb-fault.gdb &&
 			grep -q 'Program terminated with signal SIGSEGV' $OUT/gdb-fault.gdb && [ \$(cat $OUT/gdb-fault.status) -eq 252 ]"
+	# -- a hardware breakpoint (Z1) is a breakpoint too: bump at 3 and 13
+	printf 'hbreak bump\ncontinue\nmonitor cycles\ncontinue\nmonitor cycles\nkill\n' >"$c/hbreak.gdb"
+	gdb_session hbreak "$g/counter.elf" "$c/hbreak.gdb"
+	expect "gdb: hbreak stops at bump's 1st and 2nd arrivals (3, 13)" \
+		sh -c "[ '$(gdb_cycles hbreak)' = '3 13 ' ] && grep -q 'Hardware assisted breakpoint 1' $OUT/gdb-hbreak.gdb"
 	# -- detach: the guest runs on to its end, output and status whole
 	printf 'break bump\ncontinue\ndetach\n' >"$c/detach.gdb"
 	gdb_session detach "$g/counter.elf" "$c/detach.gdb"
