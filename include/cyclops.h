@@ -372,6 +372,12 @@ typedef struct cy_chunk_report {
 
 /* Runs the next opts.chunk_cycles cycles (cy_vm_run) and describes them. */
 cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report);
+/* Describes the cycles from start_cycle to now as the next chunk, as
+ * cy_vm_run_chunk does after its run: for a front end that runs a chunk
+ * in several cy_vm_run calls (the debugger, docs/gdb.md), ending each
+ * chunk where cy_vm_run_chunk would (the first instruction boundary at or
+ * past start_cycle + opts.chunk_cycles, or the guest's stop). */
+void cy_vm_end_chunk(cy_vm *vm, uint64_t start_cycle, cy_chunk_report *report);
 /* Every request that ended, in the order of its first end, with all its
  * results since the start; NULL and *n = 0 when the tracker is off. */
 const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);

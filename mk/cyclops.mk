@@ -1,6 +1,6 @@
 # cyclops.mk - the VM library (src/<stage>/*.c) and the command (src/cli/*.c).
-# The stages, lowest first: util core cost abi observe api export (docs/architecture.md).
-LIB_DIRS := util core cost abi observe api export
+# The stages, lowest first: util core cost abi observe api debug export (docs/architecture.md).
+LIB_DIRS := util core cost abi observe api debug export
 LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRCS := $(wildcard src/cli/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(O)/%.o)
@@ -35,6 +35,7 @@ clean:
 	$(MAKE) -C tests/sample clean
 	$(MAKE) -C guest/bare clean
 	$(MAKE) -C tests/bare clean
+	$(MAKE) -C tests/gdb clean
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 

@@ -15,5 +15,6 @@ guest:
 	$(MAKE) -C tests/misaligned
 	$(MAKE) -C guest/bare
 	$(MAKE) -C tests/bare
+	$(MAKE) -C tests/gdb
 
 .PHONY: guest

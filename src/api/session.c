@@ -345,9 +345,10 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		requested = UINT64_MAX;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
+	vm->pause = false;
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
-	while (vm->stop == CY_STOP_NONE && !vm->interrupt) {
+	while (vm->stop == CY_STOP_NONE && !vm->interrupt && !vm->pause) {
 		/* the limit again each time: an unconstrained block's end lowers it */
 		uint64_t limit = clock_limit(vm);
 		budget = requested < limit ? requested : limit;
@@ -394,17 +395,25 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 	return vm->stop;
 }
 
-cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+void cy_vm_end_chunk(cy_vm *vm, uint64_t start_cycle, cy_chunk_report *report)
 {
 	memset(report, 0, sizeof(*report));
 	report->index = vm->chunks++;
-	report->start_cycle = vm->cycles;
-	report->stop = cy_vm_run(vm, vm->opts.chunk_cycles);
+	report->start_cycle = start_cycle;
+	report->stop = vm->stop;
 	report->end_cycle = vm->cycles;
 	report->done = report->stop != CY_STOP_NONE;
 	if (vm->tracker)
 		report->cycle_tracker =
 		    tracker_chunk_results(vm->tracker, &report->n_cycle_tracker);
+}
+
+cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+{
+	uint64_t start = vm->cycles;
+
+	cy_vm_run(vm, vm->opts.chunk_cycles);
+	cy_vm_end_chunk(vm, start, report);
 	return report->stop;
 }
 

@@ -89,6 +89,14 @@ static const struct cli_option run_options[] = {
 	  "code, the rest interpreted; interp: the interpreter only; reference: the profilers on "
 	  "every instruction's events, slowly (the fast path's test). Every output is the same "
 	  "under each" },
+	{ RUN_GDB, 0, "gdb", CLI_ARG_REQUIRED, "[HOST:]PORT", NULL, CLI_COMPLETE_NONE,
+	  "wait for GDB on HOST:PORT (HOST 127.0.0.1 unless given; port 0 picks a free one, "
+	  "shown on stderr) and run the guest under its control, forwards and backwards, with "
+	  "cycle-aware monitor commands (docs/gdb.md); another host than a loopback address "
+	  "is warned about" },
+	{ RUN_GDB_HISTORY, 0, "gdb-history", CLI_ARG_REQUIRED, "N[K|M|G]", NULL, CLI_COMPLETE_NONE,
+	  "memory the reverse-execution snapshots may keep (default 512M); 0: no reverse "
+	  "execution" },
 	{ RUN_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
 };
 

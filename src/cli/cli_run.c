@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/cli_options.h"
 #include "cyclops.h"
+#include "debug/debug.h"
 #include "export/profile.h"
 
 enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
@@ -55,6 +56,8 @@ struct run_args {
 	const char *public_values;
 	int guest_argc;
 	char **guest_argv;
+	const char *gdb; /* --gdb [HOST:]PORT */
+	uint64_t gdb_history;
 };
 
 /* "64M": bytes with an optional binary K, M or G suffix; 0 if valid. */
@@ -316,6 +319,24 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		}
 		break;
 	}
+	case RUN_GDB: {
+		char err[400];
+		bool loopback;
+		if (!v || debug_check_address(v, &loopback, err, sizeof(err)) != 0) {
+			cli_error("run: %s", v ? err : "--gdb needs [HOST:]PORT");
+			return -1;
+		}
+		a->gdb = v;
+		break;
+	}
+	case RUN_GDB_HISTORY:
+		if (parse_bytes(v, &a->gdb_history) != 0) {
+			cli_error(
+			    "run: --gdb-history needs a size such as 512M (0: none), got '%s'",
+			    v ? v : "");
+			return -1;
+		}
+		break;
 	case RUN_TIMERS: a->timers = true; break;
 	case RUN_SIGNIFICANT:
 		a->timers = true;
@@ -352,6 +373,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	memset(a, 0, sizeof(*a));
 	a->inputs = inputs;
 	a->next_format = -1;
+	a->gdb_history = DEBUG_DEFAULT_HISTORY;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *o = argv[i], *v;
 		if (strcmp(o, "--") == 0) {
@@ -672,6 +694,33 @@ static void progress_before_output(void *ctx)
 	}
 }
 
+static void add_chunk(void *ctx, const cy_chunk_report *chunk)
+{
+	if (ctx)
+		report_add_chunk(ctx, chunk);
+}
+
+/* Runs under GDB (docs/gdb.md), cut into chunks as run_all cuts them, so
+ * that every output is the plain run's; the stop reason, *killed when GDB
+ * killed the guest, or CY_STOP_NONE after a message. */
+static cy_stop run_gdb(cy_vm *vm, const struct run_args *a, bool chunked, struct report *report,
+		       cy_callstack *callstack, bool *killed)
+{
+	struct debug_opts d = { a->gdb, a->gdb_history, a->quiet, callstack, NULL, NULL };
+	char err[512];
+	cy_stop stop;
+
+	if (chunked) {
+		d.on_chunk = add_chunk;
+		d.chunk_ctx = report;
+	}
+	if (debug_run(vm, &d, &stop, killed, err, sizeof(err)) != 0) {
+		cli_error("run: %s", err);
+		return CY_STOP_NONE;
+	}
+	return stop;
+}
+
 /* Runs to the end, or chunk by chunk adding each to the report; the stop
  * reason. */
 static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct progress *progress)
@@ -708,6 +757,7 @@ int cli_run(int argc, char **argv)
 	cy_vm *vm;
 	char err[512];
 	double t0;
+	bool killed = false;
 	int rc, status;
 
 	a.inputs = calloc((size_t)argc, sizeof(*a.inputs));
@@ -734,6 +784,15 @@ int cli_run(int argc, char **argv)
 	opts.quiet = a.quiet;
 	opts.reference = a.reference;
 	opts.engine = a.engine;
+	/* the debugger needs the interpreter's accounting edges, and forks
+	 * snapshots: no translation tier (and none of its threads) */
+	if (a.gdb && opts.engine == CY_ENGINE_JIT) {
+		cli_error("run: --gdb runs the interpreter: it cannot be used with --engine jit");
+		status = CY_EXIT_USAGE;
+		goto out_free_inputs;
+	}
+	if (a.gdb)
+		opts.engine = CY_ENGINE_INTERP;
 	opts.model = a.model;
 	opts.segment_po2 = (uint32_t)a.segment_po2;
 	opts.cycle_tracker = a.tracker != TRACK_OFF;
@@ -787,6 +846,12 @@ int cli_run(int argc, char **argv)
 		status = CY_EXIT_INTERNAL;
 		goto out_free_report;
 	}
+	/* "monitor profile" reads a call-stack profile even without --profile */
+	if (a.gdb && !callstack && cy_callstack_attach(vm, &callstack) != 0) {
+		cli_error("out of host memory");
+		status = CY_EXIT_INTERNAL;
+		goto out_free_report;
+	}
 	/* a closed pipe is the guest's write error, not the end of cyclops */
 	signal(SIGPIPE, SIG_IGN);
 	interrupt_vm = vm;
@@ -795,7 +860,15 @@ int cli_run(int argc, char **argv)
 		cy_vm_interrupt(vm, interrupt_signal);
 	t0 = now_seconds();
 	progress_init(&progress, a.quiet);
-	stop = run_all(vm, opts.cycle_tracker, report, &progress);
+	if (a.gdb) {
+		stop = run_gdb(vm, &a, opts.cycle_tracker, report, callstack, &killed);
+		if (stop == CY_STOP_NONE) {
+			status = CY_EXIT_USAGE;
+			goto out_free_report;
+		}
+	} else {
+		stop = run_all(vm, opts.cycle_tracker, report, &progress);
+	}
 	writing_outputs = 1;
 	switch (stop) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
@@ -812,7 +885,8 @@ int cli_run(int argc, char **argv)
 		break;
 	case CY_STOP_INTERRUPTED:
 		cli_error("%s", cy_vm_stop_message(vm));
-		status = CY_EXIT_SIGNAL_BASE + interrupt_signal; /* as a shell reports it */
+		/* as a shell reports it; GDB's kill is SIGKILL's */
+		status = CY_EXIT_SIGNAL_BASE + (killed ? SIGKILL : interrupt_signal);
 		break;
 	default: status = CY_EXIT_INTERNAL; break;
 	}

@@ -73,7 +73,8 @@ void exec_interp(struct cy_vm *vm, uint64_t budget)
 	exec_fn run = pick(vm);
 
 	cache_use_handlers(vm, run(NULL, 0));
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
+	       !vm->pause) {
 		if (vm->flush_pending)
 			cache_flush(vm);
 		vm->break_loop = false;

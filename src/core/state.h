@@ -135,6 +135,9 @@ struct cy_vm {
 		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
 	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
+	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
+	 * this block, as if its budget were spent (with break_loop) */
+	bool pause;
 
 	struct mem mem;
 	struct block_cache cache;

@@ -516,7 +516,8 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 {
 	struct sampler *s = vm->sampler;
 
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
+	       !vm->pause) {
 		if (!s->active) {
 			s->by_blocks = false;
 			sync_deadline(vm);
