@@ -570,6 +570,17 @@ typedef struct cy_callstack_limits {
 
 /* Attaches a profiler to vm (before it runs); 0 or a negative errno. */
 int cy_callstack_attach(cy_vm *vm, cy_callstack **out);
+/* How a profiler follows vm (docs/scale-out.md): WHOLE is what
+ * cy_callstack_attach makes; STACK_ONLY keeps the shadow stack and no
+ * tables (what a chunked run's fast pass needs to start each chunk);
+ * DETACHED follows nothing: chunks' results are merged into it
+ * (cy_chunk_merge), and vm only gives it its symbols and the final clock. */
+typedef enum cy_callstack_mode {
+	CY_CALLSTACK_WHOLE,
+	CY_CALLSTACK_STACK_ONLY,
+	CY_CALLSTACK_DETACHED,
+} cy_callstack_mode;
+int cy_callstack_attach_mode(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out);
 void cy_callstack_free(cy_callstack *cs);
 /* The call tree, a parent before its children; NULL if the profiler ran out
  * of memory (nothing it gathered can be trusted then). */

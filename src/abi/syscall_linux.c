@@ -11,6 +11,7 @@
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define REG_SP 2
 #define REG_A0 10
@@ -350,4 +351,21 @@ int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
 	mem_set_region(&vm->mem, "stack", bottom, STACK_TOP);
 	mem_set_region(&vm->mem, "heap", vm->brk_start, vm->brk_start);
 	return 0;
+}
+
+/* The Linux ABI's part of a checkpoint: the break, the realtime clock's
+ * base (so that CLOCK_REALTIME goes on from where it was) and the
+ * syscalls already warned of. The host files are the front end's to
+ * position (guest fds 0-2 are the host's). */
+void linux_state_io(struct sio *io, struct cy_vm *vm)
+{
+	sio_tag(io, "LINX");
+	sio_u64(io, &vm->brk_start);
+	sio_u64(io, &vm->brk);
+	sio_u64(io, &vm->start_realtime_ns);
+	sio_raw(io, vm->warned_syscalls, sizeof(vm->warned_syscalls));
+	sio_bool(io, &vm->warned_high_syscall);
+	if (io->load && (vm->brk < vm->brk_start || vm->brk > STACK_TOP))
+		sio_fail(io, "the break 0x%llx is outside [0x%llx, 0x%x]",
+			 (unsigned long long)vm->brk, (unsigned long long)vm->brk_start, STACK_TOP);
 }
