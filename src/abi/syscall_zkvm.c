@@ -353,6 +353,8 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 	memcpy(vm->x, s->x, sizeof(s->x));
 	vm_set_reg(vm, REG_T0, 0);
 	vm->undone_cycles += vm->cycles - s->cycles;
+	if (vm->cycles > vm->clock_peak)
+		vm->clock_peak = vm->cycles;
 	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
 	vm->instret = s->instret;

@@ -85,7 +85,6 @@ void counters_state_io(struct sio *io, struct cy_vm *vm)
 	sio_u32(io, &c->hpm_seen);
 	if (io->load && c->asic != (vm->opts.counters_build == CY_COUNTERS_ASIC))
 		sio_fail(io, "its counters are of the other build (--counters)");
-	c->repick = true; /* the interpreter is picked afresh after a restore */
 }
 
 bool counters_owns(uint32_t csr)

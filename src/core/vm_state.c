@@ -38,6 +38,7 @@ void vm_state_io(struct sio *io, struct cy_vm *vm)
 	sio_u64(io, &vm->cycles);
 	sio_u64(io, &vm->instret);
 	sio_u64(io, &vm->undone_cycles);
+	sio_u64(io, &vm->clock_peak);
 	sio_u64(io, &vm->resv_addr);
 	sio_bool(io, &vm->resv_valid);
 	sio_u64(io, &vm->memory_check_at);
