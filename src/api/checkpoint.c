@@ -36,7 +36,7 @@
 
 #define CKPT_MAGIC   "CYCKPT\r\n"
 #define CKPT_FORMAT  1
-#define CKPT_LEVEL   3         /* zstd's default: fast, and most of the ratio */
+#define CKPT_LEVEL   3            /* zstd's default: fast, and most of the ratio */
 #define CKPT_MAX_RAW (1ull << 42) /* a 1 TiB guest's whole memory and more */
 
 enum ckpt_kind { KIND_CHECKPOINT = 1, KIND_CHUNK = 2 };
@@ -298,10 +298,10 @@ int cy_checkpoint_open(const void *data, size_t size, const char *name, cy_check
 			    "%s: written by cyclops %s; this is cyclops %s, whose state differs",
 			    name, h.version, CY_VERSION);
 	if (h.payload_size != size - sizeof(h) - 4)
-		return fail(err, err_size, -EINVAL,
-			    "%s: %s (%zu bytes where the header says %llu)", name,
-			    h.payload_size > size - sizeof(h) - 4 ? "cut short" : "has bytes past its end",
-			    size, (unsigned long long)(h.payload_size + sizeof(h) + 4));
+		return fail(
+		    err, err_size, -EINVAL, "%s: %s (%zu bytes where the header says %llu)", name,
+		    h.payload_size > size - sizeof(h) - 4 ? "cut short" : "has bytes past its end",
+		    size, (unsigned long long)(h.payload_size + sizeof(h) + 4));
 	crc = (uint32_t)crc32(0, d, 0);
 	for (size_t at = 0; at < size - 4;) {
 		size_t piece = size - 4 - at > (1u << 30) ? (1u << 30) : size - 4 - at;
@@ -311,9 +311,10 @@ int cy_checkpoint_open(const void *data, size_t size, const char *name, cy_check
 	memcpy(&want, d + size - 4, 4);
 	if (crc != want)
 		return fail(err, err_size, -EINVAL,
-			    "%s: damaged (its checksum is 0x%08x, its bytes give 0x%08x)", name, want,
-			    crc);
-	if ((h.kind != KIND_CHECKPOINT && h.kind != KIND_CHUNK) || h.raw_size > checkpoint_max_raw ||
+			    "%s: damaged (its checksum is 0x%08x, its bytes give 0x%08x)", name,
+			    want, crc);
+	if ((h.kind != KIND_CHECKPOINT && h.kind != KIND_CHUNK) ||
+	    h.raw_size > checkpoint_max_raw ||
 	    ZSTD_getFrameContentSize(d + sizeof(h), h.payload_size) != h.raw_size)
 		return fail(err, err_size, -EINVAL, "%s: its header does not describe its contents",
 			    name);
@@ -380,16 +381,17 @@ const void *cy_checkpoint_section(const cy_checkpoint *ck, const char tag[4], si
 /* Restores one module from its section: the whole section must be read. */
 typedef int (*restore_fn)(struct sio *io, void *what);
 
-static int restore(const cy_checkpoint *ck, const char tag[4], const char *module,
-		   restore_fn fn, void *what, char *err, size_t err_size)
+static int restore(const cy_checkpoint *ck, const char tag[4], const char *module, restore_fn fn,
+		   void *what, char *err, size_t err_size)
 {
 	struct sio io;
 	size_t len;
 	const void *p = cy_checkpoint_section(ck, tag, &len);
 
 	if (!p)
-		return fail(err, err_size, -EINVAL, "%s: it holds no state for %s (cut with other options)",
-			    ck->name, module);
+		return fail(err, err_size, -EINVAL,
+			    "%s: it holds no state for %s (cut with other options)", ck->name,
+			    module);
 	sio_load_init(&io, p, len);
 	fn(&io, what);
 	if (sio_ok(&io) && io.left)
@@ -479,8 +481,9 @@ static int merge_timers(struct sio *io, void *vm_)
 		return sio_fail(io, "out of host memory"), io->err;
 	rc = timers_state_io(io, t);
 	if (rc == 0 && (rc = timers_merge(vm->timers, t)) != 0)
-		sio_fail(io, "%s", rc == -ERANGE ? "a timer table reached its limit inside the chunk"
-						 : "out of host memory");
+		sio_fail(io, "%s",
+			 rc == -ERANGE ? "a timer table reached its limit inside the chunk"
+				       : "out of host memory");
 	timers_free(t);
 	return io->err;
 }

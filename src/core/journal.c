@@ -8,8 +8,7 @@
 #include "core/journal.h"
 #include "core/vm.h"
 
-void journal_put(struct cy_vm *vm, enum journal_kind kind, int64_t rc, const void *data,
-		 size_t len)
+void journal_put(struct cy_vm *vm, enum journal_kind kind, int64_t rc, const void *data, size_t len)
 {
 	struct journal *j = &vm->journal;
 	size_t need = j->len + 1 + 8 + 8 + len;
@@ -40,7 +39,9 @@ void journal_diverged(struct cy_vm *vm, enum journal_kind kind)
 	vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 	snprintf(vm->stop_message, sizeof(vm->stop_message),
 		 "the chunk's host I/O (a %s) differs from its fast pass's",
-		 kind == JOURNAL_WRITE ? "write" : kind == JOURNAL_READ ? "read" : "fstat");
+		 kind == JOURNAL_WRITE  ? "write"
+		 : kind == JOURNAL_READ ? "read"
+					: "fstat");
 }
 
 bool journal_get(struct cy_vm *vm, enum journal_kind kind, int64_t *rc, const uint8_t **data,

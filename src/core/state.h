@@ -200,7 +200,7 @@ struct cy_vm {
 	 * against which the next one's memory is a delta, and its index */
 	struct mem_snapshot *memsnap;
 	uint64_t memsnap_index;
-	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	bool has_tohost; /* the ELF's HTIF symbols (elf_load.c) */
 	uint32_t tohost, fromhost;
 	/* begin_signature and end_signature, the compliance tests' results */
 	bool has_signature_begin, has_signature_end;

@@ -225,7 +225,8 @@ __attribute__((noinline)) static void count_other(struct cy_vm *vm, uint32_t pc,
 	}
 	if (!s->other_count[k]) {
 		if (s->chunk) {
-			if (RESERVE(s->other_order, s->cap_other_order, s->n_other_order + 1) != 0) {
+			if (RESERVE(s->other_order, s->cap_other_order, s->n_other_order + 1) !=
+			    0) {
 				vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 				return;
 			}
@@ -687,7 +688,8 @@ static int ensure_counts(struct sampler *s)
 {
 	for (size_t i = 0; i < s->n_ranges; i++)
 		if (!s->ranges[i].counts &&
-		    !(s->ranges[i].counts = calloc((s->ranges[i].end - s->ranges[i].start) / 2 + 1, 8)))
+		    !(s->ranges[i].counts =
+			  calloc((s->ranges[i].end - s->ranges[i].start) / 2 + 1, 8)))
 			return -ENOMEM;
 	return 0;
 }
@@ -876,10 +878,11 @@ static int32_t guest_save(struct cy_vm *vm, uint64_t addr, const char *call)
 		return SAMPLE_EPERM;
 	}
 	if (s->control_only) { /* the histogram exists only once the chunks are merged */
-		guest_warn(vm,
-			   "%s at 0x%08x: %s not written (CY_EIO): a chunked run's fast pass has no "
-			   "histogram to save",
-			   call, vm->pc, shown);
+		guest_warn(
+		    vm,
+		    "%s at 0x%08x: %s not written (CY_EIO): a chunked run's fast pass has no "
+		    "histogram to save",
+		    call, vm->pc, shown);
 		return SAMPLE_EIO;
 	}
 	if (s->saves >= max_files) {
@@ -987,7 +990,8 @@ static void range_io(struct sio *io, struct sampler *s, cy_sample_range *r, bool
 	sio_u32(io, &start);
 	sio_u32(io, &end);
 	if (io->load && (start != r->start || end != r->end)) {
-		sio_fail(io, "its histogram has the range 0x%08x..0x%08x, the program 0x%08x..0x%08x",
+		sio_fail(io,
+			 "its histogram has the range 0x%08x..0x%08x, the program 0x%08x..0x%08x",
 			 start, end, r->start, r->end);
 		return;
 	}
@@ -1027,7 +1031,8 @@ static void other_io(struct sio *io, struct cy_vm *vm, struct sampler *s)
 		sio_u64(io, &count);
 		if (io->load && sio_ok(io)) {
 			if (count == 0 || (s->other_cap && s->other_count[other_slot(s, pc)]))
-				sio_fail(io, "other pc 0x%08x is there twice, or with no samples", pc);
+				sio_fail(io, "other pc 0x%08x is there twice, or with no samples",
+					 pc);
 			else
 				count_other(vm, pc, count);
 		}
@@ -1150,8 +1155,8 @@ int sampler_merge_state(struct sio *io, struct cy_vm *vm)
 	c->out_fd = -1;
 	c->n_ranges = acc->n_ranges;
 	for (size_t i = 0; i < acc->n_ranges; i++)
-		c->ranges[i] = (cy_sample_range){ .start = acc->ranges[i].start,
-						  .end = acc->ranges[i].end };
+		c->ranges[i] =
+		    (cy_sample_range){ .start = acc->ranges[i].start, .end = acc->ranges[i].end };
 	/* the chunk's sampler is restored in the fast pass's place, then added */
 	vm->sampler = c;
 	rc = sampler_state_io(io, vm);

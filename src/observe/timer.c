@@ -32,7 +32,7 @@
 #define ANCHOR(j)       (-3 - (int32_t)(j))
 #define IS_ANCHOR(n)    ((n) <= -3)
 #define ANCHOR_DEPTH(n) ((size_t)(-3 - (int64_t)(n)))
-#define NO_SLICE          SIZE_MAX
+#define NO_SLICE        SIZE_MAX
 /* The hash from (parent, label) to a node: twice as many slots as nodes,
  * so that it is at most half full. */
 #define CHILD_SLOTS (2 * CY_TIMER_MAX_NODES)
@@ -79,9 +79,9 @@ struct timers {
 	bool chunk;
 	struct prefix_close *pops;
 	size_t n_pops, cap_pops;
-	bool jump_known;         /* chunk: a jump retired in it */
-	size_t steps_inherit;    /* chunk: its first steps, before any jump */
-	uint64_t anchor_steps;   /* chunk: steps under anchors, kept or not */
+	bool jump_known;                   /* chunk: a jump retired in it */
+	size_t steps_inherit;              /* chunk: its first steps, before any jump */
+	uint64_t anchor_steps;             /* chunk: steps under anchors, kept or not */
 	struct anchor_drops *anchor_drops; /* chunk: by anchor depth */
 	size_t n_anchor_drops;
 	struct marker marker;
@@ -776,8 +776,8 @@ static void timers_check(struct sio *io, struct timers *t)
 		if ((n->first_child != NO_NODE && t->nodes[n->first_child].parent != (int32_t)i) ||
 		    (n->last_child != NO_NODE && (t->nodes[n->last_child].parent != (int32_t)i ||
 						  t->nodes[n->last_child].next != NO_NODE)) ||
-		    (n->next != NO_NODE && (t->nodes[n->next].parent < 0 ? NO_NODE
-									 : t->nodes[n->next].parent) != up))
+		    (n->next != NO_NODE &&
+		     (t->nodes[n->next].parent < 0 ? NO_NODE : t->nodes[n->next].parent) != up))
 			sio_fail(io, "timer node %zu is linked to nodes of another parent", i);
 		n->depth = n->parent < 0 ? 0 : t->nodes[n->parent].depth + 1;
 		n->n_open = 0;
@@ -809,8 +809,8 @@ static void timers_check(struct sio *io, struct timers *t)
 	memset(t->child_slots, 0, CHILD_SLOTS * sizeof(*t->child_slots));
 	for (size_t i = 0; i < t->n_nodes && sio_ok(io); i++) {
 		struct node *n = &t->nodes[i];
-		uint32_t h = child_hash(n->parent, (const uint8_t *)n->label, n->len) &
-			     (CHILD_SLOTS - 1);
+		uint32_t h =
+		    child_hash(n->parent, (const uint8_t *)n->label, n->len) & (CHILD_SLOTS - 1);
 		while (t->child_slots[h])
 			h = (h + 1) & (CHILD_SLOTS - 1);
 		t->child_slots[h] = (uint32_t)i + 1;
@@ -991,7 +991,7 @@ int timers_merge(struct timers *acc, const struct timers *c)
 	memcpy(below, acc->stack, depth * sizeof(*below));
 	for (size_t i = 0; i < c->n_nodes; i++) {
 		const struct node *n = &c->nodes[i];
-		int32_t parent = n->parent >= 0  ? map[n->parent]
+		int32_t parent = n->parent >= 0         ? map[n->parent]
 				 : IS_ANCHOR(n->parent) ? anchor_node(below, depth, n->parent)
 							: NO_NODE;
 		map[i] = child(acc, parent, (const uint8_t *)n->label, n->len);
