@@ -8,6 +8,13 @@ CFLAGS ?= -O2 -g
 CY_CFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-format-truncation \
 	-D_GNU_SOURCE -Iinclude -Isrc -MMD -MP
 LDLIBS += -lelf -ldw -lz -lgmp -liberty -lzstd
+# MPI (cyclops run --mpi, cyclops batch under mpirun; docs/scale-out.md):
+# built when Open MPI's development files are there, MPI=0 leaves it out.
+MPI ?= $(shell pkg-config --exists ompi-c 2>/dev/null && echo 1 || echo 0)
+ifeq ($(MPI),1)
+MPI_CFLAGS := -DCY_MPI $(shell pkg-config --cflags ompi-c)
+MPI_LIBS := $(shell pkg-config --libs ompi-c)
+endif
 
 ifeq ($(ASAN),1)
 CY_CFLAGS += -fsanitize=address -fno-omit-frame-pointer

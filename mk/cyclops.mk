@@ -16,7 +16,10 @@ $(LIBCYCLOPS): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(CYCLOPS): $(CLI_OBJS) $(LIBCYCLOPS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MPI_LIBS)
+
+# the MPI transport is the only file that sees MPI's headers
+$(O)/src/cli/cli_mpi.o: CY_CFLAGS += $(MPI_CFLAGS)
 
 cyclops: $(CYCLOPS)
 

@@ -130,7 +130,7 @@ int checkpoints_start(struct run *r, const void *elf, size_t size)
 		return -1;
 	}
 	r->ckpt->next_index = 1;
-	if (r->resumed)
+	if (r->from_checkpoint)
 		return 0;
 	if (!(copy = path_in(dir, PROGRAM_COPY))) {
 		cli_error("out of host memory");
@@ -395,7 +395,7 @@ int checkpoints_resume(struct run *r, const char *dir, uint64_t max_cycles, bool
 	}
 	argv[0] = "run";
 	memcpy(argv + 1, rs.argv, (size_t)rs.argc * sizeof(*argv));
-	r->resumed = true;
+	r->from_checkpoint = true;
 	status = run_parse(r, rs.argc + 1, argv);
 	if (status != 0 || run_options(r) != 0) {
 		snprintf(err, sizeof(err), "%s: the run's command line is refused (above)", dir);

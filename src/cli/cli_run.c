@@ -487,6 +487,8 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
  * and a signal asked to skip the ones not yet begun. */
 static volatile sig_atomic_t writing_outputs, skip_outputs;
 
+bool run_skipping(void) { return skip_outputs; }
+
 /* The public values shown in hex in the summary; the file has them all. */
 #define PUBLIC_VALUES_SHOWN 256
 
@@ -700,7 +702,7 @@ int run_options(struct run *r)
 
 	if (a->report && a->tracker == TRACK_OFF)
 		a->tracker = TRACK_ON; /* the report is the tracker's results */
-	if (check_outputs(a) != 0)
+	if (!r->worker && check_outputs(a) != 0)
 		return -1;
 	cy_opts_init(opts);
 	opts->max_cycles = a->max_cycles;
@@ -758,17 +760,21 @@ int run_create(struct run *r, const void *elf, size_t size, const char *elf_path
 			  a->program);
 		return CY_EXIT_USAGE;
 	}
-	if (!r->resumed && push_inputs(r->vm, a) != 0)
+	if (!r->from_checkpoint && push_inputs(r->vm, a) != 0)
 		return CY_EXIT_USAGE;
 	if (a->report && !(r->report = report_new())) {
 		cli_error("out of host memory");
 		return CY_EXIT_INTERNAL;
 	}
 	if (a->n_profiles) {
-		if (profile_attach(&r->profile, r->vm, &r->callstack) != 0) {
+		int rc = r->cs_mode == CY_CALLSTACK_WHOLE
+			     ? profile_attach(&r->profile, r->vm, &r->callstack)
+			     : cy_callstack_attach_mode(r->vm, r->cs_mode, &r->stack_only);
+		if (rc != 0) {
 			cli_error("out of host memory");
 			return CY_EXIT_INTERNAL;
 		}
+		r->profile.vm = r->vm;
 		if (strcmp(elf_path, a->program) != 0)
 			r->profile.elf_path = elf_path;
 	}
@@ -864,6 +870,8 @@ void run_free(struct run *r)
 	checkpoints_free(r);
 	report_free(r->report);
 	cy_callstack_free(r->callstack);
+	cy_callstack_free(r->stack_only);
+	r->stack_only = NULL;
 	cy_vm_destroy(r->vm);
 	r->report = NULL;
 	r->callstack = NULL;

@@ -83,7 +83,15 @@ struct run {
 	 * many make one checkpoint's interval */
 	uint64_t slices, slices_per_checkpoint;
 	struct checkpoints *ckpt;
-	bool resumed;
+	/* the VM's state comes from a checkpoint (resume, a chunk's worker):
+	 * no inputs are queued, the checkpoint has them */
+	bool from_checkpoint;
+	/* a chunk's worker: its outputs are the driver's, not checked here */
+	bool worker;
+	/* how the call-stack profiler follows the VM: WHOLE, or STACK_ONLY in
+	 * a chunked run's fast pass (whose merged profiler is r->callstack) */
+	cy_callstack_mode cs_mode;
+	cy_callstack *stack_only;
 	/* resume: what the checkpoint's command line and paths live in */
 	char **saved_argv, **saved_run_argv, *saved_dir, *saved_elf_path;
 	int saved_argc;
@@ -109,6 +117,8 @@ int run_finish(struct run *r, cy_stop stop);
 void run_free(struct run *r);
 
 double run_now(void);
+/* Whether a second signal asked to skip the outputs not yet written. */
+bool run_skipping(void);
 void progress_init(struct progress *p, bool quiet);
 void progress_erase(struct progress *p);
 /* Whether it is time to redraw; then the caller prints after "\r\033[K". */
