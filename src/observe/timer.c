@@ -79,9 +79,13 @@ struct timers {
 	bool chunk;
 	struct prefix_close *pops;
 	size_t n_pops, cap_pops;
-	bool jump_known;                   /* chunk: a jump retired in it */
-	size_t steps_inherit;              /* chunk: its first steps, before any jump */
-	uint64_t anchor_steps;             /* chunk: steps under anchors, kept or not */
+	bool jump_known;       /* chunk: a jump retired in it */
+	size_t steps_inherit;  /* chunk: its first steps, before any jump */
+	uint64_t anchor_steps; /* chunk: steps under anchors, kept or not */
+	/* chunk: steps kept under anchors; they have a limit of their own, so
+	 * that steps where no timer was open (known only at the merge) cannot
+	 * take the places of steps in the chunk's own timers */
+	size_t n_anchor_kept;
 	struct anchor_drops *anchor_drops; /* chunk: by anchor depth */
 	size_t n_anchor_drops;
 	struct marker marker;
@@ -365,11 +369,11 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 		t->nodes[timer].steps++;
 	else
 		t->anchor_steps++;
-	if (t->n_steps >= CY_TIMER_MAX_STEPS) {
-		if (timer < 0) {
-			drop_anchor_step(t, ANCHOR_DEPTH(timer), ev->cycles - ev->cost);
-			return;
-		}
+	if (timer < 0 && t->n_anchor_kept >= CY_TIMER_MAX_STEPS) {
+		drop_anchor_step(t, ANCHOR_DEPTH(timer), ev->cycles - ev->cost);
+		return;
+	}
+	if (timer >= 0 && t->n_steps - t->n_anchor_kept >= CY_TIMER_MAX_STEPS) {
 		if (t->steps_dropped++ == 0) {
 			t->first_step_dropped = ev->cycles - ev->cost;
 			vm_warn(vm,
@@ -382,6 +386,8 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 	if (RESERVE(t->steps, t->cap_steps, t->n_steps + 1) != 0)
 		return;
 	s = &t->steps[t->n_steps++];
+	if (timer < 0)
+		t->n_anchor_kept++;
 	*s = (cy_timer_step){ .timer = timer,
 			      .cycle_before = ev->cycles - ev->cost,
 			      .cycle_after = ev->cycles,
@@ -847,7 +853,10 @@ static void tables_io(struct sio *io, struct timers *t)
 		t->cap_slices = t->n_slices + 1;
 	for (size_t i = 0; i < t->n_slices && sio_ok(io); i++)
 		slice_io(io, &t->slices[i]);
-	sio_count(io, &t->n_steps, CY_TIMER_MAX_STEPS, 64, "explained steps");
+	sio_count(io, &t->n_steps, 2 * CY_TIMER_MAX_STEPS, 64, "explained steps");
+	sio_size(io, &t->n_anchor_kept);
+	if (io->load && t->n_anchor_kept > t->n_steps)
+		sio_fail(io, "%zu steps under unknown timers of %zu", t->n_anchor_kept, t->n_steps);
 	if (io->load && sio_alloc(io, (void **)&t->steps, t->n_steps, sizeof(*t->steps)))
 		t->cap_steps = t->n_steps + 1;
 	for (size_t i = 0; i < t->n_steps && sio_ok(io); i++)
@@ -973,7 +982,6 @@ static int32_t anchor_node(const struct open_timer *open, size_t depth, int32_t 
 int timers_merge(struct timers *acc, const struct timers *c)
 {
 	size_t depth = acc->n_stack, popped = c->n_pops < depth ? c->n_pops : depth;
-	size_t phantom = 0;
 	struct open_timer *below = NULL;
 	int32_t *map = NULL;
 	size_t *slice_map = NULL;
@@ -1059,14 +1067,15 @@ int timers_merge(struct timers *acc, const struct timers *c)
 		acc->nodes[i].n_open = 0;
 	for (size_t i = 0; i < acc->n_stack; i++)
 		acc->nodes[acc->stack[i].node].n_open++;
-	/* the explained steps: under an anchor only where a timer was open */
+	/* the explained steps: under an anchor only where a timer was open;
+	 * each kind kept its first ones, of which the whole run keeps as many
+	 * as its limit leaves, in the order they ran */
+	uint64_t dropped = 0, first = UINT64_MAX;
 	for (size_t i = 0; i < c->n_steps; i++) {
 		cy_timer_step st = c->steps[i];
 		int32_t node = st.timer >= 0 ? map[st.timer] : anchor_node(below, depth, st.timer);
-		if (node == NO_NODE) {
-			phantom++;
-			continue;
-		}
+		if (node == NO_NODE)
+			continue; /* no timer was open there: not a step */
 		if (st.timer < 0)
 			acc->nodes[node].steps++;
 		if (i < c->steps_inherit) { /* before the chunk's first jump */
@@ -1076,33 +1085,35 @@ int timers_merge(struct timers *acc, const struct timers *c)
 		}
 		st.timer = node;
 		if (acc->n_steps >= CY_TIMER_MAX_STEPS) {
-			if (acc->steps_dropped++ == 0)
-				acc->first_step_dropped = st.cycle_before;
+			dropped++;
+			if (st.cycle_before < first)
+				first = st.cycle_before;
 			continue;
 		}
 		if (RESERVE(acc->steps, acc->cap_steps, acc->n_steps + 1) != 0)
 			goto out;
 		acc->steps[acc->n_steps++] = st;
 	}
-	/* the chunk's own drops: the limit held steps the whole run would
-	 * have kept only if not-steps took their places */
-	uint64_t dropped = c->steps_dropped;
-	uint64_t first = c->first_step_dropped;
+	if (c->steps_dropped) {
+		dropped += c->steps_dropped;
+		if (c->first_step_dropped < first)
+			first = c->first_step_dropped;
+	}
 	for (size_t j = 0; j < c->n_anchor_drops; j++) {
 		int32_t node = anchor_node(below, depth, ANCHOR(j));
 		if (node == NO_NODE || !c->anchor_drops[j].count)
 			continue;
 		acc->nodes[node].steps += c->anchor_drops[j].count;
-		if (!dropped || c->anchor_drops[j].first < first)
-			first = c->anchor_drops[j].first;
 		dropped += c->anchor_drops[j].count;
+		if (c->anchor_drops[j].first < first)
+			first = c->anchor_drops[j].first;
 	}
-	if (dropped && phantom && acc->n_steps < CY_TIMER_MAX_STEPS) {
-		rc = -ERANGE;
-		goto out;
-	}
-	if (dropped && acc->steps_dropped == 0)
+	if (dropped && acc->steps_dropped == 0) {
 		acc->first_step_dropped = first;
+		vm_warn(acc->vm,
+			"timers: more than %u explained steps; later ones are counted but not kept",
+			CY_TIMER_MAX_STEPS);
+	}
 	acc->steps_dropped += dropped;
 	if (c->long_labels) {
 		if (acc->long_labels == 0) {
