@@ -696,11 +696,3 @@ out:
 		mpi_stop();
 	return status;
 }
-
-int cli_batch(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	cli_error("batch: not yet");
-	return CY_EXIT_USAGE;
-}

@@ -878,7 +878,7 @@ void run_free(struct run *r)
 	r->vm = NULL;
 }
 
-int cli_run(int argc, char **argv)
+int run_main(int argc, char **argv, const char *program_file, struct run_stats *stats)
 {
 	struct run r;
 	void *elf = NULL;
@@ -905,12 +905,14 @@ int cli_run(int argc, char **argv)
 		status = jobs_run(&r);
 		goto out_free_inputs;
 	}
-	if (file_read(r.a.program, &file_rules_elf, &elf, &size, why, sizeof(why)) != 0) {
+	if (!program_file)
+		program_file = r.a.program;
+	if (file_read(program_file, &file_rules_elf, &elf, &size, why, sizeof(why)) != 0) {
 		cli_error("%s: %s", r.a.program, why);
 		status = CY_EXIT_BAD_PROGRAM;
 		goto out_free_inputs;
 	}
-	status = run_create(&r, elf, size, r.a.program);
+	status = run_create(&r, elf, size, program_file);
 	if (status == 0 && r.a.checkpoint_dir && checkpoints_start(&r, elf, size) != 0)
 		status = CY_EXIT_USAGE;
 	free(elf);
@@ -920,6 +922,9 @@ int cli_run(int argc, char **argv)
 	r.t0 = run_now();
 	progress_init(&r.progress, r.a.quiet);
 	status = run_finish(&r, run_loop(&r));
+	if (stats)
+		*stats =
+		    (struct run_stats){ cy_vm_instret(r.vm), cy_vm_cycles(r.vm), run_now() - r.t0 };
 out_free_run:
 	run_free(&r);
 out_free_inputs:
@@ -927,3 +932,5 @@ out_free_inputs:
 	free(r.a.inputs);
 	return status;
 }
+
+int cli_run(int argc, char **argv) { return run_main(argc, argv, NULL, NULL); }

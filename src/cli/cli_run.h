@@ -144,6 +144,15 @@ int jobs_run(struct run *r);
 struct channel;
 int jobs_worker(struct channel *ch);
 
+/* cyclops run as a whole: the program read from program_file (NULL: its
+ * path in argv, by which it is named either way); stats (may be NULL)
+ * gets the run's figures (not for --jobs or --mpi). */
+struct run_stats {
+	uint64_t instructions, cycles;
+	double seconds;
+};
+int run_main(int argc, char **argv, const char *program_file, struct run_stats *stats);
+
 int cli_resume(int argc, char **argv);
 int cli_batch(int argc, char **argv);
 
