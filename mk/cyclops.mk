@@ -36,6 +36,7 @@ clean:
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean
 	$(MAKE) -C tests/sample clean
+	$(MAKE) -C tests/scale clean
 	$(MAKE) -C guest/bare clean
 	$(MAKE) -C tests/bare clean
 

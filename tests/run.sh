@@ -749,6 +749,7 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 . tests/zkvm/tests.sh
 . tests/cli/tests.sh
 . tests/install/tests.sh
+. tests/scale/tests.sh
 # Channel timers. Each tests/timer/*.S runs with --timers --report under the
 # model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
 # ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
@@ -1830,7 +1831,7 @@ test_fuzz() {
 				"$FUZZ_DIR/fuzz_$t" -timeout=20 fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
 		fi
 		# the VM targets create a VM per input: fewer runs
-		case $t in elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
+		case $t in elf | exec | checkpoint) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
 		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 -timeout=20 \
 			-artifact_prefix="$d/" "$d" fuzz/corpus/$t >"$d/log.txt" 2>&1; then
 			ok "fuzz: $t: the seeds and $runs mutated inputs run clean"
@@ -1843,7 +1844,7 @@ test_fuzz() {
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare riscv_tests signals memory progress install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

@@ -24,6 +24,7 @@
 #include <zstd.h>
 
 #include "abi/abi.h"
+#include "api/checkpoint.h"
 #include "core/block.h"
 #include "core/machine.h"
 #include "core/vm_state.h"
@@ -117,8 +118,8 @@ static int pack(enum ckpt_kind kind, uint64_t index, uint64_t base, const cy_vm 
 			    .kind = kind,
 			    .index = index,
 			    .base = base,
-			    .cycles = vm->cycles,
-			    .instret = vm->instret,
+			    .cycles = vm ? vm->cycles : 0,
+			    .instret = vm ? vm->instret : 0,
 			    .raw_size = raw_len };
 	uint8_t *out = malloc(sizeof(h) + bound + 4);
 	ZSTD_CCtx *z = ZSTD_createCCtx();
@@ -151,6 +152,18 @@ static int pack(enum ckpt_kind kind, uint64_t index, uint64_t base, const cy_vm 
 	*blob = out;
 	*size = sizeof(h) + n + 4;
 	return 0;
+}
+
+int checkpoint_wrap(const uint8_t *raw, size_t len, bool chunk, uint64_t index, uint64_t base,
+		    uint8_t **blob, size_t *size)
+{
+	return pack(chunk ? KIND_CHUNK : KIND_CHECKPOINT, index, base, NULL, raw, len, blob, size);
+}
+
+const uint8_t *checkpoint_contents(const cy_checkpoint *ck, size_t *len)
+{
+	*len = ck->h.raw_size;
+	return ck->raw;
 }
 
 bool cy_vm_can_checkpoint(const cy_vm *vm) { return !zkvm_in_block(vm); }

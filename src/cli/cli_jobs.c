@@ -625,6 +625,17 @@ static int drive_with(struct run *r, struct workers *ws, const void *elf, size_t
 	r->opts.fast_pass = true;
 	r->cs_mode = CY_CALLSTACK_STACK_ONLY;
 	status = run_create(r, elf, size, elf_path);
+	/* firmware that waits in wfi retires it when a slice ends, and the
+	 * sampler slices the bare platform's runs at every sample, which the
+	 * fast pass does not: its chunks would not end where the fast pass's
+	 * do (docs/scale-out.md) */
+	if (status == 0 && r->a.sample && cy_vm_platform(r->vm) == CY_PLATFORM_BARE) {
+		cli_error("run: --sample on the bare platform cannot go with %s: the sampler "
+			  "slices a bare run at every sample, and where a slice ends changes "
+			  "what wfi does",
+			  r->a.mpi ? "--mpi" : "--jobs");
+		status = CY_EXIT_USAGE;
+	}
 	if (status == 0 && r->a.n_profiles &&
 	    cy_callstack_attach_mode(r->vm, CY_CALLSTACK_DETACHED, &r->callstack) != 0) {
 		cli_error("out of host memory");

@@ -996,7 +996,8 @@ int timers_merge(struct timers *acc, const struct timers *c)
 	slice_map = malloc((c->n_slices + 1) * sizeof(*slice_map));
 	if (!below || !map || !slice_map)
 		goto out;
-	memcpy(below, acc->stack, depth * sizeof(*below));
+	if (depth)
+		memcpy(below, acc->stack, depth * sizeof(*below));
 	for (size_t i = 0; i < c->n_nodes; i++) {
 		const struct node *n = &c->nodes[i];
 		int32_t parent = n->parent >= 0         ? map[n->parent]

@@ -63,7 +63,7 @@ static void out_of_memory(struct sio *io)
 
 void sio_raw(struct sio *io, void *p, size_t n)
 {
-	if (io->err)
+	if (io->err || n == 0)
 		return;
 	if (io->load) {
 		if (n > io->left) {
