@@ -55,3 +55,9 @@ $(EMBED): $(O)/examples/embed.o $(LIBCYCLOPS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 cyclops: $(EMBED)
 -include $(O)/examples/embed.d
+
+# bench/ckpt_size.c: checkpoints' sizes against the pages stored to (make bench)
+CKPT_SIZE := $(O)/ckpt_size
+$(CKPT_SIZE): $(O)/bench/ckpt_size.o $(LIBCYCLOPS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+-include $(O)/bench/ckpt_size.d

@@ -3,9 +3,11 @@
  * guest's is 1 TiB): the kernel lists the resident pages (the PAGEMAP_SCAN
  * ioctl of /proc/self/pagemap walks only the page tables that exist; mincore
  * in chunks where the kernel is older than 6.7), and each resident page's
- * hash is compared with the one it had at the previous checkpoint. Pages
- * that read as zero are never stored; a page that held bytes and reads as
- * zero now is a zero record. docs/scale-out.md gives the measurements that
+ * hash is compared with the one it had at the previous checkpoint. A page
+ * that changed is stored XORed with its previous bytes (a copy is kept, up
+ * to a budget), so that a few changed words cost a few bytes once
+ * compressed; pages that read as zero are never stored, and a page that
+ * held bytes and reads as zero now is a zero record. docs/scale-out.md gives the measurements that
  * chose this over soft-dirty bits (which the kernel may lack) and over
  * reading /proc/self/pagemap whole (1.7 s for 1 TiB). */
 #include <errno.h>
@@ -35,25 +37,35 @@ struct pm_scan_arg {
 #define PAGE_SHIFT_4K 12
 _Static_assert(MEM_PAGE == 1u << PAGE_SHIFT_4K, "checkpoints store 4 KiB pages");
 
-/* The records of a memory section. */
-enum { REC_END = 0, REC_DATA = 1, REC_ZERO = 2 };
+/* The records of a memory section: a run of pages' bytes, a run of pages
+ * that read as zero, or one page as its bytes XORed with what it held at
+ * the previous checkpoint (mostly zeros where few words changed, which
+ * zstd makes small). */
+enum { REC_END = 0, REC_DATA = 1, REC_ZERO = 2, REC_XOR = 3 };
 #define REC_MAX_RUN 256 /* pages per data record */
+/* The copies of the pages, kept for the next checkpoint's XOR records:
+ * at most this much (past it, changed pages are stored whole). */
+#define COPY_BUDGET ((size_t)1 << 30)
 
 struct page_hash {
 	uint64_t page; /* page number + 1; 0 is a free slot */
 	uint64_t hash;
+	uint8_t *copy; /* its bytes at the checkpoint, or NULL */
 	bool seen;
 };
 
 struct mem_snapshot {
 	struct page_hash *slots;
-	size_t cap, used; /* cap a power of two, at most half full */
+	size_t cap, used;  /* cap a power of two, at most half full */
+	size_t copy_bytes; /* of the copies it holds */
 };
 
 void mem_snapshot_free(struct mem_snapshot *s)
 {
 	if (!s)
 		return;
+	for (size_t i = 0; i < s->cap; i++)
+		free(s->slots[i].copy);
 	free(s->slots);
 	free(s);
 }
@@ -110,21 +122,43 @@ static int snapshot_put(struct mem_snapshot *s, uint64_t page, uint64_t hash)
 	if (2 * (s->used + 1) > s->cap) {
 		struct mem_snapshot bigger = { calloc(s->cap ? 2 * s->cap : 1024,
 						      sizeof(*s->slots)),
-					       s->cap ? 2 * s->cap : 1024, 0 };
+					       s->cap ? 2 * s->cap : 1024, 0, 0 };
 		if (!bigger.slots)
 			return -ENOMEM;
 		for (size_t i = 0; i < s->cap; i++)
 			if (s->slots[i].page)
 				*slot_of(&bigger, s->slots[i].page - 1) = s->slots[i];
 		bigger.used = s->used;
+		bigger.copy_bytes = s->copy_bytes;
 		free(s->slots);
 		*s = bigger;
 	}
 	e = slot_of(s, page);
 	if (!e->page)
 		s->used++;
-	*e = (struct page_hash){ page + 1, hash, false };
+	*e = (struct page_hash){ page + 1, hash, NULL, false };
 	return 0;
+}
+
+/* The copy of page p for the next checkpoint's XOR records: the previous
+ * one's (was), refreshed when the page changed, or a new one while the
+ * budget lasts. */
+static void keep_copy(struct mem_snapshot *now, struct page_hash *was, uint64_t page,
+		      const uint8_t *p, bool changed)
+{
+	struct page_hash *e = slot_of(now, page);
+	uint8_t *copy = was ? was->copy : NULL;
+
+	if (was)
+		was->copy = NULL; /* the new snapshot's now */
+	if (!copy && now->copy_bytes < COPY_BUDGET && (copy = malloc(MEM_PAGE)))
+		changed = true;
+	if (!copy)
+		return;
+	if (changed)
+		memcpy(copy, p, MEM_PAGE);
+	e->copy = copy;
+	now->copy_bytes += MEM_PAGE;
 }
 
 /* Where a scan writes: the section, the old hashes and the new ones, and a
@@ -137,6 +171,7 @@ struct delta {
 	uint64_t run_first, run_n;
 	struct mem_delta_stats *stats;
 	int rc;
+	uint8_t x[MEM_PAGE]; /* a page's XOR with its copy */
 };
 
 static void flush_run(struct delta *d)
@@ -164,6 +199,24 @@ static void zero_record(struct delta *d, uint64_t page)
 	sio_u64(d->io, &page);
 	sio_u32(d->io, &n);
 	d->stats->pages_zeroed++;
+}
+
+/* The page's XOR with its copy into x; whether that is worth storing
+ * instead of the page: when at least a quarter of its words did not
+ * change (a page rewritten whole, a sort's, compresses better as itself). */
+static bool xor_pays(const uint8_t *p, const uint8_t *copy, uint8_t *x)
+{
+	unsigned same = 0;
+	uint64_t a, b;
+
+	for (size_t i = 0; i < MEM_PAGE; i += 8) {
+		memcpy(&a, p + i, 8);
+		memcpy(&b, copy + i, 8);
+		a ^= b;
+		same += a == 0;
+		memcpy(x + i, &a, 8);
+	}
+	return same >= MEM_PAGE / 8 / 4;
 }
 
 /* One resident page: written when it is new or changed. */
@@ -195,8 +248,23 @@ static void visit_page(struct delta *d, uint64_t page)
 		d->rc = -ENOMEM;
 		return;
 	}
-	if (was && was->hash == h && !d->full)
+	if (was && was->hash == h && !d->full) { /* unchanged */
+		keep_copy(d->now, was, page, p, false);
 		return;
+	}
+	if (was && was->copy && !d->full && xor_pays(p, was->copy, d->x)) {
+		uint8_t kind = REC_XOR;
+		uint32_t one = 1;
+		flush_run(d);
+		sio_u8(d->io, &kind);
+		sio_u64(d->io, &page);
+		sio_u32(d->io, &one);
+		sio_raw(d->io, d->x, MEM_PAGE);
+		d->stats->pages_written++;
+		keep_copy(d->now, was, page, p, true);
+		return;
+	}
+	keep_copy(d->now, was, page, p, true);
 	if (d->run_n && (d->run_first + d->run_n != page || d->run_n == REC_MAX_RUN))
 		flush_run(d);
 	if (!d->run_n)
@@ -277,7 +345,9 @@ int mem_snapshot_save(struct cy_vm *vm, struct mem_snapshot **snap, bool full, s
 {
 	const struct mem *m = &vm->mem;
 	struct mem_snapshot *now = calloc(1, sizeof(*now));
-	struct delta d = { vm, io, *snap, now, full, 0, 0, stats, 0 };
+	struct delta d = {
+		.vm = vm, .io = io, .old = *snap, .now = now, .full = full, .stats = stats
+	};
 	uintptr_t lo = (uintptr_t)m->base, hi = lo + m->size + MEM_GUARD;
 	uint8_t end = REC_END;
 	int fd;
@@ -328,17 +398,28 @@ int mem_snapshot_load(struct cy_vm *vm, struct sio *io, bool full)
 		sio_u32(io, &n);
 		if (!sio_ok(io))
 			break;
-		if ((kind != REC_DATA && kind != REC_ZERO) || n == 0 || first >= pages ||
-		    n > pages - first) {
+		if ((kind != REC_DATA && kind != REC_ZERO && kind != REC_XOR) || n == 0 ||
+		    first >= pages || n > pages - first || (kind == REC_XOR && (n != 1 || full))) {
 			sio_fail(io,
 				 "a memory record is malformed (kind %u, %u pages at page 0x%llx)",
 				 kind, n, (unsigned long long)first);
 			break;
 		}
-		if (kind == REC_ZERO)
+		if (kind == REC_ZERO) {
 			mem_zero(m, first << PAGE_SHIFT_4K, (first + n) << PAGE_SHIFT_4K);
-		else
+		} else if (kind == REC_XOR) {
+			uint8_t x[MEM_PAGE], *p = m->base + (first << PAGE_SHIFT_4K);
+			uint64_t a, b;
+			sio_raw(io, x, MEM_PAGE);
+			for (size_t i = 0; i < MEM_PAGE && sio_ok(io); i += 8) {
+				memcpy(&a, p + i, 8);
+				memcpy(&b, x + i, 8);
+				a ^= b;
+				memcpy(p + i, &a, 8);
+			}
+		} else {
 			sio_raw(io, m->base + (first << PAGE_SHIFT_4K), (size_t)n << PAGE_SHIFT_4K);
+		}
 	}
 	return io->err;
 }
