@@ -13,7 +13,7 @@ LDLIBS += -lelf -ldw -lz -lgmp -liberty -lzstd
 MPI ?= $(shell pkg-config --exists ompi-c 2>/dev/null && echo 1 || echo 0)
 ifeq ($(MPI),1)
 MPI_CFLAGS := -DCY_MPI $(shell pkg-config --cflags ompi-c)
-MPI_LIBS := $(shell pkg-config --libs ompi-c)
+MPI_LIBS := -lmpi
 endif
 
 ifeq ($(ASAN),1)
