@@ -21,8 +21,8 @@
 
 #include "api/checkpoint.h"
 #include "cyclops.h"
+#include "mini_elf.h"
 
-#define CODE_ADDR  0x10000u
 #define MAX_CYCLES 20000
 #define MAX_RAW    (1u << 20)
 
@@ -44,43 +44,10 @@ static const uint32_t code[] = {
 	0x00008067u, /* 0x10010: ret */
 };
 
-struct elf32 {
-	uint8_t ident[16];
-	uint16_t type, machine;
-	uint32_t version, entry, phoff, shoff, flags;
-	uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
-};
-struct phdr32 {
-	uint32_t type, offset, vaddr, paddr, filesz, memsz, flags, align;
-};
-
-static uint8_t image[sizeof(struct elf32) + sizeof(struct phdr32) + sizeof(code)];
+static uint8_t image[MINI_ELF_HEADERS + sizeof(code)];
 static int null_fd = -1;
 
-static void make_image(void)
-{
-	struct elf32 eh = { .ident = { 0x7f, 'E', 'L', 'F', 1, 1, 1 },
-			    .type = 2,
-			    .machine = 243,
-			    .version = 1,
-			    .entry = CODE_ADDR,
-			    .phoff = sizeof(struct elf32),
-			    .ehsize = sizeof(struct elf32),
-			    .phentsize = sizeof(struct phdr32),
-			    .phnum = 1 };
-	struct phdr32 ph = { .type = 1,
-			     .offset = sizeof(eh) + sizeof(ph),
-			     .vaddr = CODE_ADDR,
-			     .paddr = CODE_ADDR,
-			     .filesz = sizeof(code),
-			     .memsz = sizeof(code) + 4096,
-			     .flags = 5,
-			     .align = 4096 };
-
-	memcpy(image, &eh, sizeof(eh));
-	memcpy(image + sizeof(eh), &ph, sizeof(ph));
-	memcpy(image + sizeof(eh) + sizeof(ph), code, sizeof(code));
-}
+static void make_image(void) { mini_elf(image, code, sizeof(code), 5); }
 
 static cy_vm *make_vm(uint8_t pick, bool fast_pass)
 {

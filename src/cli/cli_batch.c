@@ -23,7 +23,7 @@
 #include "util/file.h"
 #include "util/state_io.h"
 
-#define MAX_WORDS 4096
+#define MAX_WORDS CLI_MAX_WORDS
 #define MAX_FILES 64
 /* Where a worker keeps the program; the run names it by its path in LIST. */
 #define PROGRAM_FILE "program.elf"
@@ -62,24 +62,11 @@ static void file_io(struct sio *io, struct file *f)
 	sio_blob(io, &f->data, &f->len, SIZE_MAX, "bytes of a file");
 }
 
-static void words_io(struct sio *io, int *argc, char ***argv)
-{
-	size_t n = (size_t)*argc;
-
-	sio_count(io, &n, MAX_WORDS, 8, "words");
-	if (io->load && sio_alloc(io, (void **)argv, n + 1, sizeof(**argv)))
-		*argc = (int)n;
-	for (int i = 0; i < *argc && sio_ok(io); i++) {
-		size_t len = (*argv)[i] ? strlen((*argv)[i]) : 0;
-		sio_blob(io, (void **)&(*argv)[i], &len, 1u << 20, "bytes of a word");
-	}
-}
-
 static void job_io(struct sio *io, struct batch_job *j)
 {
 	sio_tag(io, "BJOB");
 	sio_u64(io, &j->index);
-	words_io(io, &j->argc, &j->argv);
+	cli_words_io(io, &j->argc, &j->argv);
 	sio_count(io, &j->n_files, MAX_FILES, 16, "files");
 	for (size_t i = 0; i < j->n_files && sio_ok(io); i++)
 		file_io(io, &j->files[i]);
@@ -106,13 +93,6 @@ static void free_files(struct file *f, size_t n)
 		free(f[i].name);
 		free(f[i].data);
 	}
-}
-
-static void free_words(int argc, char **argv)
-{
-	for (int i = 0; argv && i < argc; i++)
-		free(argv[i]);
-	free(argv);
 }
 
 /* The worker: a run in a directory of its own. */
@@ -275,7 +255,7 @@ static int batch_worker(struct channel *ch)
 				 (unsigned long long)j.index, sio_ok(&io) ? strerror(-rc) : io.why);
 			ch->send(ch, MSG_FAILED, msg, strlen(msg) + 1);
 		}
-		free_words(j.argc, j.argv);
+		cli_words_free(j.argc, j.argv);
 		free_files(j.files, j.n_files);
 		if (rc != 0)
 			return 1;
@@ -312,7 +292,7 @@ static int split_words(const char *line, char ***out, int *n)
 				while (*s && *s != q && len < sizeof(buf) - 1)
 					buf[len++] = *s++;
 				if (*s != q) {
-					free_words(*n, w);
+					cli_words_free(*n, w);
 					return -EINVAL;
 				}
 				s++;
@@ -323,7 +303,7 @@ static int split_words(const char *line, char ***out, int *n)
 			}
 		}
 		if (*n == MAX_WORDS || !(w[*n] = strndup(buf, len))) {
-			free_words(*n, w);
+			cli_words_free(*n, w);
 			return -E2BIG;
 		}
 		(*n)++;
@@ -462,6 +442,19 @@ static int prepare(struct line *l, char **w, int n, char *err, size_t err_size)
 	return 0;
 }
 
+static void free_lines(struct line *lines, long n)
+{
+	for (long i = 0; i < n; i++) {
+		cli_words_free(lines[i].job.argc, lines[i].job.argv);
+		free_files(lines[i].job.files, lines[i].job.n_files);
+		free(lines[i].text);
+		for (size_t k = 0; k < lines[i].n_outputs; k++)
+			free(lines[i].outputs[k]);
+		free(lines[i].outputs);
+	}
+	free(lines);
+}
+
 /* LIST's lines as jobs; the number of them, or -1 after a message. */
 static long read_list(const char *path, struct line **out)
 {
@@ -488,14 +481,14 @@ static long read_list(const char *path, struct line **out)
 			goto out_fail;
 		}
 		if (nw == 0) {
-			free_words(nw, w);
+			cli_words_free(nw, w);
 			continue;
 		}
 		if (n == cap) {
 			struct line *more =
 			    realloc(lines, (size_t)(cap = cap ? 2 * cap : 16) * sizeof(*lines));
 			if (!more) {
-				free_words(nw, w);
+				cli_words_free(nw, w);
 				goto out_fail;
 			}
 			lines = more;
@@ -505,7 +498,7 @@ static long read_list(const char *path, struct line **out)
 		l->job.index = (uint64_t)n;
 		l->text = strdup(s);
 		int rc = prepare(l, w, nw, err, sizeof(err));
-		free_words(nw, w);
+		cli_words_free(nw, w);
 		if (rc != 0) {
 			cli_error("batch: %s:%ld: %s", path, lineno, err);
 			goto out_fail;
@@ -518,15 +511,7 @@ static long read_list(const char *path, struct line **out)
 	return n ? n : -1;
 out_fail:
 	free(text);
-	for (long i = 0; i < n; i++) {
-		free_words(lines[i].job.argc, lines[i].job.argv);
-		free_files(lines[i].job.files, lines[i].job.n_files);
-		free(lines[i].text);
-		for (size_t k = 0; k < lines[i].n_outputs; k++)
-			free(lines[i].outputs[k]);
-		free(lines[i].outputs);
-	}
-	free(lines);
+	free_lines(lines, n);
 	return -1;
 }
 
@@ -711,15 +696,7 @@ int cli_batch(int argc, char **argv)
 		ws->send(ws, w, MSG_QUIT, NULL, 0);
 	ws->close(ws);
 out_free:
-	for (long k = 0; k < n; k++) {
-		free_words(lines[k].job.argc, lines[k].job.argv);
-		free_files(lines[k].job.files, lines[k].job.n_files);
-		free(lines[k].text);
-		for (size_t o = 0; o < lines[k].n_outputs; o++)
-			free(lines[k].outputs[o]);
-		free(lines[k].outputs);
-	}
-	free(lines);
+	free_lines(lines, n);
 out:
 	if (ranks > 1)
 		mpi_stop();

@@ -22,7 +22,6 @@
 
 #define PROGRAM_COPY "program.elf"
 #define NAME_FORMAT  "ckpt-%08llu.cyc"
-#define MAX_ARGS     4096
 /* A resume reads at most this many deltas after their whole checkpoint. */
 #define MAX_DELTAS 32
 
@@ -80,19 +79,9 @@ struct run_state {
 
 static void run_state_io(struct sio *io, struct run_state *s)
 {
-	size_t argc = (size_t)s->argc;
-
 	sio_tag(io, "RUN ");
 	sio_blob(io, (void **)&s->cwd, &s->cwd_len, PATH_MAX, "bytes of the working directory");
-	sio_count(io, &argc, MAX_ARGS, 8, "arguments");
-	if (io->load && sio_alloc(io, (void **)&s->argv, argc + 1, sizeof(*s->argv)))
-		s->argc = (int)argc;
-	for (int i = 0; i < s->argc && sio_ok(io); i++) {
-		size_t len = s->argv[i] ? strlen(s->argv[i]) : 0;
-		sio_blob(io, (void **)&s->argv[i], &len, 1u << 20, "bytes of an argument");
-		if (io->load && sio_ok(io) && strlen(s->argv[i]) != len)
-			sio_fail(io, "an argument holds a NUL byte");
-	}
+	cli_words_io(io, &s->argc, &s->argv);
 	sio_u64(io, &s->slices);
 	sio_u64(io, &s->next_index);
 	for (int i = 0; i < 3; i++)

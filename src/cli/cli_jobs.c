@@ -37,16 +37,8 @@ struct setup {
 
 static void setup_io(struct sio *io, struct setup *s)
 {
-	size_t argc = (size_t)s->argc;
-
 	sio_tag(io, "SETU");
-	sio_count(io, &argc, 4096, 8, "arguments");
-	if (io->load && sio_alloc(io, (void **)&s->argv, argc + 1, sizeof(*s->argv)))
-		s->argc = (int)argc;
-	for (int i = 0; i < s->argc && sio_ok(io); i++) {
-		size_t len = s->argv[i] ? strlen(s->argv[i]) : 0;
-		sio_blob(io, (void **)&s->argv[i], &len, 1u << 20, "bytes of an argument");
-	}
+	cli_words_io(io, &s->argc, &s->argv);
 	sio_blob(io, &s->elf, &s->elf_size, SIZE_MAX, "bytes of the program");
 }
 
