@@ -354,13 +354,13 @@ static bool input_is_file(const char *spec)
 static int prepare(struct line *l, char **w, int n, char *err, size_t err_size)
 {
 	char **argv = calloc((size_t)n + 4, sizeof(*argv));
-	int i, k = 0, outs = 0, ins = 0;
+	int i, outs = 0, ins = 0;
 	bool sample = false, sample_out = false;
 
 	if (!argv || !(l->outputs = calloc(MAX_FILES, sizeof(*l->outputs))))
 		return snprintf(err, err_size, "out of host memory"), -1;
-	l->job.argv = argv;
-	argv[k++] = strdup("run");
+	l->job.argv = argv; /* freed with the line, whatever happens below */
+	argv[l->job.argc++] = strdup("run");
 	for (i = 0; i < n && w[i][0] == '-' && strcmp(w[i], "--") != 0; i++) {
 		const struct cli_option *o = cli_find_option(&cli_run_command, w[i]);
 		const char *eq = strchr(w[i], '='), *v = NULL;
@@ -385,7 +385,7 @@ static int prepare(struct line *l, char **w, int n, char *err, size_t err_size)
 			snprintf(name, sizeof(name), "out-%d%.16s", ++outs, ext);
 			l->outputs[l->n_outputs++] = strdup(v);
 			sample_out |= o->id == RUN_SAMPLE_OUT;
-			if (asprintf(&argv[k++], "--%s=%s", o->name, name) < 0)
+			if (asprintf(&argv[l->job.argc++], "--%s=%s", o->name, name) < 0)
 				return -1;
 			continue;
 		case RUN_INPUT:
@@ -399,7 +399,7 @@ static int prepare(struct line *l, char **w, int n, char *err, size_t err_size)
 					snprintf(name, sizeof(name), "in-%d", ++ins);
 				if (add_input(l, v, name, err, err_size) != 0)
 					return -1;
-				if (asprintf(&argv[k++], "--%s=%s", o->name, name) < 0)
+				if (asprintf(&argv[l->job.argc++], "--%s=%s", o->name, name) < 0)
 					return -1;
 				continue;
 			}
@@ -415,14 +415,14 @@ static int prepare(struct line *l, char **w, int n, char *err, size_t err_size)
 			return snprintf(err, err_size, "--%s is not for a batch line", o->name), -1;
 		default: break;
 		}
-		if (v && asprintf(&argv[k++], "--%s=%s", o->name, v) < 0)
+		if (v && asprintf(&argv[l->job.argc++], "--%s=%s", o->name, v) < 0)
 			return -1;
 		else if (!v)
-			argv[k++] = strdup(w[i]);
+			argv[l->job.argc++] = strdup(w[i]);
 	}
 	if (sample && !sample_out) { /* the histogram, where run would save it */
 		l->outputs[l->n_outputs++] = strdup("cyclops.samples");
-		if (asprintf(&argv[k++], "--sample-out=out-%d", ++outs) < 0)
+		if (asprintf(&argv[l->job.argc++], "--sample-out=out-%d", ++outs) < 0)
 			return -1;
 	}
 	if (i < n && strcmp(w[i], "--") == 0)
@@ -431,12 +431,11 @@ static int prepare(struct line *l, char **w, int n, char *err, size_t err_size)
 		return snprintf(err, err_size, "no program"), -1;
 	if (add_input(l, w[i], PROGRAM_FILE, err, err_size) != 0)
 		return -1;
-	argv[k++] = strdup(w[i]);
-	argv[k++] = strdup("--");
+	argv[l->job.argc++] = strdup(w[i]);
+	argv[l->job.argc++] = strdup("--");
 	for (i++; i < n; i++)
-		argv[k++] = strdup(w[i]);
-	l->job.argc = k;
-	for (int j = 0; j < k; j++)
+		argv[l->job.argc++] = strdup(w[i]);
+	for (int j = 0; j < l->job.argc; j++)
 		if (!argv[j])
 			return snprintf(err, err_size, "out of host memory"), -1;
 	return 0;

@@ -9,8 +9,14 @@
 # counters' tables; stderr but for the summary line's wall time).
 
 SCALE=tests/scale/build
-# mpirun as root (CI containers) needs to be told it may
+# mpirun as root (CI containers) needs to be told it may. Under the
+# sanitizers, Open MPI leaves allocations at MPI_Finalize in plugins it has
+# unloaded (no suppression can name them): leak checking is off for the MPI
+# runs, and the same driver's leaks are checked in the --jobs runs.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi_run() {
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 timeout 120 mpirun "$@"
+}
 # Every output a run with all the profilers writes, named by its prefix.
 all_outputs() {
 	local p=$1
@@ -59,7 +65,7 @@ scale_case() {
 		ok "scale: $name: mpirun: skipped (openmpi-bin is not installed)"
 		return
 	fi
-	echo stdin | timeout 120 mpirun -n 3 --oversubscribe "$CYCLOPS" run $opts --chunk-cycles $chunk \
+	echo stdin | mpi_run -n 3 --oversubscribe "$CYCLOPS" run $opts --chunk-cycles $chunk \
 		$(all_outputs "$d/m") --mpi --checkpoint-every $every "$elf" $args \
 		>"$d/m.out" 2>"$d/m.err"
 	echo "$?" >"$d/m.rc"
@@ -94,35 +100,45 @@ sys.exit(not (r["all"][0] > 4 * 20000 and len(r["phase"]) == 4 and min(r["phase"
 	scale_case bare-timer-irq guest/bare/build/timer_irq.elf "" 2000 4000
 }
 
+# Waits until the run checkpointing into $1 has cut its first checkpoint
+# (a slow build may take seconds), then $2 seconds more.
+after_first_checkpoint() {
+	local n=0
+	while ! ls "$1"/ckpt-*.cyc >/dev/null 2>&1 && [ $n -lt 1200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	sleep "$2"
+}
+
 # Resume: a run interrupted at pseudo-random points (SIGINT, SIGKILL as a
 # host crash, --max-cycles) goes on from its latest checkpoint and ends
 # with the uninterrupted run's bytes.
 test_scale_resume() {
-	local d=$OUT/resume elf=guest/build/long/sha256.elf opts="--sample=9 --significant 500"
+	local d=$OUT/resume elf=guest/build/long/bytecode.elf opts="--sample=9 --significant 500"
 	local ck=$d/ck t i rc
 	mkdir -p "$d"
 	RANDOM=21 # the points are pseudo-random, the same each time
 	cy run $opts $(all_outputs "$d/s") "$elf" >"$d/s.out" 2>"$d/s.err"
 	for i in 1 2 3; do
-		t=$((RANDOM % 12 + 2))
-		t=$((t / 10)).$((t % 10))
+		t=0.$((RANDOM % 5 + 1)) # well before the run's end, even on a fast machine
 		rm -rf "$ck" "$d"/r.*
 		"$CYCLOPS" run $opts $(all_outputs "$d/r") --checkpoint-every 20M \
 			--checkpoint-dir "$ck" "$elf" >"$d/r.out" 2>"$d/r.err" &
 		pid=$!
-		sleep "$t"
+		after_first_checkpoint "$ck" "$t"
 		kill -INT $pid
 		wait $pid
 		rc=$?
 		cy resume "$ck" >>"$d/r.out" 2>"$d/r.err"
-		expect "scale: resume after SIGINT at $t s (status $rc) ends with the uninterrupted run's bytes" \
+		expect "scale: resume after SIGINT $t s after the first checkpoint (status $rc) ends with the uninterrupted run's bytes" \
 			eval '[ $rc = 130 ] && same_outputs "$d/s" "$d/r"' 
 	done
 	rm -rf "$ck" "$d"/r.*
 	"$CYCLOPS" run $opts $(all_outputs "$d/r") --checkpoint-every 20M --checkpoint-dir "$ck" \
 		"$elf" >"$d/r.out" 2>"$d/r.err" &
 	pid=$!
-	sleep 0.$((RANDOM % 6 + 3))
+	after_first_checkpoint "$ck" 0.$((RANDOM % 5 + 1))
 	kill -KILL $pid
 	{ wait $pid; } 2>/dev/null # no word from the shell about the kill
 	cy resume "$ck" >>"$d/r.out" 2>"$d/r.err"
@@ -181,7 +197,8 @@ test_scale_damaged() {
 	cy run --jobs 2 --sample guest/bare/build/timer_irq.elf 2>"$d/u5.err"
 	expect "scale: --jobs with --sample on the bare platform is refused, with the reason" \
 		sh -c "[ $? = 250 ] && grep -q 'bare platform' '$d/u5.err'"
-	cy run --mpi guest/build/hello.elf 2>"$d/u4.err"
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 cy run --mpi guest/build/hello.elf \
+		2>"$d/u4.err"
 	expect "scale: --mpi with one rank says it needs two" \
 		sh -c "[ $? = 250 ] && grep -q 'at least 2 ranks' '$d/u4.err'"
 }
@@ -212,7 +229,7 @@ EOF
 			grep -q '^cyclops: batch: 3 runs, 0 failed; ' '$d/batch.err'"
 	if command -v mpirun >/dev/null; then
 		rm -f "$d"/b*.json "$d"/b*.folded "$d"/b*.samples
-		timeout 120 mpirun -n 3 --oversubscribe "$CYCLOPS" batch -q "$d/list" 2>"$d/mpi.err"
+		mpi_run -n 3 --oversubscribe "$CYCLOPS" batch -q "$d/list" 2>"$d/mpi.err"
 		rc=$?
 		expect "scale: mpirun -n 3 cyclops batch: the same files, one summary" \
 			sh -c "[ $rc = 0 ] && cmp -s '$d/a1.json' '$d/b1.json' && cmp -s '$d/a2.folded' '$d/b2.folded' &&
