@@ -76,9 +76,10 @@ def read_stats(path):
         for line in f:
             if line.startswith("#"):
                 continue
-            k, cycles, fast, cut, worker, ck, job, res = line.split()
-            chunks.append(dict(cycles=int(cycles), fast=float(fast), cut=float(cut),
-                               worker=float(worker), checkpoint=int(ck), job=int(job),
+            k, cycles, fast, fast_cpu, cut, worker, worker_cpu, ck, job, res = line.split()
+            # processor times: what one dedicated core per process would take
+            chunks.append(dict(cycles=int(cycles), fast=float(fast_cpu), cut=float(cut),
+                               worker=float(worker_cpu), checkpoint=int(ck), job=int(job),
                                result=int(res)))
     return chunks
 

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,6 +68,7 @@ static void job_io(struct sio *io, struct job *j)
 struct result {
 	uint64_t index;
 	double seconds; /* the worker's time for the chunk */
+	double cpu;     /* the processor time it took */
 	void *blob;     /* cy_chunk_results */
 	size_t len;
 };
@@ -76,6 +78,7 @@ static void result_io(struct sio *io, struct result *res)
 	sio_tag(io, "RSLT");
 	sio_u64(io, &res->index);
 	sio_raw(io, &res->seconds, sizeof(res->seconds));
+	sio_raw(io, &res->cpu, sizeof(res->cpu));
 	sio_blob(io, &res->blob, &res->len, SIZE_MAX, "bytes of results");
 }
 
@@ -220,7 +223,10 @@ static int fork_job(struct worker *wk, struct channel *ch, struct job *j)
 		len += (size_t)n;
 	}
 	close(fds[0]);
-	waitpid(pid, &status, 0);
+	struct rusage ru = { 0 };
+	wait4(pid, &status, 0, &ru);
+	res.cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		  (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	if (len < 1 || !out[0]) {
 		fail_to(ch, "chunk %llu: %s", (unsigned long long)j->index,
 			len > 1 ? (char *)out + 1 : "its process died");
@@ -319,6 +325,8 @@ static int worker_main(struct channel *ch, void *ctx)
 /* What the model of docs/scale-out.md needs, per chunk. */
 struct chunk_stats {
 	double fast_seconds;       /* the fast pass's time for it */
+	double fast_cpu;           /* and the processor time it took */
+	double worker_cpu;         /* the worker's processor time for it */
 	double cut_seconds;        /* cutting the checkpoint at its end */
 	double worker_seconds;     /* the worker's time for it */
 	uint64_t checkpoint_bytes; /* the checkpoint at its start, sent to every worker */
@@ -482,6 +490,7 @@ static int take_results(struct driver *d, int timeout_ms)
 		}
 		d->done[res.index - 1] = res;
 		d->stats[res.index - 1].worker_seconds = res.seconds;
+		d->stats[res.index - 1].worker_cpu = res.cpu;
 		d->stats[res.index - 1].result_bytes = len;
 		d->busy[w]--;
 	}
@@ -522,18 +531,28 @@ static void write_stats(const struct driver *d)
 	if (!f)
 		return;
 	fprintf(f,
-		"# chunk cycles fast_s cut_s worker_s checkpoint_bytes job_bytes result_bytes "
-		"(workers %d, sent %llu, received %llu)\n",
+		"# chunk cycles fast_s fast_cpu_s cut_s worker_s worker_cpu_s checkpoint_bytes "
+		"job_bytes result_bytes (workers %d, sent %llu, received %llu)\n",
 		d->ws->n, (unsigned long long)d->ws->bytes_sent,
 		(unsigned long long)d->ws->bytes_received);
 	for (uint64_t k = 0; k < d->chunks; k++) {
 		const struct chunk_stats *s = &d->stats[k];
-		fprintf(f, "%llu %llu %.6f %.6f %.6f %llu %llu %llu\n", (unsigned long long)k + 1,
-			(unsigned long long)s->cycles, s->fast_seconds, s->cut_seconds,
-			s->worker_seconds, (unsigned long long)s->checkpoint_bytes,
+		fprintf(f, "%llu %llu %.6f %.6f %.6f %.6f %.6f %llu %llu %llu\n",
+			(unsigned long long)k + 1, (unsigned long long)s->cycles, s->fast_seconds,
+			s->fast_cpu, s->cut_seconds, s->worker_seconds, s->worker_cpu,
+			(unsigned long long)s->checkpoint_bytes,
 			(unsigned long long)s->job_bytes, (unsigned long long)s->result_bytes);
 	}
 	fclose(f);
+}
+
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }
 
 /* The fast pass, handing out chunks as it goes, then the rest merged. */
@@ -542,7 +561,7 @@ static cy_stop drive(struct driver *d)
 	struct run *r = d->r;
 	uint64_t slices = 0;
 	cy_stop stop = CY_STOP_NONE;
-	double chunk_start = run_now();
+	double chunk_start = run_now(), cpu = 0;
 
 	if (cut_and_send(d, 1) != 0) {
 		d->failed = true;
@@ -550,6 +569,7 @@ static cy_stop drive(struct driver *d)
 	}
 	while (stop == CY_STOP_NONE) {
 		cy_chunk_report chunk;
+		double cpu0 = cpu_seconds();
 		if (r->opts.cycle_tracker) {
 			cy_vm_run_chunk(r->vm, &chunk);
 			if (r->report)
@@ -558,6 +578,7 @@ static cy_stop drive(struct driver *d)
 		} else {
 			stop = cy_vm_run(r->vm, r->opts.chunk_cycles);
 		}
+		cpu += cpu_seconds() - cpu0;
 		r->slices++;
 		slices++;
 		if (stop == CY_STOP_NONE &&
@@ -570,6 +591,8 @@ static cy_stop drive(struct driver *d)
 		if (grow_chunks(d, d->chunks + 2) != 0 || hand_out(d, slices, stop) != 0)
 			goto out_failed;
 		d->stats[d->chunks - 1].fast_seconds = run_now() - chunk_start;
+		d->stats[d->chunks - 1].fast_cpu = cpu;
+		cpu = 0;
 		slices = 0;
 		if (stop == CY_STOP_NONE && cut_and_send(d, d->chunks + 1) != 0)
 			goto out_failed;
