@@ -89,6 +89,14 @@ typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } c
  * tohost symbol, linux otherwise. */
 typedef enum cy_platform { CY_PLATFORM_AUTO = 0, CY_PLATFORM_LINUX, CY_PLATFORM_BARE } cy_platform;
 
+/* How guest code runs (docs/jit.md). DEFAULT: the translation tier where
+ * the host has it (x86-64 with libgccjit), else the interpreter; INTERP:
+ * the interpreter only; JIT: the tier, and a host without it is an error.
+ * Either way the tier runs only what the plain interpreter would (no
+ * profiler, static costs, Linux or zkVM guests); the rest is interpreted,
+ * and every output is the same byte for byte. */
+typedef enum cy_engine { CY_ENGINE_DEFAULT = 0, CY_ENGINE_INTERP, CY_ENGINE_JIT } cy_engine;
+
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
 	int argc;            /* guest argv; argc 0: argv[0] = path */
@@ -132,6 +140,7 @@ typedef struct cy_opts {
 	 * accounting interface: the slow reference their fast path is tested
 	 * against (docs/architecture.md); the results are the same. */
 	bool reference;
+	cy_engine engine;
 	/* The fast pass of a chunked run (docs/scale-out.md): the timers
 	 * follow only the guest's announcement and the sampler only its
 	 * phase, which is what each chunk's start needs; their tables stay
@@ -181,6 +190,19 @@ const char *cy_vm_stop_message(const cy_vm *vm);
  * anything that is not a signal number) for "interrupted". */
 void cy_vm_interrupt(cy_vm *vm, int why);
 #define CY_INTERRUPT_CYCLES (1ull << 20)
+
+/* Misaligned data accesses (Zicclsm: performed, as the Ethereum zkVM target
+ * requires, and counted): a load, store or AMO whose address is not a
+ * multiple of its size. cy_vm_misaligned gives the total and the pcs that
+ * made them, by pc (at most CY_MISALIGNED_MAX_SITES; the accesses of pcs past
+ * that are in the total and in *lost). The count is exact in every engine. */
+typedef struct cy_misaligned_site {
+	uint32_t pc;
+	uint64_t count;
+} cy_misaligned_site;
+#define CY_MISALIGNED_MAX_SITES (1u << 16)
+uint64_t cy_vm_misaligned(const cy_vm *vm, const cy_misaligned_site **sites, size_t *n,
+			  uint64_t *lost);
 
 /* The guest's register width, from its ELF's class: 32 or 64. */
 unsigned cy_vm_xlen(const cy_vm *vm);

@@ -47,7 +47,7 @@ clean:
 # The interpreter is computed-goto threaded code: GCC's docs advise against
 # global CSE there, and cross-jumping would merge the handlers' dispatch
 # branches into one, which the host predicts badly.
-$(O)/src/core/exec.o: CY_CFLAGS += -fno-gcse -fno-crossjumping
+$(O)/src/core/exec_rv32.o $(O)/src/core/exec_rv64.o: CY_CFLAGS += -fno-gcse -fno-crossjumping
 
 # examples/: programs that embed the API, as users would.
 EMBED := $(O)/embed

@@ -13,6 +13,7 @@ guest:
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile
 	$(MAKE) -C tests/sample
+	$(MAKE) -C tests/misaligned
 	$(MAKE) -C tests/scale
 	$(MAKE) -C guest/bare
 	$(MAKE) -C tests/bare

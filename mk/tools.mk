@@ -26,6 +26,7 @@ bench: cyclops guest $(CKPT_SIZE)
 	@$(MAKE) -s -C guest long xl
 	@bench/run.sh
 	@python3 bench/profilers.py
+	@python3 bench/jit.py
 	@python3 bench/scale.py
 
 FORMAT_SRCS = $(wildcard include/*.h src/*/*.c src/*/*.h tests/unit/*.c examples/*.c fuzz/*.c)

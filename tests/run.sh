@@ -1791,6 +1791,128 @@ test_progress() {
 		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
 }
 
+# The translation tier (docs/jit.md) against the interpreter: every guest
+# of the suite and generated programs of both widths, translated as soon as
+# sampled (CYCLOPS_JIT_EAGER), write the same bytes (tests/jit.sh); budgets
+# that stop in the middle of translated code stop at the same instruction;
+# the runs really are translated; a small code cache evicts and still
+# agrees; no mapping is writable and executable; a damaged cached file is
+# not run; the default policy (background compilation of hot code) agrees.
+test_jit() {
+	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid
+	if ! "$CYCLOPS" run --engine jit -q guest/build/hello.elf >/dev/null 2>"$OUT/jit.err"; then
+		ok "jit: skipped ($(head -c 200 "$OUT/jit.err"))"
+		return
+	fi
+	python3 tests/gen/gen-programs.py 21 "$n" "$OUT/jgen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 21 "$n" "$OUT/jgen"
+	gen_build "$OUT"/jgen/*.S
+	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
+	elfs="$(ls guest/build/*.elf guest/build/rv64imac-lp64/*.elf tests/*/build/*.elf tests/*/build/rv64/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/jgen/*.elf)"
+	tests/jit.sh "$CYCLOPS" "$cache" $elfs >"$OUT/jit.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+		esac
+	done <"$OUT/jit.txt"
+	echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted"
+		# with every profiler on (the accounting variant): the engines' comparison
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" unit \
+		guest/build/sha256.elf guest/build/tracked.elf guest/build/timed.elf guest/build/sampled.elf \
+		guest/build/sort.elf guest/build/rv64imac-lp64/sort.elf guest/build/rv64imac-lp64/bytecode.elf \
+		tests/profile/build/*.elf tests/timer/build/nested.elf tests/sample/build/loop.elf \
+		$(ls "$OUT"/jgen/*.elf | head -20) >"$OUT/jit.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
+		esac
+	done <"$OUT/jit.txt"
+	# budgets anywhere: before, inside and at the end of translated blocks
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf \
+		guest/build/rv64imac-lp64/keccak.elf; do
+		for lim in 1 2 3 17 64 65 1000 4097 65535 65536 65537 1000003 3333331; do
+			tests/jit.sh "$CYCLOPS" "$cache" --max-cycles $lim "$w" >"$OUT/jit.txt" 2>&1
+			expect "jit: $w stops at --max-cycles $lim at the interpreter's instruction" \
+				grep -q '^ok - ' "$OUT/jit.txt"
+		done
+	done
+	# the runs are translated: nearly every cycle of sha256 ran as host code
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf; do
+		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
+			"$CYCLOPS" run -q --engine jit "$w" >/dev/null 2>"$OUT/jit.err"
+		expect "jit: $w runs at least 99% of its cycles translated" \
+			awk '/cycles translated/ { t = $(NF-2) } END { exit !(t >= 0.99 * '"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+	done
+	# a code cache of two regions evicts as the run goes, and agrees
+	CYCLOPS_JIT_MAX_REGIONS=2 tests/jit.sh "$CYCLOPS" "$cache" guest/build/kernels.elf guest/build/sort.elf >"$OUT/jit.txt" 2>&1
+	expect "jit: with room for two regions, kernels and sort agree with the interpreter" \
+		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# W^X: no mapping of the process is writable and executable
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine jit guest/build/kernels.elf 3000 >/dev/null 2>&1 &
+	pid=$!
+	sleep 2
+	cp /proc/$pid/maps "$OUT/jit.maps" 2>/dev/null
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	expect "jit: translated code is mapped, and nothing is writable and executable at once" \
+		sh -c "grep -q '\.so' '$OUT/jit.maps' && ! grep -q ' rwx' '$OUT/jit.maps'"
+	# a cached file that does not hold what its name says is not run
+	for f in "$cache"/*.so; do
+		printf 'damaged' | dd of="$f" bs=1 seek=4096 conv=notrunc 2>/dev/null
+	done
+	tests/jit.sh "$CYCLOPS" "$cache" guest/build/sha256.elf guest/build/rv64imac-lp64/sort.elf >"$OUT/jit.txt" 2>&1
+	expect "jit: with every cached file damaged, the runs still agree" \
+		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# the default policy: hot code compiled in the background while the
+	# interpreter goes on, then loaded from the cache by the next run
+	cy run --engine interp guest/build/keccak.elf 60 >"$OUT/jit.ref" 2>&1
+	for n in 1 2; do
+		CYCLOPS_JIT_CACHE=$OUT/jit-default "$CYCLOPS" run guest/build/keccak.elf 60 >"$OUT/jit.def" 2>&1
+		expect "jit: the default engine's run $n of keccak agrees with the interpreter" \
+			bash -c "sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS\$//' '$OUT/jit.def' | cmp -s - <(sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS\$//' '$OUT/jit.ref')"
+	done
+}
+
+# Misaligned data accesses (Zicclsm, tests/misaligned/): each guest's
+# header derives its total, its pcs and its functions' counts; the run
+# exits with mhpmcounter3 counting the MISALIGNED event, the report lists
+# every pc with its function and source line (the hottest one's line is the
+# one marked in the source), and the summary names it. Under each model and
+# engine; a guest with none prints no line.
+test_misaligned() {
+	local elf src want total npcs f1 c1 f2 c2 model engine hot
+	for elf in tests/misaligned/build/*.elf tests/misaligned/build/rv64/*.elf; do
+		src=tests/misaligned/${elf#tests/misaligned/build/}
+		src=${src%.elf}.S
+		want=$(sed -n 's/^# EXPECT-MISALIGNED: *//p' "$src")
+		read -r total npcs f1 c1 f2 c2 <<<"$want"
+		hot=$(grep -n 'the hottest misaligned pc' "$src" | cut -d: -f1)
+		for model in unit zero-riscy; do
+			for engine in interp reference; do
+				cy run --model $model --engine $engine --report "$OUT/mis.json" "$elf" \
+					>/dev/null 2>"$OUT/mis.err"
+				expect "misaligned: $src ($model, $engine): mhpmcounter3 (MISALIGNED) counts $total" [ $? -eq "$total" ]
+				expect "misaligned: $src ($model, $engine): the report has $total at $npcs pcs, $c1 in $f1, $c2 in $f2, the hottest at line $hot" \
+					python3 -c "
+import json, sys
+m = json.load(open('$OUT/mis.json'))['misaligned']
+f = {x['function']: x['count'] for x in m['functions']}
+top = max(m['sites'], key=lambda x: x['count'])
+ok = (m['total'] == $total and len(m['sites']) == $npcs and f == {'$f1': $c1, '$f2': $c2}
+      and top['line'] == $hot and top['file'].endswith('$(basename "$src")'))
+sys.exit(0 if ok else 1)"
+			done
+		done
+		expect "misaligned: $src: the summary names the total and the hottest pc's line" \
+			grep -Eq "^cyclops: $total misaligned data accesses at $npcs pcs; most at 0x[0-9a-f]{8} <$f1> \(.*$(basename "$src"):$hot\): " "$OUT/mis.err"
+	done
+	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/mis.err"
+	expect "misaligned: a guest with none prints no misaligned line" \
+		sh -c "! grep -q misaligned '$OUT/mis.err'"
+}
+
 # riscv-tests (not part of cyclops): with RISCV_TESTS=DIR, a riscv-tests
 # checkout whose isa/ holds the built p-environment programs (make -C isa
 # XLEN=64 ...; docs/conformance.md), every rv32/rv64 ui, um, ua, uc and mi
@@ -1844,7 +1966,7 @@ test_fuzz() {
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

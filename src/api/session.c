@@ -13,6 +13,7 @@
 #include "core/block.h"
 #include "core/elf_load.h"
 #include "core/exec.h"
+#include "core/jit.h"
 #include "core/machine.h"
 #include "core/vm.h"
 #include "core/vm_state.h"
@@ -216,6 +217,11 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	}
 	if (rc != 0)
 		goto out_destroy;
+	if (rc == 0 && vm->opts.engine != CY_ENGINE_INTERP && !vm->opts.reference &&
+	    jit_attach(vm, why, sizeof(why)) != 0 && vm->opts.engine == CY_ENGINE_JIT) {
+		rc = -ENOTSUP; /* asked for by name: a host without it is an error */
+		goto out_destroy;
+	}
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
 	vm->opts.envp = NULL;
 	vm->pc = vm->last_pc = entry;
@@ -263,7 +269,9 @@ void cy_vm_destroy(cy_vm *vm)
 	mem_snapshot_free(vm->memsnap);
 	journal_free(&vm->journal);
 	cost_free(vm);
+	jit_free(vm);
 	mem_free(&vm->mem);
+	vm_misaligned_free(vm);
 	symtab_free(&vm->syms);
 	free(vm->name);
 	free(vm);

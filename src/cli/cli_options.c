@@ -83,10 +83,12 @@ static const struct cli_option run_options[] = {
 	  "1 2 4 8 16", CLI_COMPLETE_NONE,
 	  "bytes per line of --signature, each line the hex of that many bytes, highest "
 	  "address first (1, 2, 4 (default), 8 or 16)" },
-	{ RUN_ENGINE, 0, "engine", CLI_ARG_REQUIRED, "interp|reference", "interp reference",
+	{ RUN_ENGINE, 0, "engine", CLI_ARG_REQUIRED, "jit|interp|reference", "jit interp reference",
 	  CLI_COMPLETE_NONE,
-	  "interp (default): the profilers on the accounting interface; reference: on every "
-	  "instruction's events, slowly, with the same results (the fast path's test)" },
+	  "jit (default where the host has it: x86-64 with libgccjit): hot code translated to host "
+	  "code, the rest interpreted; interp: the interpreter only; reference: the profilers on "
+	  "every instruction's events, slowly (the fast path's test). Every output is the same "
+	  "under each" },
 	{ RUN_CHECKPOINT_EVERY, 0, "checkpoint-every", CLI_ARG_REQUIRED, "N", NULL,
 	  CLI_COMPLETE_NONE,
 	  "cycles between checkpoints, and the size of the chunks of --jobs and --mpi (default "

@@ -255,11 +255,14 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		break;
 	case RUN_RAM: return need_text("ram", v, &a->ram, "ADDR:SIZE such as 0x80000000:64M");
 	case RUN_ENGINE:
-		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
-			cli_error("run: --engine needs interp or reference, got '%s'", v ? v : "");
+		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0 &&
+			   strcmp(v, "jit") != 0)) {
+			cli_error("run: --engine needs jit, interp or reference, got '%s'",
+				  v ? v : "");
 			return -1;
 		}
 		a->reference = strcmp(v, "reference") == 0;
+		a->engine = strcmp(v, "jit") == 0 ? CY_ENGINE_JIT : CY_ENGINE_INTERP;
 		break;
 	case RUN_UART: {
 		char *end = NULL;
@@ -441,6 +444,46 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.paging, share(st.paging, st.cycles),
 			(unsigned long long)st.reserved, share(st.reserved, st.cycles),
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
+}
+
+/* Misaligned data accesses, when there were any: "cyclops: 11 misaligned
+ * data accesses at 2 pcs; most at 0x00010234 <main+0x12> (mis.c:5): 10". */
+static void print_misaligned(cy_vm *vm, const char *program)
+{
+	const cy_misaligned_site *sites;
+	size_t n, top = 0;
+	uint64_t total = cy_vm_misaligned(vm, &sites, &n, NULL);
+	char sym[128] = "", shown[160], where[300] = "";
+	struct srcinfo *src;
+	const char *file;
+	int line;
+
+	if (!total)
+		return;
+	if (!n) {
+		fprintf(stderr, "cyclops: %llu misaligned data accesses\n",
+			(unsigned long long)total);
+		return;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (sites[i].count > sites[top].count)
+			top = i;
+	cy_vm_symbolize(vm, sites[top].pc, sym, sizeof(sym));
+	text_printable(shown, sizeof(shown), sym);
+	if ((src = srcinfo_open(program)) != NULL) {
+		if (srcinfo_line(src, sites[top].pc, &file, &line)) {
+			char f[200];
+			text_printable(f, sizeof(f), file);
+			snprintf(where, sizeof(where), " (%s:%d)", f, line);
+		}
+		srcinfo_close(src);
+	}
+	fprintf(
+	    stderr,
+	    "cyclops: %llu misaligned data access%s at %zu pc%s; most at 0x%08x%s%s%s%s: %llu\n",
+	    (unsigned long long)total, total == 1 ? "" : "es", n, n == 1 ? "" : "s", sites[top].pc,
+	    *shown ? " <" : "", shown, *shown ? ">" : "", where,
+	    (unsigned long long)sites[top].count);
 }
 
 /* The bare platform's traps: "cyclops: bare: 3 exceptions, 10 interrupts". */
@@ -711,6 +754,7 @@ int run_options(struct run *r)
 	opts->argv = (const char *const *)a->guest_argv;
 	opts->quiet = a->quiet;
 	opts->reference = a->reference;
+	opts->engine = a->engine;
 	opts->model = a->model;
 	opts->segment_po2 = (uint32_t)a->segment_po2;
 	opts->cycle_tracker = a->tracker != TRACK_OFF;
@@ -819,6 +863,8 @@ int run_finish(struct run *r, cy_stop stop)
 		cli_print_timers(stderr, vm, cli_use_colour(stderr));
 	if (!a->quiet)
 		print_summary(vm, run_now() - r->t0);
+	if (!a->quiet)
+		print_misaligned(vm, r->elf_path ? r->elf_path : a->program);
 	if (!a->quiet && cy_vm_platform(vm) == CY_PLATFORM_BARE)
 		print_machine(vm);
 	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, a) != 0 && status == 0)

@@ -17,6 +17,7 @@ enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
 struct run_args {
 	bool quiet;
 	bool reference; /* --engine reference */
+	cy_engine engine;
 	uint64_t max_cycles;
 	uint64_t max_memory;
 	const char *model;

@@ -12,10 +12,11 @@
 #include "core/vm.h"
 #include "util/state_io.h"
 
-static const char *const event_names[PC_EVENTS] = {
+static const char *const event_names[HPM_EV_MISALIGNED + 1] = {
 #define PC_NAME(id, index, name) [index] = name,
 	PC_EVENT_LIST(PC_NAME)
 #undef PC_NAME
+	    [HPM_EV_MISALIGNED] = "MISALIGNED",
 };
 
 _Static_assert(PC_EVENTS == 16, "PCER holds one bit per event, PCCR0-15");
@@ -36,7 +37,7 @@ _Static_assert(PCCR_ALL == PCCR_COUNT - 1, "PCCR31 is the last");
 
 const char *counters_event_name(unsigned event)
 {
-	return event < PC_EVENTS ? event_names[event] : NULL;
+	return event <= HPM_EV_MISALIGNED ? event_names[event] : NULL;
 }
 
 void counters_init(struct cy_vm *vm)

@@ -19,6 +19,7 @@
 #include "core/output.h"
 #include "core/symbols.h"
 #include "cyclops.h"
+#include "util/index_map.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "cyclops keeps guest memory in host byte order: little-endian hosts only"
@@ -127,6 +128,13 @@ struct cy_vm {
 	/* cycles run in zkVM unconstrained blocks and taken off the clock at
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
+	/* misaligned data accesses, in total and by pc (vm_misaligned) */
+	struct {
+		uint64_t total, lost;
+		struct index_map map; /* pc -> sites[i] */
+		cy_misaligned_site *sites;
+		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
+	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
 	/* the highest clock before the clock last moved back, since the
 	 * sampler last looked: the fast pass's sampler keeps its phase by it */
@@ -169,6 +177,11 @@ struct cy_vm {
 	int n_observers;
 	unsigned obs_mask;
 	struct acct acct; /* the profilers' accounting interface (account.h) */
+	/* the translation tier (core/jit.c); NULL when it is off */
+	struct jit *jit;
+	/* the interpreter must not return at a translated block's entry
+	 * (jit_enter), and whether it did return there */
+	bool jit_bypass, jit_entered;
 
 	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
 	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */

@@ -287,6 +287,8 @@ static void count_events(struct cy_vm *vm, const struct insn *in, const struct a
 		first_ext = outside(first, m->fast_data_lo, m->fast_data_hi);
 
 		f.first |= ev | (first_ext ? ext : 0);
+		if (acc[i].size > 1 && (acc[i].addr & (acc[i].size - 1)))
+			f.first |= HPM_MISALIGNED;
 		*wait += first_ext ? m->data_wait_states : 0;
 		if (first != last) { /* the second word: in cycle 2 */
 			bool last_ext = outside(last, m->fast_data_lo, m->fast_data_hi);

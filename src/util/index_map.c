@@ -30,6 +30,19 @@ int index_map_rehash(struct index_map *m, uint32_t cap)
 	return 0;
 }
 
+int64_t index_map_find(const struct index_map *m, uint32_t a, uint32_t b)
+{
+	if (!m->slots)
+		return -1;
+	for (uint32_t h = hash_key(a, b) & m->mask;; h = (h + 1) & m->mask) {
+		uint32_t s = m->slots[h];
+		if (!s)
+			return -1;
+		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
+			return s - 1;
+	}
+}
+
 int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
 		      bool *added)
 {
