@@ -540,8 +540,8 @@ static void write_stats(const struct driver *d)
 		fprintf(f, "%llu %llu %.6f %.6f %.6f %.6f %.6f %llu %llu %llu\n",
 			(unsigned long long)k + 1, (unsigned long long)s->cycles, s->fast_seconds,
 			s->fast_cpu, s->cut_seconds, s->worker_seconds, s->worker_cpu,
-			(unsigned long long)s->checkpoint_bytes,
-			(unsigned long long)s->job_bytes, (unsigned long long)s->result_bytes);
+			(unsigned long long)s->checkpoint_bytes, (unsigned long long)s->job_bytes,
+			(unsigned long long)s->result_bytes);
 	}
 	fclose(f);
 }
