@@ -16,7 +16,10 @@ $(LIBCYCLOPS): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(CYCLOPS): $(CLI_OBJS) $(LIBCYCLOPS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MPI_LIBS)
+
+# the MPI transport is the only file that sees MPI's headers
+$(O)/src/cli/cli_mpi.o: CY_CFLAGS += $(MPI_CFLAGS)
 
 cyclops: $(CYCLOPS)
 
@@ -33,6 +36,7 @@ clean:
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean
 	$(MAKE) -C tests/sample clean
+	$(MAKE) -C tests/scale clean
 	$(MAKE) -C guest/bare clean
 	$(MAKE) -C tests/bare clean
 	$(MAKE) -C tests/gdb clean
@@ -52,3 +56,9 @@ $(EMBED): $(O)/examples/embed.o $(LIBCYCLOPS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 cyclops: $(EMBED)
 -include $(O)/examples/embed.d
+
+# bench/ckpt_size.c: checkpoints' sizes against the pages stored to (make bench)
+CKPT_SIZE := $(O)/ckpt_size
+$(CKPT_SIZE): $(O)/bench/ckpt_size.o $(LIBCYCLOPS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+-include $(O)/bench/ckpt_size.d

@@ -749,6 +749,7 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 . tests/zkvm/tests.sh
 . tests/cli/tests.sh
 . tests/install/tests.sh
+. tests/scale/tests.sh
 # Channel timers. Each tests/timer/*.S runs with --timers --report under the
 # model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
 # ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
@@ -1954,7 +1955,7 @@ test_fuzz() {
 		# the VM targets create a VM per input: fewer runs
 		# and jit compiles the code it is given, twice a second or so
 		case $t in
-		elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;;
+		elf | exec | checkpoint) runs=${FUZZ_CHECK_RUNS_VM:-400} ;;
 		jit) runs=${FUZZ_CHECK_RUNS_JIT:-40} ;;
 		*) runs=${FUZZ_CHECK_RUNS:-20000} ;;
 		esac
@@ -2356,7 +2357,7 @@ while s.recv(4096):
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned jit bare riscv_tests signals memory progress gdb install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

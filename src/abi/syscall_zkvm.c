@@ -14,6 +14,7 @@
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define REG_T0 5
 #define REG_A0 10
@@ -288,10 +289,13 @@ static int cow_prepare(struct cy_vm *vm)
 			madvise(vm->mem.base + off, COW_CHUNK, MADV_DONTNEED);
 	}
 	vm->zkvm->memfd = fd;
-	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0)
+	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0) {
 		fd = -1; /* the VM's now */
-	else
+		vm->mem.backing_fd = vm->zkvm->memfd;
+		vm->mem.backing_size = ZKVM_MEM_LIMIT;
+	} else {
 		vm->zkvm->memfd = -1;
+	}
 out:
 	free(vec);
 	if (fd >= 0)
@@ -349,6 +353,8 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 	memcpy(vm->x, s->x, sizeof(s->x));
 	vm_set_reg(vm, REG_T0, 0);
 	vm->undone_cycles += vm->cycles - s->cycles;
+	if (vm->cycles > vm->clock_peak)
+		vm->clock_peak = vm->cycles;
 	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
 	vm->instret = s->instret;
@@ -696,11 +702,80 @@ void zkvm_free(struct cy_vm *vm)
 	free(z->frames);
 	free(z->public_values);
 	free(z->snap);
-	if (z->memfd >= 0)
+	if (z->memfd >= 0) {
 		close(z->memfd); /* its mapping goes with the guest's memory */
+		vm->mem.backing_fd = -1;
+	}
 	free(z);
 	vm->zkvm = NULL;
 }
+
+/* The zkVM's part of a checkpoint (api/checkpoint.c): the input queue (the
+ * frames not yet read), the public values, the committed words and the
+ * syscall counts. A checkpoint is never cut inside an unconstrained block
+ * (zkvm_in_block), so there is no snapshot to save; the copy-on-write memfd
+ * is not state: a restored guest makes its own at its next block. Frames
+ * already read are only counted: their bytes are never read again. */
+#define ZKVM_MAX_FRAMES_READ (1u << 26)
+
+static void frame_io(struct sio *io, struct frame *f, bool unread)
+{
+	if (unread)
+		sio_blob(io, (void **)&f->data, &f->len, SIZE_MAX, "bytes in an input frame");
+	else if (io->load)
+		*f = (struct frame){ NULL, 0 };
+}
+
+void zkvm_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct zkvm *z = vm->zkvm;
+	int abi = z->abi;
+
+	sio_tag(io, "ZKVM");
+	sio_int(io, &abi, CY_ABI_SP1, CY_ABI_PICO, "the zkVM ABI");
+	if (io->load && abi != (int)z->abi)
+		sio_fail(io, "it holds a guest of the %s ABI, not %s", cy_abi_name((cy_abi)abi),
+			 cy_abi_name(z->abi));
+	if (io->load) {
+		for (size_t i = 0; i < z->n_frames; i++)
+			free(z->frames[i].data);
+		z->n_frames = z->next_frame = 0;
+	}
+	size_t unread = z->n_frames - z->next_frame;
+	sio_count(io, &z->next_frame, ZKVM_MAX_FRAMES_READ, 0, "input frames read");
+	sio_count(io, &unread, SIZE_MAX, 8, "input frames not read");
+	if (io->load && sio_ok(io)) {
+		z->n_frames = z->next_frame + unread;
+		if (sio_alloc(io, (void **)&z->frames, z->n_frames, sizeof(*z->frames)))
+			z->cap_frames = z->n_frames + 1;
+		else
+			z->n_frames = z->next_frame = 0;
+	}
+	for (size_t i = 0; i < z->n_frames && sio_ok(io); i++)
+		frame_io(io, &z->frames[i], i >= z->next_frame);
+	sio_blob(io, (void **)&z->public_values, &z->public_len, ZKVM_MAX_WRITTEN, "public values");
+	if (io->load)
+		z->public_cap = z->public_len + 1;
+	for (int i = 0; i < 8; i++) {
+		sio_u32(io, &z->commits.digest[i]);
+		sio_u32(io, &z->commits.deferred[i]);
+	}
+	sio_u8(io, &z->commits.digest_set);
+	sio_u8(io, &z->commits.deferred_set);
+	for (int i = 0; i < N_ZKVM_SYSCALLS; i++)
+		sio_u64(io, &z->counts[i]);
+	sio_bool(io, &z->warned_fd);
+	sio_size(io, &z->guest_frame_bytes);
+	if (!sio_ok(io) && io->load) {
+		for (size_t i = 0; i < z->n_frames; i++) {
+			free(z->frames[i].data);
+			z->frames[i].data = NULL;
+		}
+		z->n_frames = z->next_frame = 0;
+	}
+}
+
+bool zkvm_in_block(const struct cy_vm *vm) { return vm->zkvm && vm->zkvm->snap; }
 
 /* The API (include/cyclops.h). */
 

@@ -16,6 +16,7 @@
 #include "core/jit.h"
 #include "core/machine.h"
 #include "core/vm.h"
+#include "core/vm_state.h"
 #include "cost/cost.h"
 #include "cost/model.h"
 #include "observe/sample.h"
@@ -176,7 +177,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		uint64_t threshold = vm->opts.significant;
 		if (threshold == 0)
 			threshold = vm->model.paging ? vm->model.page_in : 1000;
-		rc = timers_attach(vm, threshold, &vm->timers);
+		rc = timers_attach(vm, threshold, vm->opts.fast_pass, &vm->timers);
 		if (rc != 0) {
 			snprintf(why, sizeof(why), "out of memory");
 			goto out_destroy;
@@ -265,6 +266,8 @@ void cy_vm_destroy(cy_vm *vm)
 	timers_free(vm->timers);
 	sampler_free(vm);
 	cache_free(&vm->cache);
+	mem_snapshot_free(vm->memsnap);
+	journal_free(&vm->journal);
 	cost_free(vm);
 	jit_free(vm);
 	mem_free(&vm->mem);

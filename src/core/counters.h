@@ -104,6 +104,9 @@ struct counters {
 };
 
 void counters_init(struct cy_vm *vm);
+struct sio;
+/* Saves or restores the counters (util/state_io.h): a checkpoint's part. */
+void counters_state_io(struct sio *io, struct cy_vm *vm);
 
 /* Whether csr is one of the counter CSRs; counters_csr then does what
  * csr_access does for it. */

@@ -20,6 +20,7 @@ int mem_init(struct mem *m, uint64_t size)
 	    mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
 	memset(m, 0, sizeof(*m));
+	m->backing_fd = -1;
 	if (p == MAP_FAILED)
 		return -errno;
 	if (mprotect(p + MEM_FENCE, size + MEM_GUARD, PROT_READ | PROT_WRITE) != 0) {
@@ -29,6 +30,7 @@ int mem_init(struct mem *m, uint64_t size)
 	}
 	m->base = p + MEM_FENCE;
 	m->size = size;
+	m->backing_fd = -1;
 	return 0;
 }
 

@@ -33,6 +33,11 @@ struct mem {
 	uint64_t size; /* MEM_SPACE_32 or MEM_SPACE_64 */
 	struct mem_region regions[MEM_MAX_REGIONS];
 	int n_regions;
+	/* [0, backing_size) lives in the file backing_fd, mapped shared (the
+	 * zkVM's copy-on-write, abi/syscall_zkvm.c); -1: anonymous memory
+	 * only. Checkpoints read such pages from the file's allocated ranges. */
+	int backing_fd;
+	uint64_t backing_size;
 };
 
 /* Reserves a space of size bytes (MEM_SPACE_32 or MEM_SPACE_64). */

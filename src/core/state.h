@@ -14,6 +14,7 @@
 #include "core/cost_model.h"
 #include "core/counters.h"
 #include "core/isa.h"
+#include "core/journal.h"
 #include "core/mem.h"
 #include "core/output.h"
 #include "core/symbols.h"
@@ -138,6 +139,9 @@ struct cy_vm {
 	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
 	 * this block, as if its budget were spent (with break_loop) */
 	bool pause;
+	/* the highest clock before the clock last moved back, since the
+	 * sampler last looked: the fast pass's sampler keeps its phase by it */
+	uint64_t clock_peak;
 
 	struct mem mem;
 	struct block_cache cache;
@@ -190,6 +194,7 @@ struct cy_vm {
 	uint32_t ecall_next_pc;
 
 	struct output_filter output; /* the guest's stdout/stderr pass it (output.c) */
+	struct journal journal;      /* a chunked run's host I/O (journal.c) */
 	/* ecall numbers the ABI leaves to a module (the sampler's calls):
 	 * call returns what goes into a0 */
 	struct ecall_extension {
@@ -207,7 +212,11 @@ struct cy_vm {
 	uint32_t retired_pc;
 	struct sampler *sampler;
 	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
-	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	/* checkpoints (api/checkpoint.c): the page hashes of the last one cut,
+	 * against which the next one's memory is a delta, and its index */
+	struct mem_snapshot *memsnap;
+	uint64_t memsnap_index;
+	bool has_tohost; /* the ELF's HTIF symbols (elf_load.c) */
 	uint32_t tohost, fromhost;
 	/* begin_signature and end_signature, the compliance tests' results */
 	bool has_signature_begin, has_signature_end;

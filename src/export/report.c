@@ -10,6 +10,7 @@
 
 #include "export/profile.h"
 #include "export/report.h"
+#include "util/state_io.h"
 #include "util/text.h"
 
 struct report {
@@ -224,6 +225,29 @@ void report_free(struct report *r)
 		fclose(r->chunks);
 	free(r->text);
 	free(r);
+}
+
+/* The chunks so far, in a checkpoint (util/state_io.h): a restore into a
+ * new report writes them again. */
+int report_state_io(struct sio *io, struct report *r)
+{
+	size_t len = 0;
+	void *text = NULL;
+
+	sio_tag(io, "REPT");
+	if (!io->load) {
+		fflush(r->chunks);
+		len = r->text_len;
+		text = r->text;
+	}
+	sio_u64(io, &r->n_chunks);
+	sio_bool(io, &r->failed);
+	sio_blob(io, &text, &len, SIZE_MAX, "bytes of the report's chunks");
+	if (io->load && sio_ok(io) && len && fwrite(text, 1, len, r->chunks) != len)
+		sio_fail(io, "out of host memory");
+	if (io->load)
+		free(text);
+	return io->err;
 }
 
 int report_add_chunk(struct report *r, const cy_chunk_report *c)
