@@ -126,6 +126,7 @@ struct jit {
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
 	uint64_t translated;     /* cycles run in translated code */
+	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
 };
@@ -1313,10 +1314,18 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			break;
 		if (vm->break_loop && !vm->jit_entered)
 			break; /* as the interpreter returns when a subscriber asks */
-		if (!vm->jit_entered && vm->stop == CY_STOP_NONE)
+		/* a sample per slice of interpreted cycles, however the caller
+		 * slices the run: a run in slices of 1 cycle samples as often as
+		 * one run, and the interpreter's steps past translated code that
+		 * stopped at a budget are no evidence of code left out */
+		if (!bypass)
+			j->since_sample += vm->cycles - before;
+		if (j->since_sample >= slice && !vm->jit_entered && vm->stop == CY_STOP_NONE) {
+			j->since_sample = 0;
 			sample(vm, vm->pc, mode);
+			poll_done(vm);
+		}
 		bypass = false;
-		poll_done(vm);
 	}
 	return true;
 }
