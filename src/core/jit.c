@@ -154,8 +154,8 @@ static void shared_release(struct shared *s)
 }
 
 static int publish(const char *tmp, const char *path, char *why, size_t why_size);
-static int compile_apart(const uint8_t *desc, size_t size, const char *path,
-			 const struct mem *mem, char *why, size_t why_size);
+static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
+			 char *why, size_t why_size);
 
 /* The worker: compiles the queued regions one by one (compile_apart). */
 static void *worker(void *arg)
@@ -231,8 +231,8 @@ static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const c
  * TMPDIR it removes. When the run ends first, the child still finishes and
  * publishes its file, for the next run: it has nothing of the run's left to
  * disturb. */
-static int compile_apart(const uint8_t *desc, size_t size, const char *path,
-			 const struct mem *mem, char *why, size_t why_size)
+static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
+			 char *why, size_t why_size)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char scratch[PATH_MAX];

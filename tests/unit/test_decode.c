@@ -149,8 +149,7 @@ static void check_coverage(const bool *covered, const char *const *insns, int n_
 	for (int op = 0; op < OP_COUNT; op++) {
 		bool rv64 = insn_flags[op] & INSN_RV64;
 		if (op == OP_illegal || op == OP_fetch_fault || op == OP_block_end ||
-		    op == OP_jit_enter || covered[op] ||
-		    rv64 != (xlen == 64))
+		    op == OP_jit_enter || covered[op] || rv64 != (xlen == 64))
 			continue;
 		m += (size_t)snprintf(missing + m, sizeof(missing) - m, " %s", insn_names[op]);
 		if (m >= sizeof(missing))
