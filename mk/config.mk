@@ -7,7 +7,7 @@ CFLAGS ?= -O2 -g
 # truncating a long message is fine: snprintf is how we bound them
 CY_CFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-format-truncation \
 	-D_GNU_SOURCE -Iinclude -Isrc -MMD -MP
-LDLIBS += -lelf -ldw -lz -lgmp -liberty
+LDLIBS += -lelf -ldw -lz -lgmp -liberty -lsecp256k1 -lcrypto
 
 ifeq ($(ASAN),1)
 CY_CFLAGS += -fsanitize=address -fno-omit-frame-pointer

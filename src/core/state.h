@@ -127,6 +127,19 @@ struct cy_vm {
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
+	/* A stretch of guest code that no count may see: a zkVM unconstrained
+	 * block (abi/syscall_zkvm.c, docs/zkvm.md). The ABI turns it on and
+	 * off; meanwhile the plain interpreter runs (exec.c), so no
+	 * subscriber, observer, sampler, counter or paging account hears of
+	 * it, and the guest's output carries the clock the ABI says. The ABI
+	 * puts the clock back when it ends; a run that stops inside one shows
+	 * the clock at its start (api/session.c). */
+	struct unaccounted {
+		bool on;
+		bool started;             /* its first run began: the clock below is set */
+		uint64_t cycles, instret; /* the clock when it began */
+		uint64_t output_cycles;   /* the clock the guest's output carries */
+	} unacc;
 
 	struct mem mem;
 	struct block_cache cache;
@@ -174,6 +187,8 @@ struct cy_vm {
 	uint32_t ecall_next_pc;
 
 	struct output_filter output; /* the guest's stdout/stderr pass it (output.c) */
+	uint32_t out_last_fd;        /* the stream the guest's output last reached; 0: none */
+	uint8_t out_last_byte;       /* and the last byte it wrote there */
 	/* ecall numbers the ABI leaves to a module (the sampler's calls):
 	 * call returns what goes into a0 */
 	struct ecall_extension {

@@ -133,7 +133,7 @@ static int grow(void **p, size_t *cap, size_t size)
  * INDEX_MAP_NO_MEMORY. */
 static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
 {
-	const char *known = cy_syscall_name(nr);
+	const char *known = cy_vm_syscall_name(cs->vm, nr);
 	char buf[64];
 	bool added;
 	int64_t i = index_map_get(&cs->ecall_map, nr, 0, (void **)&cs->ecall_names,
@@ -689,6 +689,34 @@ static void profile_sync(struct cy_callstack *cs)
 	settle(cs, cs->vm->cycles, cs->vm->instret);
 }
 
+/* The run's root frame when the entry point is a label with no size (the
+ * zkVM SDKs' _start, written in global assembly): a function reaching to
+ * the next symbol, or to the end of the segment holding it, unless a
+ * sized function already covers the entry. */
+static bool entry_label(const cy_vm *vm, size_t i, struct symbol *out)
+{
+	const struct symbol *s = &vm->syms.syms[i];
+	uint64_t end = 0;
+
+	if (s->addr != vm->pc || s->size || !*s->name)
+		return false;
+	for (size_t k = 0; k < vm->syms.n; k++) {
+		const struct symbol *o = &vm->syms.syms[k];
+		if (o->size && vm->pc - o->addr < o->size)
+			return false;
+		if (k > i && o->addr > s->addr && !end)
+			end = o->addr;
+	}
+	for (int r = 0; !end && r < vm->mem.n_regions; r++)
+		if (vm->mem.regions[r].start <= s->addr && s->addr < vm->mem.regions[r].end)
+			end = vm->mem.regions[r].end;
+	if (!end || end - s->addr > UINT32_MAX)
+		return false;
+	*out = *s;
+	out->size = (uint32_t)(end - s->addr);
+	return true;
+}
+
 int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 {
 	struct cy_callstack *cs = calloc(1, sizeof(*cs));
@@ -700,13 +728,17 @@ int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 		return -ENOMEM;
 	cs->vm = vm;
 	cs->last_pc_index = UINT32_MAX;
-	/* functions are the sized symbols: labels do not start calls */
+	/* functions are the sized symbols: labels do not start calls; but
+	 * for the entry point's, below */
 	funcs = malloc((vm->syms.n + 1) * sizeof(*funcs));
 	if (!funcs)
 		goto out_free;
-	for (size_t i = 0; i < vm->syms.n; i++)
+	for (size_t i = 0; i < vm->syms.n; i++) {
 		if (vm->syms.syms[i].size)
 			funcs[cs->n_funcs++] = vm->syms.syms[i];
+		else if (entry_label(vm, i, &funcs[cs->n_funcs]))
+			cs->n_funcs++;
+	}
 	cs->funcs = funcs;
 	cs->node_map.max = CY_CALLSTACK_MAX_NODES;
 	cs->pc_map.max = CY_CALLSTACK_MAX_PCS;

@@ -517,6 +517,10 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 	struct sampler *s = vm->sampler;
 
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+		if (vm->unacc.on) { /* an unconstrained block: no sample falls in it */
+			exec_run(vm, budget);
+			continue;
+		}
 		if (!s->active) {
 			s->by_blocks = false;
 			sync_deadline(vm);

@@ -20,6 +20,36 @@ test_zkvm() {
 	expect "zkvm: the unconstrained block leaves the clock (10 cycles, as SP1)" \
 		test "$(summary_cycles "$o/unc.err")" = 10
 
+	# issue 19: nothing a block runs is counted anywhere, in any output
+	cy run --abi sp1 --sample=1 --sample-out "$o/unc.samples" --report "$o/unc.json" \
+		--profile "$o/unc.folded" $ZK/unconstrained.elf 2>/dev/null
+	expect "zkvm: --sample=1 over an unconstrained block: one sample per constrained cycle (10), none in the block" \
+		sh -c "\"$CYCLOPS\" hist --elf $ZK/unconstrained.elf '$o/unc.samples' | head -1 | grep -q '^10 samples'"
+	expect "zkvm: the profile of the block totals the 10 constrained cycles, the enter's ecall 1 of them" \
+		sh -c "python3 tests/profile/check.py totals 10 '$o/unc.folded' && grep -qx '_start;\[ecall ENTER_UNCONSTRAINED\] 1' '$o/unc.folded'"
+	cy run -q --abi sp1 --cycle-tracker --report "$o/bw.json" $ZK/block_write.elf >/dev/null 2>&1
+	expect "zkvm: a tracker start inside a block carries the clock before the enter: in = 7 of 12 cycles (block_write.S)" \
+		python3 -c "import json; r = json.load(open('$o/bw.json')); assert r['cycle_tracker'] == {'in': [7]} and r['cycles'] == 12, r"
+	cy run --abi sp1 $ZK/block_sha.elf >/dev/null 2>"$o/bsha.err"
+	expect "zkvm: a precompile inside a block stops the run (252), naming it; the clock shown is the block's start, 2" \
+		sh -c "test $? -eq 252 && grep -q '^cyclops: SHA_EXTEND at 0x[0-9a-f]* <_start+0x1c>: not allowed inside an unconstrained block (only WRITE and EXIT_UNCONSTRAINED are)$' '$o/bsha.err' && grep -q '^cyclops: 2 instructions, 2 cycles' '$o/bsha.err'"
+	# the tracker's rules per ABI, derived in tracker_rules.S
+	cy run -q --abi sp1 --cycle-tracker --report "$o/trs.json" $ZK/tracker_rules.elf >/dev/null 2>&1
+	expect "zkvm: SP1's tracker rules: stdout only, trimmed names, an end takes its start away, an end with no start records nothing" \
+		python3 -c "
+import json
+r = json.load(open('$o/trs.json'))
+assert r['instructions'] == 51, r['instructions']
+assert r['cycle_tracker'] == {'a': [6], 'sp': [6]}, r['cycle_tracker']
+assert sorted((w['kind'], w['name']) for w in r['warnings']) == [('unmatched_end', 'a'), ('unmatched_end', 'b'), ('unmatched_end', 'c')], r['warnings']"
+	cy run -q --abi pico --cycle-tracker --report "$o/trp.json" $ZK/tracker_rules.elf >/dev/null 2>&1
+	expect "zkvm: Pico's tracker rules on the same guest: both streams, an end keeps its start, an end with no start records 0" \
+		python3 -c "
+import json
+r = json.load(open('$o/trp.json'))
+assert r['cycle_tracker'] == {'a': [6, 12], 'b': [0], 'c': [6], 'sp': [0]}, r['cycle_tracker']
+assert ('never_ended', ' sp ') in [(w['kind'], w['name']) for w in r['warnings']], r['warnings']"
+
 	cy run --abi sp1 --max-cycles 100000 $ZK/unconstrained_loop.elf 2>"$o/uloop.err"
 	expect "zkvm: --max-cycles counts the cycles unconstrained blocks ran and undid (253, clock + undone = the limit)" \
 		sh -c "[ $? -eq 253 ] && python3 -c '
@@ -50,20 +80,21 @@ print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 112
 	expect "zkvm: output of an unconstrained block is kept" grep -qx unconstrained "$o/io.out"
 	expect "zkvm: cycle tracker through WRITE (quiet hides the lines)" \
 		sh -c "! grep -q cycle-tracker '$o/io.out' && grep -q '^loop ' '$o/io.err'"
-	expect "zkvm: public values file: u32 300 then 'pv', not the unconstrained 'lost'" \
-		test "$(od -An -tx1 "$o/pv.bin" | tr -d ' \n')" = 2c0100007076
-	expect "zkvm: public values hex on stderr" grep -q 'public values (6 bytes): 2c0100007076' "$o/io.err"
+	expect "zkvm: public values file: u32 300, 'pv', then the unconstrained block's 'lost' (SP1 and Pico keep a block's public values)" \
+		test "$(od -An -tx1 "$o/pv.bin" | tr -d ' \n')" = 2c01000070766c6f7374
+	expect "zkvm: public values hex on stderr, the version picked named" grep -q 'sp1@v3 public values (10 bytes): 2c01000070766c6f7374' "$o/io.err"
 	expect "zkvm: committed words on stderr" \
 		grep -q 'committed digest: 00000000 11111111 22222222 33333333 44444444 55555555 66666666 77777777; deferred proofs: abcdef01' "$o/io.err"
-	expect "zkvm: syscall counts in the summary" \
-		grep -q 'syscalls: HALT 1, WRITE 10, ENTER_UNCONSTRAINED 1, EXIT_UNCONSTRAINED 1, COMMIT 8, COMMIT_DEFERRED_PROOFS 1, HINT_LEN 3, HINT_READ 3' "$o/io.err"
+	# as SP1's report: what a block calls (two WRITEs and the exit) is not counted
+	expect "zkvm: syscall counts in the summary, the unconstrained block's left out" \
+		grep -q 'syscalls: HALT 1, WRITE 8, ENTER_UNCONSTRAINED 1, COMMIT 8, COMMIT_DEFERRED_PROOFS 1, HINT_LEN 3, HINT_READ 3' "$o/io.err"
 	expect "zkvm: report has abi, syscalls, public values, digest" python3 -c "
 import json, sys
 r = json.load(open('$o/io.json'))
 assert r['abi'] == 'sp1', r['abi']
 assert r['syscalls']['HINT_READ'] == {'code': '0x000000f1', 'count': 3, 'extra_cycles': 0}
-assert r['syscalls']['WRITE']['count'] == 10
-assert r['public_values'] == '2c0100007076'
+assert r['syscalls']['WRITE']['count'] == 8
+assert r['public_values'] == '2c01000070766c6f7374'
 assert r['committed_digest'] == [0x11111111 * i for i in range(8)]
 assert r['deferred_proofs_digest'][0] == 0xabcdef01 and r['deferred_proofs_digest'][1] is None
 assert r['cycle_tracker']['loop'][0] > 0
@@ -88,7 +119,7 @@ assert r['cycle_tracker']['loop'][0] > 0
 		sh -c "test $? -eq 250 && grep -q 'is for zkVM guests' '$o/lin.err'"
 	cy run --abi sp1 guest/build/hello.elf >/dev/null 2>"$o/unk.err"
 	expect "zkvm: an unknown code stops with code and pc" \
-		sh -c "test $? -eq 252 && grep -q 'unknown sp1 syscall code 0x[0-9a-f]* in t0' '$o/unk.err' && grep -q 'ecall at 0x' '$o/unk.err'"
+		sh -c "test $? -eq 252 && grep -q 'unknown SP1 v3 syscall code 0x[0-9a-f]* in t0' '$o/unk.err' && grep -q 'ecall at 0x' '$o/unk.err'"
 	cy run --abi bogus $ZK/halt.elf 2>"$o/abi.err"
 	expect "zkvm: bad --abi is a usage error" test $? -eq 250
 
@@ -103,7 +134,7 @@ assert r['cycle_tracker']['loop'][0] > 0
 	expect "zkvm: the 256 WRITEs before it are in the public-values file" \
 		test "$(wc -c <"$o/flood.bin")" -eq $((256 << 20))
 	expect "zkvm: the summary shows 256 bytes of them, not 256 MiB" \
-		sh -c "grep -q '^cyclops: sp1 public values (268435456 bytes): 0\{512\}\.\.\. (268435200 more)$' '$o/flood.err' && test \$(wc -c <'$o/flood.err') -lt 4096"
+		sh -c "grep -q '^cyclops: sp1@v3 public values (268435456 bytes): 0\{512\}\.\.\. (268435200 more)$' '$o/flood.err' && test \$(wc -c <'$o/flood.err') -lt 4096"
 	cy run -q $ZK/decompress_bad.elf >/dev/null 2>"$o/decomp.err"
 	expect "zkvm: decompressing an x on no point stops, naming the syscall and the pc" \
 		sh -c "test $? -eq 252 && grep -q 'SECP256K1_DECOMPRESS at 0x[0-9a-f]* <main+0x[0-9a-f]*>: x is not the x of a secp256k1 point' '$o/decomp.err'"
