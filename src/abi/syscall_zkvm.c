@@ -856,23 +856,26 @@ cy_abi zkvm_detect(const struct cy_vm *vm)
 	return CY_ABI_LINUX;
 }
 
-/* The SP1 major version the ELF names: a crate path such as
- * ".../sp1-zkvm-4.1.0/src/lib.rs" in its strings (panic locations); 0 if
- * none. */
+/* The SP1 major version the ELF names: crate paths such as
+ * ".../sp1-zkvm-4.1.0/src/lib.rs" in its strings (panic locations). A
+ * patched crate may pull in an older sp1-lib, so the highest wins; the
+ * v1 and v2 SDKs had v3's descriptors. 0 if none. */
 static unsigned crate_version(const uint8_t *elf, size_t size)
 {
 	static const char *const crates[] = { "sp1-zkvm-", "sp1-lib-", "sp1-primitives-" };
+	unsigned best = 0;
 
 	for (size_t c = 0; c < sizeof(crates) / sizeof(crates[0]); c++) {
 		size_t n = strlen(crates[c]);
 		const uint8_t *p = elf, *end = elf + size;
 		while ((p = memmem(p, (size_t)(end - p), crates[c], n)) != NULL) {
 			p += n;
-			if (p + 2 < end && p[0] >= '1' && p[0] <= '9' && p[1] == '.')
-				return (unsigned)(p[0] - '0');
+			if (p + 2 < end && p[0] >= '1' && p[0] <= '9' && p[1] == '.' &&
+			    (unsigned)(p[0] - '0') > best)
+				best = (unsigned)(p[0] - '0');
 		}
 	}
-	return 0;
+	return best && best < 3 ? 3 : best;
 }
 
 static bool has_symbol(const struct cy_vm *vm, const char *part)
