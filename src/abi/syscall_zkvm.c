@@ -1042,6 +1042,9 @@ int cy_abi_parse_version(const char *text, cy_abi *out, unsigned *version)
 	if (cy_abi_parse(name, out) != 0 || (*out != CY_ABI_SP1 && *out != CY_ABI_PICO))
 		return -EINVAL;
 	*version = (unsigned)(at[2] - '0');
+	/* SP1's guest ABIs are v3 to v6 (v4 and v5 share one); Pico has one */
+	if (*out == CY_ABI_SP1 ? *version < 3 || *version > 6 : *version != 1)
+		return -EINVAL;
 	return 0;
 }
 

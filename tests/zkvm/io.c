@@ -1,5 +1,6 @@
 /* io.c - the zkVM I/O syscalls: hints (a u32, a string as bincode writes
- * it, then a frame the guest queued itself through fd 4), WRITE to each fd,
+ * it, then a frame the guest queued itself through the hint descriptor:
+ * 4, or 14 from SP1 v4 on), WRITE to each fd,
  * COMMIT, a cycle-tracker span through WRITE, and an unconstrained block
  * whose stores, on a page it touches first, are undone. Exits with the u32
  * input modulo 256. */
@@ -9,7 +10,7 @@ static uint32_t fresh_page[1024] __attribute__((aligned(4096)));
 
 static uint32_t read_u32(void)
 {
-	uint32_t v = 0;
+	uint32_t v __attribute__((aligned(8))) = 0;
 
 	if (zk_hint_len() != 4)
 		zk_halt(101);
@@ -19,7 +20,7 @@ static uint32_t read_u32(void)
 
 int main(void)
 {
-	uint32_t n = read_u32(), len, words[16];
+	uint32_t n = read_u32(), len, words[16] __attribute__((aligned(8)));
 	char text[64];
 
 	/* str: u64 length, then the bytes */

@@ -50,6 +50,61 @@ r = json.load(open('$o/trp.json'))
 assert r['cycle_tracker'] == {'a': [6, 12], 'b': [0], 'c': [6], 'sp': [0]}, r['cycle_tracker']
 assert ('never_ended', ' sp ') in [(w['kind'], w['name']) for w in r['warnings']], r['warnings']"
 
+	# the flavors (docs/zkvm.md, "Versions"): io.c and the precompiles
+	# built for each; their public values and exit codes as the SDKs give them
+	local fl abi
+	for fl in v4:sp1@v4 v6:sp1 pico:pico; do
+		abi=${fl#*:}
+		fl=${fl%%:*}
+		cy run -q --abi $abi --input u32:300 --input str:hello --public-values "$o/io_$fl.pv" \
+			$ZK/$fl/io.elf >/dev/null 2>&1
+		expect "zkvm: $fl: io.c's public values (13 from SP1 v4 on) and exit code" \
+			sh -c "[ $? -eq 44 ] && [ \"\$(od -An -tx1 '$o/io_$fl.pv' | tr -d ' \\n')\" = 2c01000070766c6f7374 ]"
+		cy run -q --abi $abi $ZK/$fl/precompiles.elf >"$o/pre_$fl.out" 2>&1
+		python3 tests/zkvm/expected.py $fl >"$o/pre_$fl.want"
+		expect "zkvm: $fl: the precompiles' published vectors (expected.py)" \
+			diff "$o/pre_$fl.want" "$o/pre_$fl.out"
+	done
+	for fl in v3:sp1: v4:sp1@v4:v4/ v6:sp1:v6/ pico:pico:pico/; do
+		IFS=: read -r fl abi dir <<EOF_FL
+$fl
+EOF_FL
+		cy run -q --abi $abi $ZK/${dir}newer.elf >"$o/newer_$fl.out" 2>"$o/newer_$fl.err"
+		python3 tests/zkvm/expected_newer.py $fl >"$o/newer_$fl.want"
+		expect "zkvm: $fl: the newer precompiles and the hooks against expected_newer.py (P-256, BLS12-381 decompression, RFC 6979, recovery, field hooks)" \
+			diff "$o/newer_$fl.want" "$o/newer_$fl.out"
+	done
+	cy run --abi sp1 tests/zkvm/build/v6/io.elf >/dev/null 2>"$o/class.err"
+	expect "zkvm: SP1 v6 is read from a 64-bit ELF's class" grep -q '^cyclops: sp1@v6 public values' "$o/class.err"
+	cy run --abi sp1@v3 $ZK/v6/io.elf >/dev/null 2>"$o/v3of64.err"
+	expect "zkvm: --abi sp1@v3 for a 64-bit ELF is refused, naming the versions' widths" \
+		sh -c "[ $? -eq 251 ] && grep -q 'SP1 v3 guests are 32-bit programs; this one is 64-bit' '$o/v3of64.err'"
+	cy run --abi sp1@v4 --input u32:300 --input str:hello $ZK/io.elf >/dev/null 2>"$o/v3as4.err"
+	expect "zkvm: a v3 guest forced to v4 stops at its WRITE to fd 3, as SP1 v4 does" \
+		sh -c "[ $? -eq 252 ] && grep -q 'WRITE at 0x[0-9a-f]* <.*>: fd 3 is reserved since SP1 v4' '$o/v3as4.err'"
+	cy run --abi sp1@v3 --input u32:300 --input str:hello $ZK/v4/io.elf >/dev/null 2>"$o/v4as3.err"
+	expect "zkvm: a v4 guest run as v3: its fd 13 warned of, and the empty queue blamed on the descriptor, not on --input" \
+		sh -c "grep -q 'WRITE to fd 13 .*no such descriptor or hook in SP1 v3; ignored (SP1 v4 and later use it: --abi sp1@v4?)' '$o/v4as3.err' && grep -q 'HINT_LEN .*no input frame left (2 given, all read; the guest wrote to a descriptor that is no hook' '$o/v4as3.err'"
+	cy run --abi sp1@v9 $ZK/io.elf >/dev/null 2>"$o/v9.err"
+	expect "zkvm: --abi sp1@v9 is a usage error" test $? -eq 250
+	cy run -q --input hex:0102030405 --input hex:0102030405060708 $ZK/hint_pad.elf >"$o/pad32.out" 2>&1
+	cy run -q --input hex:0102030405 --input hex:0102030405060708 $ZK/v6/hint_pad.elf >"$o/pad64.out" 2>&1
+	expect "zkvm: HINT_READ zero-pads the last word (4 bytes at 32 bits; SP1 v6: 8, and a whole word after an 8-byte frame)" \
+		sh -c "[ \"\$(cat '$o/pad32.out' '$o/pad64.out' | tr '\\n' ' ')\" = '0102030405000000aaaaaaaaaaaaaaaa 0102030405060708aaaaaaaaaaaaaaaa 0102030405000000aaaaaaaaaaaaaaaa 01020304050607080000000000000000 ' ]"
+	# the Ethereum zkVM standards' C interfaces (guest/zkvm/eth_io.c)
+	printf '\003abc' >"$o/eth.in"
+	for fl in "" v6/; do
+		cy run -q --input "$o/eth.in" --public-values "$o/eth.pv" $ZK/${fl}eth_io.elf >/dev/null 2>&1
+		expect "zkvm: ${fl:-v3/}eth_io.c: read_input and write_output on --input and the public values, main's return the exit code" \
+			sh -c "[ $? -eq 3 ] && [ \"\$(od -An -tx1 '$o/eth.pv' | tr -d ' \\n')\" = 0400000063626103 ]"
+	done
+	cy run -q --public-values "$o/eth0.pv" $ZK/v6/eth_io.elf >/dev/null 2>&1
+	expect "zkvm: v6/eth_io.c with no input: read_input gives 0 bytes, the exit is 0" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/eth0.pv' | tr -d ' \\n')\" = 00000000 ]"
+	cy run --abi sp1 $ZK/no_newline.elf >/dev/null 2>"$o/nonl.err"
+	expect "zkvm: guest output with no newline at its end: the summary starts on a line of its own" \
+		sh -c "head -1 '$o/nonl.err' | grep -qx hello && sed -n 2p '$o/nonl.err' | grep -q '^cyclops: 9 instructions'"
+
 	cy run --abi sp1 --max-cycles 100000 $ZK/unconstrained_loop.elf 2>"$o/uloop.err"
 	expect "zkvm: --max-cycles counts the cycles unconstrained blocks ran and undid (253, clock + undone = the limit)" \
 		sh -c "[ $? -eq 253 ] && python3 -c '
