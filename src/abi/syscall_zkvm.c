@@ -837,8 +837,12 @@ void syscall_zkvm(struct cy_vm *vm)
 			  "EXIT_UNCONSTRAINED are)");
 		return;
 	}
-	if (!z->in_block) /* as SP1's report: the calls a block makes are not counted */
+	if (!z->in_block) { /* as SP1's report: the calls a block makes are not counted */
 		z->counts[i]++;
+		/* the model's cost of the call itself (its table's rows in
+		 * sp1-gas), beyond its ecall's: the ecall retires with it */
+		vm->cycles += z->cycles[i];
+	}
 	rows[i].fn(vm, (enum zkvm_syscall)i, args);
 }
 
@@ -966,6 +970,19 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, 
 	if (!z) {
 		snprintf(err, err_size, "out of memory");
 		return -ENOMEM;
+	}
+	for (unsigned k = 0; k < vm->model.n_syscalls; k++) {
+		const struct cost_syscall *c = &vm->model.syscalls[k];
+		int i = 0;
+		while (i < ZKVM_N_SYSCALLS && strcmp(rows[i].name, c->name) != 0)
+			i++;
+		if (i == ZKVM_N_SYSCALLS) {
+			snprintf(err, err_size, "model %s prices a syscall no zkVM has: '%s'",
+				 vm->model.name, c->name);
+			free(z);
+			return -EINVAL;
+		}
+		z->cycles[i] = c->cycles;
 	}
 	z->abi = abi;
 	z->version = version;

@@ -79,6 +79,7 @@ struct zkvm {
 	struct zkvm_proof *proofs;
 	size_t n_proofs, cap_proofs;
 	uint64_t counts[ZKVM_N_SYSCALLS]; /* outside unconstrained blocks, as SP1's report */
+	uint32_t cycles[ZKVM_N_SYSCALLS]; /* the cost model's syscall costs (sp1-gas) */
 
 	bool in_block; /* inside an unconstrained block: snap holds the state */
 	struct zkvm_snapshot snap;

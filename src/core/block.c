@@ -27,7 +27,8 @@ static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a >
 static uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
 {
 	const struct cost_model *m = &vm->model;
-	uint32_t cost = m->class_cost[insn_classes[in->op]];
+	uint32_t cost =
+	    m->insn_cost[in->op] ? m->insn_cost[in->op] : m->class_cost[insn_classes[in->op]];
 
 	if (insn_classes[in->op] != CY_CLASS_NONE &&
 	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))

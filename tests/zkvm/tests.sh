@@ -105,6 +105,19 @@ EOF_FL
 	expect "zkvm: guest output with no newline at its end: the summary starts on a line of its own" \
 		sh -c "head -1 '$o/nonl.err' | grep -qx hello && sed -n 2p '$o/nonl.err' | grep -q '^cyclops: 9 instructions'"
 
+	# SP1 v6 at 64 bits (tests/zkvm/rv64/): its own rules and --model sp1-gas
+	cy run -q --abi sp1 $ZK/rv64/v6_calls.elf >/dev/null 2>&1
+	expect "zkvm: v6: HINT_LEN with no frame left returns all ones; SIG_RETURN loads x1..x31 from the frame and goes on (exit 42, v6_calls.S)" test $? -eq 42
+	cy run -q --abi sp1 --cycle-tracker --report "$o/t6.json" $ZK/rv64/tracker_v6.elf >/dev/null 2>&1
+	expect "zkvm: v6's tracker rule: every line of a write a request, at that write's clock (x = 0, y = 12 of 27, tracker_v6.S)" \
+		python3 -c "import json; r = json.load(open('$o/t6.json')); assert r['instructions'] == 27 and r['cycle_tracker'] == {'x': [0], 'y': [12]} and r['warnings'] == [], r"
+	cy run --abi sp1 $ZK/rv64/exit_outside.elf >/dev/null 2>"$o/exo.err"
+	expect "zkvm: v6: EXIT_UNCONSTRAINED outside a block stops the run, as v6's executor panics" \
+		sh -c "[ $? -eq 252 ] && grep -q 'EXIT_UNCONSTRAINED at 0x[0-9a-f]* <_start+0x8>: not inside an unconstrained block (SP1 v6 stops here)' '$o/exo.err' && grep -q '^cyclops: 3 instructions' '$o/exo.err'"
+	cy run --abi sp1 --model sp1-gas $ZK/rv64/gas.elf >/dev/null 2>"$o/gas.err"
+	expect "zkvm: --model sp1-gas: the 24694 tenths of gas derived in gas.S (16 instructions, one SHA_EXTEND)" \
+		grep -q '^cyclops: 16 instructions, 24694 cycles (sp1-gas)' "$o/gas.err"
+
 	cy run --abi sp1 --max-cycles 100000 $ZK/unconstrained_loop.elf 2>"$o/uloop.err"
 	expect "zkvm: --max-cycles counts the cycles unconstrained blocks ran and undid (253, clock + undone = the limit)" \
 		sh -c "[ $? -eq 253 ] && python3 -c '
