@@ -436,8 +436,9 @@ const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n);
  * CY_TIMER_INIT announcement and watches its three channels: a write to
  * the length word opens a timer named by the message bytes, a write to the
  * signal word closes the innermost open one (docs/timers.md). A timer
- * counts from the clock after the length write to the clock before the
- * signal write. Arrays belong to the VM, as the tracker's do. */
+ * counts from the clock before the length write (which it holds, as
+ * profiler0 counts) to the clock before the signal write. Arrays belong
+ * to the VM, as the tracker's do. */
 
 /* A node of the timer tree: one label at one place in the nesting. */
 typedef struct cy_timer {
