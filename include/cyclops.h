@@ -79,9 +79,9 @@ typedef enum cy_counters_build {
 	CY_COUNTERS_FPGA = 0,
 	CY_COUNTERS_ASIC,
 } cy_counters_build;
-/* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1 or pico from
- * the ELF's symbols and linux otherwise. */
-typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
+/* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1, pico or
+ * risc0 from the ELF's symbols and linux otherwise. */
+typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO, CY_ABI_RISC0 } cy_abi;
 
 /* The platform (docs/bare-metal.md): linux runs a user-mode program with
  * the Linux syscall ABI; bare runs firmware in machine mode with traps,

@@ -10,6 +10,7 @@ void syscall_linux(struct cy_vm *vm);
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
 
 void syscall_zkvm(struct cy_vm *vm);
+void syscall_risc0(struct cy_vm *vm);
 /* Which zkVM ABI the symbols suggest: CY_ABI_SP1, CY_ABI_PICO or LINUX. */
 cy_abi zkvm_detect(const struct cy_vm *vm);
 /* The zkVM state for abi at version (0: from the ELF, whose bytes are elf). */

@@ -88,8 +88,20 @@ static int find_row(const struct zkvm *z, uint32_t code)
 
 const char *zkvm_syscall_name(const struct zkvm *z, uint32_t code)
 {
-	int i = find_row(z, code);
+	int i;
+
+	if (z->abi == CY_ABI_RISC0)
+		return risc0_syscall_name(code);
+	i = find_row(z, code);
 	return i < 0 ? NULL : rows[i].name;
+}
+
+static int sp1_row(const char *name)
+{
+	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
+		if (strcmp(rows[i].name, name) == 0)
+			return i;
+	return -1;
 }
 
 /* Stops the run at the current ecall with a message naming it. */
@@ -850,6 +862,8 @@ void syscall_zkvm(struct cy_vm *vm)
 
 cy_abi zkvm_detect(const struct cy_vm *vm)
 {
+	if (risc0_detect(vm) == CY_ABI_RISC0)
+		return CY_ABI_RISC0;
 	for (size_t i = 0; i < vm->syms.n; i++) {
 		const char *name = vm->syms.syms[i].name;
 		if (strstr(name, "sp1_zkvm") || strstr(name, "sp1_lib"))
@@ -922,6 +936,8 @@ static bool untrusted_note(const uint8_t *data, size_t size)
 	return found;
 }
 
+static void zkvm_free_state(struct zkvm *z);
+
 int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, size_t size,
 	       char *err, size_t err_size)
 {
@@ -937,7 +953,13 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, 
 		snprintf(err, err_size, "SP1 guest ABIs are v3, v4, v5 and v6, not v%u", version);
 		return -EINVAL;
 	}
-	if (abi == CY_ABI_PICO) {
+	if (abi == CY_ABI_RISC0 && (version || vm->xlen == 64)) {
+		snprintf(err, err_size, "%s",
+			 version ? "RISC Zero has one guest ABI here (risc0)"
+				 : "RISC Zero guests are 32-bit programs; this one is 64-bit");
+		return -EINVAL;
+	}
+	if (abi == CY_ABI_PICO || abi == CY_ABI_RISC0) {
 		from = version ? ZKVM_FROM_OPTION : ZKVM_FROM_DEFAULT;
 		version = 1;
 	} else if (version == 0 && vm->xlen == 64) {
@@ -971,27 +993,46 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, 
 		snprintf(err, err_size, "out of memory");
 		return -ENOMEM;
 	}
+	z->memfd = -1;
+	/* the model's prices of this ABI's calls; another ABI's are ignored */
 	for (unsigned k = 0; k < vm->model.n_syscalls; k++) {
 		const struct cost_syscall *c = &vm->model.syscalls[k];
-		int i = 0;
-		while (i < ZKVM_N_SYSCALLS && strcmp(rows[i].name, c->name) != 0)
-			i++;
-		if (i == ZKVM_N_SYSCALLS) {
+		int mine = abi == CY_ABI_RISC0 ? risc0_row(c->name) : sp1_row(c->name);
+		int other = abi == CY_ABI_RISC0 ? sp1_row(c->name) : risc0_row(c->name);
+		if (mine < 0 && other < 0) {
 			snprintf(err, err_size, "model %s prices a syscall no zkVM has: '%s'",
 				 vm->model.name, c->name);
 			free(z);
 			return -EINVAL;
 		}
-		z->cycles[i] = c->cycles;
+		if (mine >= 0) {
+			z->cycles[mine] = c->cycles;
+			z->per_unit[mine] = c->per_unit;
+		}
 	}
 	z->abi = abi;
+	z->random = 0x9e3779b97f4a7c15u; /* SYS_RANDOM's fixed seed */
 	z->version = version;
 	z->version_from = from;
 	z->flavor = flavor_of(abi, version);
 	z->word = rules[z->flavor].word;
-	z->mem_limit = rules[z->flavor].mem_limit ? rules[z->flavor].mem_limit : vm->mem.size;
+	z->mem_limit = abi == CY_ABI_RISC0          ? 0xC0000000u
+		       : rules[z->flavor].mem_limit ? rules[z->flavor].mem_limit
+						    : vm->mem.size;
+	if (abi == CY_ABI_RISC0 && vm->opts.argc > 1) {
+		if (!(z->argv = calloc((size_t)vm->opts.argc, sizeof(*z->argv)))) {
+			free(z);
+			snprintf(err, err_size, "out of memory");
+			return -ENOMEM;
+		}
+		for (int i = 1; i < vm->opts.argc; i++, z->argc++)
+			if (!(z->argv[i - 1] = strdup(vm->opts.argv[i]))) {
+				zkvm_free_state(z);
+				snprintf(err, err_size, "out of memory");
+				return -ENOMEM;
+			}
+	}
 	z->cow_limit = z->mem_limit;
-	z->memfd = -1;
 	for (int i = 0; i < vm->mem.n_regions; i++)
 		if (vm->mem.regions[i].end > z->mem_limit) {
 			snprintf(err, err_size,
@@ -1007,26 +1048,31 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, 
 	return 0;
 }
 
-void zkvm_free(struct cy_vm *vm)
+static void zkvm_free_state(struct zkvm *z)
 {
-	struct zkvm *z = vm->zkvm;
-
-	if (!z)
-		return;
 	for (size_t i = 0; i < z->n_frames; i++)
 		free(z->frames[i].data);
+	for (uint32_t i = 0; i < z->argc; i++)
+		free(z->argv[i]);
+	free(z->argv);
 	free(z->frames);
 	free(z->public_values);
 	free(z->proofs);
 	if (z->memfd >= 0)
 		close(z->memfd); /* its mapping goes with the guest's memory */
 	free(z);
+}
+
+void zkvm_free(struct cy_vm *vm)
+{
+	if (vm->zkvm)
+		zkvm_free_state(vm->zkvm);
 	vm->zkvm = NULL;
 }
 
 /* The API (include/cyclops.h). */
 
-static const char *const abi_names[] = { "auto", "linux", "sp1", "pico" };
+static const char *const abi_names[] = { "auto", "linux", "sp1", "pico", "risc0" };
 
 const char *cy_abi_name(cy_abi abi)
 {
@@ -1117,6 +1163,10 @@ const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n)
 	*n = 0;
 	if (!z)
 		return NULL;
+	if (z->abi == CY_ABI_RISC0) {
+		*n = risc0_counts(z, z->count_out);
+		return z->count_out;
+	}
 	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
 		if (z->counts[i]) {
 			uint32_t code = rows[i].code[z->flavor];

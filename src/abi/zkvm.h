@@ -78,8 +78,15 @@ struct zkvm {
 	cy_commits commits;
 	struct zkvm_proof *proofs;
 	size_t n_proofs, cap_proofs;
-	uint64_t counts[ZKVM_N_SYSCALLS]; /* outside unconstrained blocks, as SP1's report */
-	uint32_t cycles[ZKVM_N_SYSCALLS]; /* the cost model's syscall costs (sp1-gas) */
+	uint64_t counts[ZKVM_N_SYSCALLS];   /* outside unconstrained blocks, as SP1's report */
+	uint32_t cycles[ZKVM_N_SYSCALLS];   /* the cost model's syscall costs (sp1-gas) */
+	uint32_t per_unit[ZKVM_N_SYSCALLS]; /* ... per unit of work (RISC Zero's) */
+
+	/* RISC Zero (syscall_risc0.c): stdin is the frames, one after the other */
+	size_t frame_offset;
+	uint64_t random; /* SYS_RANDOM's generator */
+	uint32_t argc;   /* the guest's arguments after its name */
+	char **argv;
 
 	bool in_block; /* inside an unconstrained block: snap holds the state */
 	struct zkvm_snapshot snap;
@@ -92,6 +99,13 @@ struct zkvm {
 
 /* The name of a code under the VM's flavor; NULL if it has none. */
 const char *zkvm_syscall_name(const struct zkvm *z, uint32_t code);
+
+/* syscall_risc0.c: the RISC Zero ABI's ecall names, a cost model's name's
+ * row (-1: none), its counts, and whether the symbols say RISC Zero. */
+const char *risc0_syscall_name(uint32_t nr);
+int risc0_row(const char *name);
+size_t risc0_counts(const struct zkvm *z, cy_syscall_count *out);
+cy_abi risc0_detect(const struct cy_vm *vm);
 
 /* zkvm_hooks.c: a WRITE to a hook's descriptor. The frames it returns go
  * to the front of the input queue, in order (zkvm_push_front). Returns

@@ -194,7 +194,9 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		rc = setup_bare(vm, why, sizeof(why)); /* firmware sets up its own stack */
 	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
 		vm->opts.abi = zkvm_detect(vm);
-	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
+	vm->syscall = vm->opts.abi == CY_ABI_LINUX   ? syscall_linux
+		      : vm->opts.abi == CY_ABI_RISC0 ? syscall_risc0
+						     : syscall_zkvm;
 	if (rc == 0 && !vm->machine && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
 	else if (rc == 0 && !vm->machine)

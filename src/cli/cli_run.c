@@ -514,8 +514,12 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	}
 	if (a->quiet)
 		return rc;
-	fprintf(stderr, "cyclops: %s@v%u public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
-		cy_vm_abi_version(vm, NULL), pv_len);
+	if (cy_vm_abi(vm) == CY_ABI_RISC0) /* RISC Zero's public values are its journal */
+		fprintf(stderr, "cyclops: risc0 journal (%zu bytes): ", pv_len);
+	else
+		fprintf(stderr,
+			"cyclops: %s@v%u public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
+			cy_vm_abi_version(vm, NULL), pv_len);
 	for (size_t i = 0; i < pv_len && i < PUBLIC_VALUES_SHOWN; i++)
 		fprintf(stderr, "%02x", pv[i]);
 	if (pv_len > PUBLIC_VALUES_SHOWN)
@@ -523,7 +527,9 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 			a->public_values ? "" : "; --public-values FILE has them all");
 	cy_vm_commits(vm, &cm);
 	if (cm.digest_set || cm.deferred_set) {
-		fputs("\ncyclops: committed digest:", stderr);
+		fputs(cy_vm_abi(vm) == CY_ABI_RISC0 ? "\ncyclops: output digest:"
+						    : "\ncyclops: committed digest:",
+		      stderr);
 		for (int i = 0; i < 8; i++)
 			fprintf(stderr, cm.digest_set >> i & 1 ? " %08x" : " -", cm.digest[i]);
 		if (cm.deferred_set) {

@@ -15,7 +15,8 @@
 #define COST_MAX_SYSCALLS 64
 struct cost_syscall {
 	char name[32];
-	uint32_t cycles;
+	uint32_t cycles;   /* each call */
+	uint32_t per_unit; /* and each unit of its work (a SHA block, ...) */
 };
 
 struct cost_model {

@@ -143,22 +143,23 @@ struct seen {
 
 static int parse_line(struct parser *p, struct cost_model *m, char *line, struct seen *seen)
 {
-	char *words[4] = { 0 }, *save = NULL, *copy = strdup(line);
+	char *words[5] = { 0 }, *save = NULL, *copy = strdup(line);
 	const char *key;
 	int n = 0, rc = 0;
 
 	if (!copy)
 		return fail(p, "out of memory");
 	for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save), n++)
-		if (n < 4)
+		if (n < 5)
 			words[n] = w;
 	key = words[0];
 	/* a word past a key's values is a mistake, not a comment */
 	if (strcmp(key, "description") != 0 && strcmp(key, "source") != 0) {
-		int want = strcmp(key, "cost") == 0 || strcmp(key, "insn") == 0 ||
-				   strcmp(key, "syscall") == 0 || strstr(key, "-memory")
-			       ? 3
-			       : 2;
+		int want =
+		    strcmp(key, "syscall") == 0 ? 4
+		    : strcmp(key, "cost") == 0 || strcmp(key, "insn") == 0 || strstr(key, "-memory")
+			? 3
+			: 2;
 		if (n > want) {
 			rc = fail(p, "'%s' takes %d value%s; '%s' is one too many", key, want - 1,
 				  want > 2 ? "s" : "", words[want]);
@@ -212,7 +213,8 @@ static int parse_line(struct parser *p, struct cost_model *m, char *line, struct
 			rc = fail(p, "syscall name '%s' is too long", words[1]);
 		else if (m->n_syscalls == COST_MAX_SYSCALLS)
 			rc = fail(p, "more than %d syscall costs", COST_MAX_SYSCALLS);
-		else if ((rc = set_u32(p, key, words[2], &c->cycles)) == 0) {
+		else if ((rc = set_u32(p, key, words[2], &c->cycles)) == 0 &&
+			 (!words[3] || (rc = set_u32(p, key, words[3], &c->per_unit)) == 0)) {
 			snprintf(c->name, sizeof(c->name), "%s", words[1]);
 			m->n_syscalls++;
 		}

@@ -118,6 +118,25 @@ EOF_FL
 	expect "zkvm: --model sp1-gas: the 24694 tenths of gas derived in gas.S (16 instructions, one SHA_EXTEND)" \
 		grep -q '^cyclops: 16 instructions, 24694 cycles (sp1-gas)' "$o/gas.err"
 
+	# RISC Zero (docs/zkvm.md, "RISC Zero"): risc0_abi.S derives each result
+	cy run --input hex:0102030405060708 --public-values "$o/r0.pv" $ZK/risc0_abi.elf >"$o/r0.out" 2>"$o/r0.err"
+	expect "zkvm: risc0: detected from the symbols; HALT's exit code (9), SYS_WRITE to stdout, 63 instructions" \
+		sh -c "[ $? -eq 9 ] && [ \"\$(cat '$o/r0.out')\" = hi ] && grep -q '^cyclops: 63 instructions, 63 cycles' '$o/r0.err'"
+	expect "zkvm: risc0: the journal: stdin's 8 bytes, SHA of 'abc' (FIPS 180 vector), 3 * 5 mod 7, the input word" \
+		python3 -c "import hashlib; assert open('$o/r0.pv', 'rb').read() == bytes(range(1, 9)) + hashlib.sha256(b'abc').digest() + (15 % 7).to_bytes(32, 'little') + bytes(4)"
+	expect "zkvm: risc0: the output digest HALT names, and the calls counted by name" \
+		sh -c "grep -q '^cyclops: output digest: bf1678ba eacf018f' '$o/r0.err' && grep -q '^cyclops: syscalls: HALT 1, INPUT 1, SHA 1, BIGINT 1, SYS_READ 1, SYS_WRITE 2$' '$o/r0.err'"
+	cy run --model tests/zkvm/risc0_extras.model --input hex:0102030405060708 $ZK/risc0_abi.elf >/dev/null 2>"$o/r0x.err"
+	expect "zkvm: risc0: the accelerators' own cycles from the model (SOFTWARE 1 + 1 per 4 words, SHA 5 + 70, BIGINT 9, INPUT 1): 152" \
+		grep -q '^cyclops: 63 instructions, 152 cycles' "$o/r0x.err"
+	cy run -q --timers --report "$o/r0t.json" $ZK/risc0_timer.elf >/dev/null 2>&1
+	expect "zkvm: risc0: a profiler0-instrumented guest's timer holds its length store, as profiler0 counts (6 cycles, risc0_timer.S)" \
+		python3 -c "import json; r = json.load(open('$o/r0t.json')); assert [(t['label'], t['cycles'], t['instructions']) for t in r['timers']['tree']] == [('t', 6, 6)], r['timers']"
+	printf 'syscall SHA_EXTEND 5\nsyscall NO_SUCH_CALL 3\n' >"$o/bad.model"
+	cy run --abi sp1 --model "$o/bad.model" $ZK/halt.elf >/dev/null 2>"$o/badm.err"
+	expect "zkvm: a model pricing a syscall no zkVM has is refused, naming it" \
+		sh -c "[ $? -eq 251 ] && grep -q \"prices a syscall no zkVM has: 'NO_SUCH_CALL'\" '$o/badm.err'"
+
 	cy run --abi sp1 --max-cycles 100000 $ZK/unconstrained_loop.elf 2>"$o/uloop.err"
 	expect "zkvm: --max-cycles counts the cycles unconstrained blocks ran and undid (253, clock + undone = the limit)" \
 		sh -c "[ $? -eq 253 ] && python3 -c '
