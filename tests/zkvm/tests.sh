@@ -170,11 +170,13 @@ print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 112
 	expect "zkvm: public values file: u32 300, 'pv', then the unconstrained block's 'lost' (SP1 and Pico keep a block's public values)" \
 		test "$(od -An -tx1 "$o/pv.bin" | tr -d ' \n')" = 2c01000070766c6f7374
 	expect "zkvm: public values hex on stderr, the version picked named" grep -q 'sp1@v3 public values (10 bytes): 2c01000070766c6f7374' "$o/io.err"
+	expect "zkvm: the proof to verify on stderr" \
+		grep -q '^cyclops: proof 1 to verify: vkey 00000001 00000002 00000003 00000004 00000005 00000006 00000007 00000008; public values digest 00000009 0000000a' "$o/io.err"
 	expect "zkvm: committed words on stderr" \
 		grep -q 'committed digest: 00000000 11111111 22222222 33333333 44444444 55555555 66666666 77777777; deferred proofs: abcdef01' "$o/io.err"
 	# as SP1's report: what a block calls (two WRITEs and the exit) is not counted
 	expect "zkvm: syscall counts in the summary, the unconstrained block's left out" \
-		grep -q 'syscalls: HALT 1, WRITE 8, ENTER_UNCONSTRAINED 1, COMMIT 8, COMMIT_DEFERRED_PROOFS 1, HINT_LEN 3, HINT_READ 3' "$o/io.err"
+		grep -q 'syscalls: HALT 1, WRITE 8, ENTER_UNCONSTRAINED 1, COMMIT 8, COMMIT_DEFERRED_PROOFS 1, VERIFY_SP1_PROOF 1, HINT_LEN 3, HINT_READ 3' "$o/io.err"
 	expect "zkvm: report has abi, syscalls, public values, digest" python3 -c "
 import json, sys
 r = json.load(open('$o/io.json'))
@@ -185,6 +187,8 @@ assert r['public_values'] == '2c01000070766c6f7374'
 assert r['committed_digest'] == [0x11111111 * i for i in range(8)]
 assert r['deferred_proofs_digest'][0] == 0xabcdef01 and r['deferred_proofs_digest'][1] is None
 assert r['cycle_tracker']['loop'][0] > 0
+assert (r['abi_version'], r['abi_version_from']) == (3, 'default'), r['abi_version']
+assert r['verified_proofs'] == [{'vkey': list(range(1, 9)), 'pv_digest': list(range(9, 17))}], r['verified_proofs']
 "
 	cy run -q --input u32:7 --input str:abc $ZK/io_pico.elf >/dev/null 2>&1
 	expect "zkvm: the pico marker selects the pico ABI" test $? -eq 7
