@@ -230,3 +230,92 @@ assert r['verified_proofs'] == [{'vkey': list(range(1, 9)), 'pv_digest': list(ra
 	expect "zkvm: decompressing an x on no point stops, naming the syscall and the pc" \
 		sh -c "test $? -eq 252 && grep -q 'SECP256K1_DECOMPRESS at 0x[0-9a-f]* <main+0x[0-9a-f]*>: x is not the x of a secp256k1 point' '$o/decomp.err'"
 }
+
+# Real zkVM ELFs (not part of cyclops, never committed): with ZKVM_ELFS=DIR
+# holding the files below (docs/testing.md says where each comes from), each
+# runs and what it gives is checked against values worked out here, from
+# the published curve generators and hashlib; a missing file is skipped by
+# name, no DIR skips the layer with one line.
+test_zkvm_elfs() {
+	local d=${ZKVM_ELFS:-} o=$OUT/zke f
+	if [ -z "$d" ] || [ ! -d "$d" ]; then
+		ok "zkvm ELFs: skipped (ZKVM_ELFS is not set to a directory of SP1 and Pico ELFs)"
+		return
+	fi
+	mkdir -p "$o"
+	have() {
+		[ -f "$d/$1" ] && return 0
+		ok "zkvm ELFs: $1: skipped (not in \$ZKVM_ELFS)"
+		return 1
+	}
+	# SP1 v6: sha2 hashes its input and commits (the length, the digest);
+	# the committed words are the SHA-256 of the public values
+	if have sp1-v6-sha2.elf; then
+		head -c 1000 /dev/zero >"$o/zeros"
+		cy run --input "$o/zeros" --public-values "$o/sha2.pv" --report "$o/sha2.json" \
+			"$d/sp1-v6-sha2.elf" >/dev/null 2>"$o/sha2.err"
+		expect "zkvm ELFs: SP1 v6 sha2 (1000 zero bytes): exit 0, v6 from the ELF's class, its public values bincode's 32 and SHA-256(input), the digest theirs" \
+			python3 -c "
+import hashlib, json, struct
+r = json.load(open('$o/sha2.json'))
+pv = open('$o/sha2.pv', 'rb').read()
+assert r['status'] == 0 and (r['abi_version'], r['abi_version_from']) == (6, 'elf-class'), r
+assert pv == struct.pack('<Q', 32) + hashlib.sha256(bytes(1000)).digest(), pv.hex()
+assert r['committed_digest'] == list(struct.unpack('<8I', hashlib.sha256(pv).digest())), r['committed_digest']"
+	fi
+	for f in fibonacci loop keccak; do
+		have sp1-v6-$f.elf || continue
+		case $f in keccak) printf 'x%.0s' $(seq 100) >"$o/in" ;; *) printf '\350\003\0\0\0\0\0\0' >"$o/in" ;; esac
+		cy run --input "$o/in" --public-values "$o/$f.pv" --report "$o/$f.json" "$d/sp1-v6-$f.elf" >/dev/null 2>&1
+		expect "zkvm ELFs: SP1 v6 $f: exit 0 and the committed digest the SHA-256 of the public values" \
+			python3 -c "
+import hashlib, json, struct
+r = json.load(open('$o/$f.json'))
+pv = open('$o/$f.pv', 'rb').read()
+assert r['status'] == 0, r['status']
+assert r['committed_digest'] == list(struct.unpack('<8I', hashlib.sha256(pv).digest()))"
+	done
+	# SP1 v3's test programs: decompressions of published points
+	if have sp1-v3-bls12381-decompress.elf; then
+		cy run --input hex:97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb \
+			--public-values "$o/bls.pv" "$d/sp1-v3-bls12381-decompress.elf" >/dev/null 2>&1
+		expect "zkvm ELFs: SP1 v3 bls12381-decompress of G1's compressed form: exit 0, 4 x G1's x and y" \
+			sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/bls.pv' | tr -d ' \\n')\" = \"\$(for i in 1 2 3 4; do printf 17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1; done)\" ]"
+	fi
+	if have sp1-v3-secp256k1-decompress.elf; then
+		cy run --input hex:0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 \
+			--public-values "$o/k1.pv" "$d/sp1-v3-secp256k1-decompress.elf" >/dev/null 2>&1
+		expect "zkvm ELFs: SP1 v3 secp256k1-decompress of G: exit 0, 4 x 04 || G.x || G.y" \
+			sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/k1.pv' | tr -d ' \\n')\" = \"\$(for i in 1 2 3 4; do printf 0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8; done)\" ]"
+	fi
+	if have sp1-v3-verify-proof.elf; then
+		python3 -c "
+import struct
+open('$o/vk', 'wb').write(struct.pack('<8I', *range(1, 9)))
+inputs = [b'abc', b'hello']
+open('$o/inputs', 'wb').write(struct.pack('<Q', 2) + b''.join(struct.pack('<Q', len(i)) + i for i in inputs))"
+		cy run --input "$o/vk" --input "$o/inputs" --report "$o/vp.json" "$d/sp1-v3-verify-proof.elf" >/dev/null 2>&1
+		expect "zkvm ELFs: SP1 v3 verify-proof: two proofs recorded, the vkey given and SHA-256 of each input as the digest" \
+			python3 -c "
+import hashlib, json, struct
+r = json.load(open('$o/vp.json'))
+want = [{'vkey': list(range(1, 9)), 'pv_digest': list(struct.unpack('<8I', hashlib.sha256(i).digest()))} for i in (b'abc', b'hello')]
+assert r['status'] == 0 and r['verified_proofs'] == want, r['verified_proofs']"
+	fi
+	# SP1 v3's BLS12-381 example enters unconstrained blocks: every profile
+	# totals the constrained cycles the report gives (issue 19: 77 G in a
+	# 55 M run, before)
+	if have sp1-v3-bls12381-example.elf; then
+		cy run -q --report "$o/bls.json" $(profile_args "$o/blsp") "$d/sp1-v3-bls12381-example.elf" >/dev/null 2>&1
+		local cycles blocks
+		read -r cycles blocks < <(python3 -c "import json; r = json.load(open('$o/bls.json')); print(r['cycles'], r['syscalls']['ENTER_UNCONSTRAINED']['count'])")
+		expect "zkvm ELFs: SP1 v3 bls12381 example ($blocks unconstrained blocks): every profile format totals the report's $cycles cycles" \
+			sh -c "[ '$blocks' -gt 0 ] && python3 tests/profile/check.py totals '$cycles' $(for e in $PROFILE_EXTS; do printf '%s ' "$o/blsp.$e"; done)"
+	fi
+	# Pico's committed programs: they run to their end
+	for f in pico-bn.elf pico-bls12381.elf pico-tendermint.elf pico-keccak.elf pico-precompile.elf; do
+		have $f || continue
+		cy run -q "$d/$f" >/dev/null 2>"$o/$f.err"
+		expect "zkvm ELFs: $f: the pico ABI from its symbols, exit 0" sh -c "[ $? -eq 0 ]"
+	done
+}
