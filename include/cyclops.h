@@ -379,10 +379,10 @@ size_t cy_vm_counters(const cy_vm *vm, cy_counter *out, size_t max);
 const char *cy_counter_event_name(unsigned i);
 /* "fpga" or "asic" */
 const char *cy_vm_counters_build(const cy_vm *vm);
-/* zkVM guests (opts.abi sp1 or pico; docs/zkvm.md). */
+/* zkVM guests (opts.abi sp1, pico or risc0; docs/zkvm.md). */
 cy_abi cy_vm_abi(const cy_vm *vm);
 const char *cy_abi_name(cy_abi abi);
-/* Parses "linux", "sp1", "pico" or "auto"; 0 if valid. */
+/* Parses "linux", "sp1", "pico", "risc0" or "auto"; 0 if valid. */
 int cy_abi_parse(const char *text, cy_abi *out);
 /* The same, and "sp1@vN" / "pico@vN" with a version (*version 0 without). */
 int cy_abi_parse_version(const char *text, cy_abi *out, unsigned *version);
@@ -404,8 +404,8 @@ int cy_vm_push_input(cy_vm *vm, const void *data, size_t len);
  * "u64:N", "hex:BYTES", "str:TEXT". Returns 0 and a malloc'd frame, 1 if spec
  * has none of these prefixes (a file name), or < 0 with a message in err. */
 int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, size_t err_size);
-/* The public-values stream (WRITE to fd 3, or 13 from SP1 v4 on); NULL
- * and *len 0 if empty. */
+/* The public-values stream (WRITE to fd 3, or 13 from SP1 v4 on; a RISC
+ * Zero guest's journal); NULL and *len 0 if empty. */
 const uint8_t *cy_vm_public_values(const cy_vm *vm, size_t *len);
 
 /* The words COMMIT and COMMIT_DEFERRED_PROOFS recorded; bit i of *_set says
