@@ -328,6 +328,18 @@ test_faults() {
 			"^cyclops: cycle limit $n reached at 0x[0-9a-f]{8} $at" --max-cycles "$n" $f/spin.elf
 		expect "cycle limit: $n instructions retired" [ "$(summary_insns "$OUT/f.err")" = "$n" ]
 	done
+	# limit_illegal.S: the limit at the boundary before an illegal
+	# instruction stops the run there, under each model and engine
+	local m e
+	for m in unit zero-riscy; do
+		for e in interp reference; do
+			fault "cycle limit: --max-cycles 2 before an illegal instruction stops at the limit ($m, $e)" 253 \
+				'^cyclops: cycle limit 2 reached at 0x[0-9a-f]{8} <_start\+0x8>: illegal 0x0000$' \
+				--model $m --engine $e --max-cycles 2 $f/limit_illegal.elf
+		done
+	done
+	fault "cycle limit: --max-cycles 3 past an illegal instruction: the fault" 252 \
+		'^cyclops: illegal instruction 0x0000 at 0x[0-9a-f]{8} <_start\+0x8>$' --max-cycles 3 $f/limit_illegal.elf
 	fault "unsupported syscall: -ENOSYS to the guest, a warning naming it" 0 \
 		'^cyclops: warning: unsupported syscall openat \(56\) at 0x[0-9a-f]{8}: returning -ENOSYS$' \
 		$f/enosys.elf

@@ -133,9 +133,15 @@ static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 	return 0;
 }
 
+/* At least 1, so that a run at its budget stops before any instruction in
+ * every interpreter (the detailed ones check before each): an illegal
+ * instruction costs nothing of its own, and a model may price one at 0. */
 static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
 {
 	uint32_t cost = in->after - in->before;
+
+	if (cost == 0)
+		cost = 1;
 
 	if (insn_classes[in->op] == CY_CLASS_BRANCH)
 		cost += vm->cost.taken_extra;
