@@ -129,6 +129,19 @@ EOF_FL
 	cy run --model tests/zkvm/risc0_extras.model --input hex:0102030405060708 $ZK/risc0_abi.elf >/dev/null 2>"$o/r0x.err"
 	expect "zkvm: risc0: the accelerators' own cycles from the model (SOFTWARE 1 + 1 per 4 words, SHA 5 + 70, BIGINT 9, INPUT 1): 152" \
 		grep -q '^cyclops: 63 instructions, 152 cycles' "$o/r0x.err"
+	# every cycle sampled: each ecall holds its own cycles, as derived in
+	# risc0_abi.S (read 1 + 2, SHA 1 + 75, BIGINT 1 + 9, INPUT 1 + 1, the
+	# writes 1 + 1, HALT 1), by runs (risc0_extras: the plain clock) and by
+	# blocks (risc0: paging), under both engines
+	local m e
+	for m in tests/zkvm/risc0_extras.model risc0; do
+		for e in interp reference; do
+			cy run -q --model $m --engine $e --sample=1 --sample-out "$o/r0s.samples" \
+				--input hex:0102030405060708 $ZK/risc0_abi.elf >/dev/null 2>&1
+			expect "zkvm: risc0: --sample=1 (${m##*/}, $e): each ecall's samples are its own cycles: 3 76 10 2 2 2 1" \
+				sh -c "[ \"\$(\"$CYCLOPS\" hist --elf $ZK/risc0_abi.elf '$o/r0s.samples' 2>/dev/null | awk '/: *ecall\$/ { printf \"%s \", \$2 }')\" = '3 76 10 2 2 2 1 ' ]"
+		done
+	done
 	cy run -q --timers --report "$o/r0t.json" $ZK/risc0_timer.elf >/dev/null 2>&1
 	expect "zkvm: risc0: a profiler0-instrumented guest's timer holds its length store, as profiler0 counts (6 cycles, risc0_timer.S)" \
 		python3 -c "import json; r = json.load(open('$o/r0t.json')); assert [(t['label'], t['cycles'], t['instructions']) for t in r['timers']['tree']] == [('t', 6, 6)], r['timers']"
