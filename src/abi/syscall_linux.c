@@ -12,6 +12,7 @@
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define REG_SP 2
 #define REG_A0 10
@@ -122,15 +123,48 @@ static int64_t sys_write(struct cy_vm *vm, uint64_t fd, uint64_t buf, uint64_t l
 	return output_write(vm, (uint32_t)fd, buf, (uint32_t)(len > RW_MAX ? RW_MAX : len));
 }
 
+/* Replays a read or fstat's result and the bytes it put at buf (a chunk of
+ * a chunked run, core/journal.h). */
+static int64_t replay(struct cy_vm *vm, enum journal_kind kind, uint64_t buf, uint64_t most)
+{
+	const uint8_t *data;
+	size_t n;
+	int64_t rc;
+
+	if (!journal_get(vm, kind, &rc, &data, &n))
+		return -EIO;
+	if (n > most) {
+		journal_diverged(vm, kind);
+		return -EIO;
+	}
+	memcpy(vm->mem.base + buf, data, n);
+	cache_memory_written(vm, buf, n);
+	return rc;
+}
+
+static int64_t sys_read_host(struct cy_vm *vm, int hfd, uint64_t buf, uint64_t len);
+
 static int64_t sys_read(struct cy_vm *vm, uint64_t fd, uint64_t buf, uint64_t len)
 {
 	int hfd = fd > INT32_MAX ? -1 : output_host_fd(vm, (uint32_t)fd);
-	ssize_t got;
+	int64_t got;
 
 	if (hfd < 0 || fd != 0)
 		return -EBADF;
 	if (!range_ok(vm, buf, len))
 		return -EFAULT;
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return replay(vm, JOURNAL_READ, buf, len);
+	got = sys_read_host(vm, hfd, buf, len);
+	if (vm->journal.mode == JOURNAL_RECORD)
+		journal_put(vm, JOURNAL_READ, got, vm->mem.base + buf, got > 0 ? (size_t)got : 0);
+	return got;
+}
+
+static int64_t sys_read_host(struct cy_vm *vm, int hfd, uint64_t buf, uint64_t len)
+{
+	ssize_t got;
+
 	/* A signal for cyclops (SIGINT) interrupts a blocked read with EINTR,
 	 * which goes to the guest: restarting the read here, or letting a
 	 * guest that retries it block again, would hold the run forever. */
@@ -166,8 +200,13 @@ static int64_t sys_fstat(struct cy_vm *vm, uint64_t fd, uint64_t buf)
 		return -EBADF;
 	if (!range_ok(vm, buf, sizeof_stat))
 		return -EFAULT;
-	if (fstat(hfd, &st) != 0)
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return replay(vm, JOURNAL_FSTAT, buf, sizeof_stat);
+	if (fstat(hfd, &st) != 0) {
+		if (vm->journal.mode == JOURNAL_RECORD)
+			journal_put(vm, JOURNAL_FSTAT, -errno, NULL, 0);
 		return -errno;
+	}
 	p = vm->mem.base + buf;
 	memset(p, 0, sizeof_stat);
 	mem_st32(p, STAT_MODE, (uint32_t)st.st_mode);
@@ -176,6 +215,8 @@ static int64_t sys_fstat(struct cy_vm *vm, uint64_t fd, uint64_t buf)
 	memcpy(p + STAT_SIZE, &size, sizeof(size));
 	mem_st32(p, STAT_BLKSIZE, (uint32_t)st.st_blksize);
 	cache_memory_written(vm, buf, sizeof_stat);
+	if (vm->journal.mode == JOURNAL_RECORD)
+		journal_put(vm, JOURNAL_FSTAT, 0, p, sizeof_stat);
 	return 0;
 }
 
@@ -358,4 +399,21 @@ int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
 	mem_set_region(&vm->mem, "stack", bottom, STACK_TOP);
 	mem_set_region(&vm->mem, "heap", vm->brk_start, vm->brk_start);
 	return 0;
+}
+
+/* The Linux ABI's part of a checkpoint: the break, the realtime clock's
+ * base (so that CLOCK_REALTIME goes on from where it was) and the
+ * syscalls already warned of. The host files are the front end's to
+ * position (guest fds 0-2 are the host's). */
+void linux_state_io(struct sio *io, struct cy_vm *vm)
+{
+	sio_tag(io, "LINX");
+	sio_u64(io, &vm->brk_start);
+	sio_u64(io, &vm->brk);
+	sio_u64(io, &vm->start_realtime_ns);
+	sio_raw(io, vm->warned_syscalls, sizeof(vm->warned_syscalls));
+	sio_bool(io, &vm->warned_high_syscall);
+	if (io->load && (vm->brk < vm->brk_start || vm->brk > STACK_TOP))
+		sio_fail(io, "the break 0x%llx is outside [0x%llx, 0x%x]",
+			 (unsigned long long)vm->brk, (unsigned long long)vm->brk_start, STACK_TOP);
 }

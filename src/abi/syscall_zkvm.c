@@ -20,6 +20,7 @@
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define REG_T0 5
 #define REG_A0 10
@@ -326,10 +327,13 @@ static int cow_prepare(struct cy_vm *vm)
 			madvise(vm->mem.base + off, COW_CHUNK, MADV_DONTNEED);
 	}
 	vm->zkvm->memfd = fd;
-	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0)
+	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0) {
 		fd = -1; /* the VM's now */
-	else
+		vm->mem.backing_fd = vm->zkvm->memfd;
+		vm->mem.backing_size = vm->zkvm->cow_limit;
+	} else {
 		vm->zkvm->memfd = -1;
+	}
 out:
 	free(vec);
 	if (fd >= 0)
@@ -400,6 +404,8 @@ static void sys_exit(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 	 * place, so the block costs what the enter cost, and nothing of it
 	 * was seen (vm->unacc) */
 	vm->undone_cycles += vm->cycles - s->cycles;
+	if (vm->cycles > vm->clock_peak)
+		vm->clock_peak = vm->cycles;
 	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
 	vm->instret = s->instret;
@@ -1065,10 +1071,94 @@ static void zkvm_free_state(struct zkvm *z)
 
 void zkvm_free(struct cy_vm *vm)
 {
-	if (vm->zkvm)
-		zkvm_free_state(vm->zkvm);
+	if (!vm->zkvm)
+		return;
+	if (vm->zkvm->memfd >= 0)
+		vm->mem.backing_fd = -1; /* zkvm_free_state closes it */
+	zkvm_free_state(vm->zkvm);
 	vm->zkvm = NULL;
 }
+
+/* The zkVM's part of a checkpoint (api/checkpoint.c): the input queue (the
+ * frames not yet read; RISC Zero's offset into the first), the public
+ * values, the committed words, the proofs named, the syscall counts and
+ * SYS_RANDOM's generator. The flavor is the run's own (its command line
+ * picks it again); a checkpoint never falls inside an unconstrained block
+ * (zkvm_in_block), so there is no snapshot to save; the copy-on-write memfd
+ * is not state: a restored guest makes its own at its next block. Frames
+ * already read are only counted: their bytes are never read again. */
+#define ZKVM_MAX_FRAMES_READ (1u << 26)
+#define ZKVM_MAX_PROOFS      (1u << 20)
+
+static void frame_io(struct sio *io, struct zkvm_frame *f, bool unread)
+{
+	if (unread)
+		sio_blob(io, (void **)&f->data, &f->len, SIZE_MAX, "bytes in an input frame");
+	else if (io->load)
+		*f = (struct zkvm_frame){ NULL, 0 };
+}
+
+static void free_frames(struct zkvm *z)
+{
+	for (size_t i = 0; i < z->n_frames; i++) {
+		free(z->frames[i].data);
+		z->frames[i].data = NULL;
+	}
+	z->n_frames = z->next_frame = 0;
+}
+
+void zkvm_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct zkvm *z = vm->zkvm;
+	int abi = z->abi, flavor = z->flavor;
+
+	sio_tag(io, "ZKVM");
+	sio_int(io, &abi, CY_ABI_SP1, CY_ABI_RISC0, "the zkVM ABI");
+	sio_int(io, &flavor, 0, ZKVM_FLAVORS - 1, "the zkVM ABI's version");
+	if (io->load && (abi != (int)z->abi || flavor != (int)z->flavor))
+		sio_fail(io, "it holds a guest of another zkVM ABI (%s) than this run's (%s)",
+			 cy_abi_name((cy_abi)abi), cy_abi_name(z->abi));
+	if (io->load)
+		free_frames(z);
+	size_t unread = z->n_frames - z->next_frame;
+	sio_count(io, &z->next_frame, ZKVM_MAX_FRAMES_READ, 0, "input frames read");
+	sio_count(io, &unread, SIZE_MAX, 8, "input frames not read");
+	if (io->load && sio_ok(io)) {
+		z->n_frames = z->next_frame + unread;
+		if (sio_alloc(io, (void **)&z->frames, z->n_frames, sizeof(*z->frames)))
+			z->cap_frames = z->n_frames + 1;
+		else
+			z->n_frames = z->next_frame = 0;
+	}
+	for (size_t i = 0; i < z->n_frames && sio_ok(io); i++)
+		frame_io(io, &z->frames[i], i >= z->next_frame);
+	sio_size(io, &z->frame_offset);
+	sio_blob(io, (void **)&z->public_values, &z->public_len, ZKVM_MAX_WRITTEN, "public values");
+	if (io->load)
+		z->public_cap = z->public_len + 1;
+	for (int i = 0; i < 8; i++) {
+		sio_u32(io, &z->commits.digest[i]);
+		sio_u32(io, &z->commits.deferred[i]);
+	}
+	sio_u8(io, &z->commits.digest_set);
+	sio_u8(io, &z->commits.deferred_set);
+	size_t proof_bytes = z->n_proofs * sizeof(*z->proofs);
+	sio_blob(io, (void **)&z->proofs, &proof_bytes, ZKVM_MAX_PROOFS * sizeof(*z->proofs),
+		 "proofs named");
+	if (io->load && proof_bytes % sizeof(*z->proofs) != 0)
+		sio_fail(io, "its proofs are %zu bytes, not whole records", proof_bytes);
+	if (io->load)
+		z->n_proofs = z->cap_proofs = proof_bytes / sizeof(*z->proofs);
+	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
+		sio_u64(io, &z->counts[i]);
+	sio_u64(io, &z->random);
+	sio_bool(io, &z->warned_fd);
+	sio_size(io, &z->guest_frame_bytes);
+	if (!sio_ok(io) && io->load)
+		free_frames(z);
+}
+
+bool zkvm_in_block(const struct cy_vm *vm) { return vm->zkvm && vm->zkvm->in_block; }
 
 /* The API (include/cyclops.h). */
 

@@ -14,8 +14,10 @@
 #include "core/block.h"
 #include "core/elf_load.h"
 #include "core/exec.h"
+#include "core/jit.h"
 #include "core/machine.h"
 #include "core/vm.h"
+#include "core/vm_state.h"
 #include "cost/cost.h"
 #include "cost/model.h"
 #include "observe/sample.h"
@@ -176,7 +178,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		uint64_t threshold = vm->opts.significant;
 		if (threshold == 0)
 			threshold = vm->model.paging ? vm->model.page_in : 1000;
-		rc = timers_attach(vm, threshold, &vm->timers);
+		rc = timers_attach(vm, threshold, vm->opts.fast_pass, &vm->timers);
 		if (rc != 0) {
 			snprintf(why, sizeof(why), "out of memory");
 			goto out_destroy;
@@ -216,6 +218,11 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	}
 	if (rc != 0)
 		goto out_destroy;
+	if (rc == 0 && vm->opts.engine != CY_ENGINE_INTERP && !vm->opts.reference &&
+	    jit_attach(vm, why, sizeof(why)) != 0 && vm->opts.engine == CY_ENGINE_JIT) {
+		rc = -ENOTSUP; /* asked for by name: a host without it is an error */
+		goto out_destroy;
+	}
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
 	vm->opts.envp = NULL;
 	vm->pc = vm->last_pc = entry;
@@ -260,8 +267,12 @@ void cy_vm_destroy(cy_vm *vm)
 	timers_free(vm->timers);
 	sampler_free(vm);
 	cache_free(&vm->cache);
+	mem_snapshot_free(vm->memsnap);
+	journal_free(&vm->journal);
 	cost_free(vm);
+	jit_free(vm);
 	mem_free(&vm->mem);
+	vm_misaligned_free(vm);
 	symtab_free(&vm->syms);
 	free(vm->name);
 	free(vm);
@@ -356,9 +367,10 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		requested = UINT64_MAX;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
+	vm->pause = false;
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
-	while (vm->stop == CY_STOP_NONE && !vm->interrupt) {
+	while (vm->stop == CY_STOP_NONE && !vm->interrupt && !vm->pause) {
 		/* the limit again each time: an unconstrained block's end lowers
 		 * it. A block runs to its end whatever was asked (its cycles are
 		 * no part of the clock): only the limit, a stop or an
@@ -413,17 +425,25 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 	return vm->stop;
 }
 
-cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+void cy_vm_end_chunk(cy_vm *vm, uint64_t start_cycle, cy_chunk_report *report)
 {
 	memset(report, 0, sizeof(*report));
 	report->index = vm->chunks++;
-	report->start_cycle = vm->cycles;
-	report->stop = cy_vm_run(vm, vm->opts.chunk_cycles);
+	report->start_cycle = start_cycle;
+	report->stop = vm->stop;
 	report->end_cycle = vm->cycles;
 	report->done = report->stop != CY_STOP_NONE;
 	if (vm->tracker)
 		report->cycle_tracker =
 		    tracker_chunk_results(vm->tracker, &report->n_cycle_tracker);
+}
+
+cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+{
+	uint64_t start = vm->cycles;
+
+	cy_vm_run(vm, vm->opts.chunk_cycles);
+	cy_vm_end_chunk(vm, start, report);
 	return report->stop;
 }
 

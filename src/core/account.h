@@ -107,6 +107,7 @@ struct acct_ops {
 enum acct_flag {
 	ACCT_FLAG_TIMERS = 1u << 0,  /* the channel timers' announcement recogniser */
 	ACCT_FLAG_SAMPLER = 1u << 1, /* code the sampler counts as it runs */
+	ACCT_FLAG_DEBUG = 1u << 2,   /* the debugger's: a breakpoint may be next */
 };
 
 struct acct_sub {

@@ -7,6 +7,7 @@
 
 #include "core/block.h"
 #include "core/exec.h"
+#include "core/jit.h"
 #include "core/vm.h"
 
 #define TABLE_SIZE (1u << 16)
@@ -276,6 +277,16 @@ void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), v
 
 static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }
 
+struct block *cache_find(struct cy_vm *vm, uint32_t pc)
+{
+	struct block_cache *c = &vm->cache;
+
+	for (uint32_t h = hash_pc(pc) & c->mask; c->table[h]; h = (h + 1) & c->mask)
+		if (c->table[h]->pc == pc)
+			return c->table[h];
+	return NULL;
+}
+
 struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 {
 	struct block_cache *c = &vm->cache;
@@ -302,6 +313,8 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 	c->table[h] = b;
 	c->used++;
 	c->jump_cache[jump_cache_index(pc)] = b;
+	if (vm->jit)
+		jit_block_decoded(vm, b);
 	return b;
 }
 

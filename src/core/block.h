@@ -28,6 +28,8 @@ static inline struct block *cache_lookup(struct cy_vm *vm, uint32_t pc)
 	return cache_get(vm, pc);
 }
 struct block *cache_single(struct cy_vm *vm, uint32_t pc);
+/* The block decoded at pc, or NULL: nothing is decoded. */
+struct block *cache_find(struct cy_vm *vm, uint32_t pc);
 /* Tells the cache that guest memory [addr, addr+len) was written from outside
  * the interpreter's stores (syscalls, the API); flushes if it held code. */
 void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len);

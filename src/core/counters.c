@@ -10,11 +10,13 @@
 #include "core/counters.h"
 #include "core/csr_list.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
-static const char *const event_names[PC_EVENTS] = {
+static const char *const event_names[HPM_EV_MISALIGNED + 1] = {
 #define PC_NAME(id, index, name) [index] = name,
 	PC_EVENT_LIST(PC_NAME)
 #undef PC_NAME
+	    [HPM_EV_MISALIGNED] = "MISALIGNED",
 };
 
 _Static_assert(PC_EVENTS == 16, "PCER holds one bit per event, PCCR0-15");
@@ -35,7 +37,7 @@ _Static_assert(PCCR_ALL == PCCR_COUNT - 1, "PCCR31 is the last");
 
 const char *counters_event_name(unsigned event)
 {
-	return event < PC_EVENTS ? event_names[event] : NULL;
+	return event <= HPM_EV_MISALIGNED ? event_names[event] : NULL;
 }
 
 void counters_init(struct cy_vm *vm)
@@ -45,6 +47,45 @@ void counters_init(struct cy_vm *vm)
 	memset(c, 0, sizeof(*c));
 	c->asic = vm->opts.counters_build == CY_COUNTERS_ASIC;
 	c->pcmr = PCMR_RESET;
+}
+
+/* The counters in a checkpoint: every field, the pending facts included
+ * (a checkpoint falls between two runs, where they may wait). */
+void counters_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct counters *c = &vm->ctr;
+	struct insn_facts *f = &c->facts;
+
+	sio_tag(io, "CTRS");
+	sio_bool(io, &c->asic);
+	sio_bool(io, &c->counting);
+	sio_bool(io, &c->repick);
+	sio_bool(io, &c->pending);
+	sio_u32(io, &f->cycles);
+	sio_u32(io, &f->first);
+	sio_u32(io, &f->second);
+	sio_u32(io, &f->head);
+	sio_u32(io, &f->ld_wait);
+	sio_u32(io, &f->st_wait);
+	sio_u32(io, &f->stall);
+	sio_u32(io, &c->pcer);
+	sio_u32(io, &c->pcmr);
+	for (int i = 0; i < PCCR_COUNT; i++)
+		sio_u32(io, &c->pccr[i]);
+	sio_u32(io, &c->pcer_seen);
+	sio_u32(io, &c->inhibit);
+	sio_u64(io, &c->mcycle.offset);
+	sio_u64(io, &c->mcycle.frozen);
+	sio_u64(io, &c->minstret.offset);
+	sio_u64(io, &c->minstret.frozen);
+	for (int i = 0; i < HPM_COUNT; i++) {
+		sio_u64(io, &c->hpm[i]);
+		sio_u32(io, &c->hpm_event[i]);
+	}
+	sio_u32(io, &c->hpm_running);
+	sio_u32(io, &c->hpm_seen);
+	if (io->load && c->asic != (vm->opts.counters_build == CY_COUNTERS_ASIC))
+		sio_fail(io, "its counters are of the other build (--counters)");
 }
 
 bool counters_owns(uint32_t csr)

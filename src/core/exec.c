@@ -1,303 +1,18 @@
 /* exec.c - the interpreter: runs cached basic blocks until the cycle budget
- * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
- * several times from here: exec_fast (static costs only, no event code),
- * exec_detailed (address-dependent costs: wait states, paging, segments,
- * accounted before each instruction), exec_inline (the same costs, found by
- * the data accesses themselves), exec_bare (the bare platform), exec_acct,
- * exec_acct_inline and exec_acct_detailed (with the accounting interface's
- * edges, for the profilers) and exec_observed (every instruction's events),
- * so what is off costs nothing. */
-#include <limits.h>
-
-#include "core/account.h"
-#include "core/block.h"
-#include "core/csr.h"
+ * is spent or the guest stops. exec_loop.h holds the handlers; exec_builds.h
+ * compiles them several times, once per width (exec_rv32.c, exec_rv64.c):
+ * exec_fast (static costs only, no event code), exec_detailed
+ * (address-dependent costs: wait states, paging, segments, accounted before
+ * each instruction), exec_inline (the same costs, found by the data accesses
+ * themselves), exec_bare (the bare platform), exec_acct, exec_acct_inline
+ * and exec_acct_detailed (with the accounting interface's edges, for the
+ * profilers) and exec_observed (every instruction's events), so what is off
+ * costs nothing. This file picks the build a run needs. */
 #include "core/exec.h"
-#include "core/machine.h"
-#include "core/pages.h"
+#include "core/block.h"
+#include "core/counters.h"
+#include "core/jit.h"
 #include "core/vm.h"
-
-/* Dispatch: computed goto where the compiler has it (each decoded
- * instruction holds its handler's address), else a switch. The handlers only
- * use these macros, so both builds share their bodies. */
-#if defined(__GNUC__) && !defined(CY_NO_COMPUTED_GOTO)
-#define USE_COMPUTED_GOTO 1
-#define vmdispatch()                                                                               \
-	BEFORE_INSN();                                                                             \
-	goto * ip->handler;
-#define vmcase(id) L_##id:
-#define vmnext_insn                                                                                \
-	do {                                                                                       \
-		BEFORE_INSN();                                                                     \
-		goto * ip->handler;                                                                \
-	} while (0)
-#else
-#define USE_COMPUTED_GOTO 0
-#define vmdispatch()                                                                               \
-	dispatch:                                                                                  \
-	BEFORE_INSN();                                                                             \
-	switch (ip->op)
-#define vmcase(id)  case OP_##id:
-#define vmnext_insn goto dispatch
-#endif
-
-/* Registers and operands of the current instruction. */
-#define RD r[ip->rd]
-#define R1 r[ip->rs1]
-#define R2 r[ip->rs2]
-/* XLEN (exec_loop.h sets it per build): xreg is a register, sxreg signed;
- * IMM the immediate sign-extended to XLEN */
-#define IMM ((xreg)(sxreg)ip->imm)
-/* A data address: at XLEN 64 one at or past the 1 TiB space faults as an
- * access outside it (BEYOND is false at XLEN 32: no address can be) */
-#define EFFECTIVE(a, base)                                                                         \
-	const xreg a = (base);                                                                     \
-	if (unlikely(BEYOND(a)))                                                                   \
-	FAULT_AT(CY_FAULT_MEMORY, a)
-#define NEXT_PC (ip->pc + ip->len)
-
-/* The locals cycles and instret hold the clock at the entry of the current
- * block; an instruction's own clock is derived from its position, so the
- * straight-line path does no counting at all. */
-#define NOW_CYCLES  (cycles + ip->before)
-#define NOW_INSTRET (instret + ip->index)
-#define COST        (ip->after - ip->before)
-
-/* Moves the clock before the current instruction into the VM, for code
- * outside the loop; RELOAD takes back what that code changed. */
-#define SYNC()                                                                                     \
-	do {                                                                                       \
-		vm->pc = ip->pc;                                                                   \
-		vm->cycles = NOW_CYCLES;                                                           \
-		vm->instret = NOW_INSTRET;                                                         \
-	} while (0)
-#define RELOAD()                                                                                   \
-	do {                                                                                       \
-		cycles = vm->cycles - ip->before;                                                  \
-		instret = vm->instret - ip->index;                                                 \
-	} while (0)
-
-/* Retires the current instruction and moves on to the next in the block. */
-#define NEXT                                                                                       \
-	do {                                                                                       \
-		OBS_RETIRE(COST);                                                                  \
-		ACCT_RETIRE(cycles + ip->after);                                                   \
-		ip++;                                                                              \
-		vmnext_insn;                                                                       \
-	} while (0)
-
-/* Retires the instruction that ends the block: the clock moves past it. */
-#define RETIRE_LAST(extra)                                                                         \
-	do {                                                                                       \
-		uint32_t extra_ = (extra);                                                         \
-		OBS_RETIRE(COST + extra_);                                                         \
-		ACCT_RETIRE(cycles + ip->after + extra_);                                          \
-		ACCT_DEADLINE(ip->index + 1u, cycles, cycles + ip->after + extra_);                \
-		instret += ip->index + 1u;                                                         \
-		cycles += ip->after + extra_;                                                      \
-	} while (0)
-
-/* Leaves the block for target; slot says which successor to cache. The
- * common case, a cached successor well within the budget, is handled right
- * here, so that every jump has its own indirect branch to predict. */
-#define JUMP(target, slot)                                                                         \
-	do {                                                                                       \
-		ACCT_RUN();                                                                        \
-		pc = (target);                                                                     \
-		succ = &b->next[slot];                                                             \
-		b = *succ;                                                                         \
-		if (likely(b->pc == pc && cycles + MAX_COST(b) <= LIMIT && CODE_READY(b))) {       \
-			ip = b->insns;                                                             \
-			OBS_BLOCK();                                                               \
-			vmnext_insn;                                                               \
-		}                                                                                  \
-		goto next_block;                                                                   \
-	} while (0)
-
-#define BRANCH(cond)                                                                               \
-	do {                                                                                       \
-		if (cond) {                                                                        \
-			OBS_JUMP((uint32_t)ip->imm);                                               \
-			RETIRE_LAST(taken_extra);                                                  \
-			ACCT_TAKEN();                                                              \
-			ACCT_TRANSFER((uint32_t)ip->imm, true);                                    \
-			JUMP((uint32_t)ip->imm, 1);                                                \
-		}                                                                                  \
-		RETIRE_LAST(0);                                                                    \
-		JUMP(NEXT_PC, 0);                                                                  \
-	} while (0)
-
-/* After a store: a write into decoded code ends the block, and the cache
- * is flushed before anything else runs. */
-#define STORED(a, size)                                                                            \
-	do {                                                                                       \
-		OBS_STORE(a, size);                                                                \
-		if (unlikely(cache_is_code(&vm->cache, a, size)))                                  \
-			goto code_written;                                                         \
-		NEXT;                                                                              \
-	} while (0)
-
-#define STORE(size, do_store)                                                                      \
-	do {                                                                                       \
-		EFFECTIVE(a, R1 + IMM);                                                            \
-		DATA_COST(a, size, true, 1);                                                       \
-		do_store;                                                                          \
-		STORED(a, size);                                                                   \
-	} while (0)
-
-/* Stops at the current instruction, which does not retire; on the bare
- * platform it traps to mtvec instead (FAULT_TRAP, exec_loop.h: nothing in the
- * Linux builds). */
-#define FAULT(kind)                                                                                \
-	do {                                                                                       \
-		SYNC();                                                                            \
-		ACCT_DEADLINE(ip->index, cycles, NOW_CYCLES);                                      \
-		ACCT_PARTIAL(ip->index, RETIRED_CYCLES, NOW_INSTRET, NOW_CYCLES);                  \
-		FAULT_TRAP(kind);                                                                  \
-		vm_fault(vm, kind, ip->pc, last_pc);                                               \
-		goto out_synced;                                                                   \
-	} while (0)
-
-/* The same for an address the instruction reached for, which the stop
- * message names. */
-#define FAULT_AT(kind, addr)                                                                       \
-	do {                                                                                       \
-		vm->fault_addr = (addr);                                                           \
-		vm->fault_has_addr = true;                                                         \
-		FAULT(kind);                                                                       \
-	} while (0)
-
-static inline uint32_t mulh(uint32_t a, uint32_t b)
-{
-	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32);
-}
-static inline uint32_t mulhsu(uint32_t a, uint32_t b)
-{
-	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)b) >> 32);
-}
-static inline uint32_t mulhu(uint32_t a, uint32_t b) { return (uint32_t)(((uint64_t)a * b) >> 32); }
-static inline uint32_t div_s(uint32_t a, uint32_t b)
-{
-	if (b == 0)
-		return UINT32_MAX;
-	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
-		return a; /* overflow: the quotient is the dividend */
-	return (uint32_t)((int32_t)a / (int32_t)b);
-}
-static inline uint32_t rem_s(uint32_t a, uint32_t b)
-{
-	if (b == 0)
-		return a;
-	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
-		return 0;
-	return (uint32_t)((int32_t)a % (int32_t)b);
-}
-static inline uint64_t mulh64(uint64_t a, uint64_t b)
-{
-	return (uint64_t)((__int128)(int64_t)a * (__int128)(int64_t)b >> 64);
-}
-static inline uint64_t mulhsu64(uint64_t a, uint64_t b)
-{
-	return (uint64_t)((__int128)(int64_t)a * (__int128)(unsigned __int128)b >> 64);
-}
-static inline uint64_t mulhu64(uint64_t a, uint64_t b)
-{
-	return (uint64_t)((unsigned __int128)a * b >> 64);
-}
-static inline uint64_t div_s64(uint64_t a, uint64_t b)
-{
-	if (b == 0)
-		return UINT64_MAX;
-	if (a == (uint64_t)INT64_MIN && b == UINT64_MAX)
-		return a;
-	return (uint64_t)((int64_t)a / (int64_t)b);
-}
-static inline uint64_t rem_s64(uint64_t a, uint64_t b)
-{
-	if (b == 0)
-		return a;
-	if (a == (uint64_t)INT64_MIN && b == UINT64_MAX)
-		return 0;
-	return (uint64_t)((int64_t)a % (int64_t)b);
-}
-static inline uint64_t min_s64(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b ? a : b; }
-static inline uint64_t max_s64(uint64_t a, uint64_t b) { return (int64_t)a > (int64_t)b ? a : b; }
-/* a 32-bit result of a W form, sign-extended */
-static inline uint64_t sext32(uint32_t v) { return (uint64_t)(int64_t)(int32_t)v; }
-static inline uint32_t min_s(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b ? a : b; }
-static inline uint32_t max_s(uint32_t a, uint32_t b) { return (int32_t)a > (int32_t)b ? a : b; }
-
-/* Event code for the observed build: fills the common fields, makes the
- * VM's clock match the event's and hands the event to the observers. */
-static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, uint64_t cycles,
-		 uint64_t instret, cy_event *ev)
-{
-	ev->kind = kind;
-	ev->pc = in->pc;
-	ev->cycles = cycles;
-	ev->instret = instret;
-	ev->cls = (cy_insn_class)insn_classes[in->op];
-	vm->pc = in->pc;
-	vm->cycles = cycles;
-	vm->instret = instret;
-	vm_emit(vm, ev);
-}
-
-/* The inline interpreters' bound for running a whole block: the budget,
- * and with paging the end of the current segment (none yet: 0, so that the
- * first instruction is stepped and starts it). */
-static inline uint64_t inline_limit(const struct cy_vm *vm, uint64_t budget)
-{
-	const struct cost_state *s = &vm->cost;
-	uint64_t end;
-
-	if (!vm->model.paging)
-		return budget;
-	if (s->segments == 0)
-		return 0;
-	end = s->seg_start + s->seg_capacity;
-	return end < budget ? end : budget;
-}
-
-/* Whether every page block b fetches from is loaded in this segment; if
- * so, it stays so until the epoch changes. */
-static bool code_ready(struct cy_vm *vm, struct block *b)
-{
-	const struct cost_state *s = &vm->cost;
-	uint32_t depth = vm->model.merkle_depth;
-	/* a block of a fetch fault alone fetches the halfword at pc */
-	uint32_t last = b->end > b->pc ? b->end - 1 : b->pc + 1;
-
-	for (uint32_t pg = b->pc >> s->page_shift;; pg++) {
-		if (!page_marked(s->loaded, depth, pg))
-			return false;
-		if (pg == last >> s->page_shift)
-			break;
-	}
-	b->code_epoch = s->epoch;
-	return true;
-}
-
-/* The interpreter's builds, once for each register width, from the same
- * source: exec_fast, exec_detailed, ... at XLEN 32 and exec_fast64, ... at
- * XLEN 64 (exec_builds.h), gathered in builds and builds64. */
-typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
-
-struct exec_builds {
-	exec_fn fast, detailed, inline_, bare, acct, acct_inline, acct_detailed, observed;
-};
-
-#define XLEN     32
-#define BUILD(n) n
-#include "core/exec_builds.h"
-#undef XLEN
-#undef BUILD
-
-#define XLEN     64
-#define BUILD(n) n##64
-#include "core/exec_builds.h"
-#undef XLEN
-#undef BUILD
 
 /* Whether every instruction costs its static cost (plus a taken branch's
  * and a division by zero's difference): the plain builds. */
@@ -319,7 +34,7 @@ static bool can_inline(const struct cy_vm *vm)
 
 static exec_fn pick(const struct cy_vm *vm)
 {
-	const struct exec_builds *b = vm->xlen == 64 ? &builds64 : &builds;
+	const struct exec_builds *b = vm->xlen == 64 ? &exec_builds_rv64 : &exec_builds_rv32;
 
 	if (vm->unacc.on) /* nothing may count it */
 		return b->fast;
@@ -349,6 +64,14 @@ const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL,
 
 void exec_run(struct cy_vm *vm, uint64_t budget)
 {
+	if (!vm->jit || vm->unacc.on || !jit_run(vm, budget))
+		exec_interp(vm, budget);
+	/* an instruction that faulted did not retire: its events do not count */
+	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
+}
+
+void exec_interp(struct cy_vm *vm, uint64_t budget)
+{
 	exec_fn run = pick(vm);
 	const bool unacc = vm->unacc.on;
 
@@ -360,7 +83,8 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 		vm->unacc.instret = vm->instret;
 	}
 	cache_use_handlers(vm, run(NULL, 0));
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
+	       !vm->pause) {
 		if (vm->flush_pending)
 			cache_flush(vm);
 		vm->break_loop = false;
@@ -375,9 +99,7 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 			cache_use_handlers(vm, run(NULL, 0));
 			continue;
 		}
-		if (!vm->flush_pending)
+		if (!vm->flush_pending || vm->jit_entered)
 			break;
 	}
-	/* an instruction that faulted did not retire: its events do not count */
-	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
 }

@@ -1,7 +1,8 @@
-/* exec_builds.h - the interpreter's builds at one register width: exec.c
- * includes this once with XLEN 32 and BUILD(n) n, once with XLEN 64 and
- * BUILD(n) n##64. Each build is exec_loop.h compiled with other switches;
- * what is off in a build costs it nothing. Not a header to include elsewhere. */
+/* exec_builds.h - the interpreter's builds at one register width:
+ * exec_rv32.c includes this with XLEN 32 and BUILD(n) n##_rv32, exec_rv64.c
+ * with XLEN 64 and BUILD(n) n##_rv64. Each build is exec_loop.h compiled
+ * with other switches; what is off in a build costs it nothing. Not a
+ * header to include elsewhere. */
 
 /* Static costs only, no event code. */
 #define OBSERVE     0
@@ -86,7 +87,7 @@
 #undef BARE
 #undef EXEC_FN
 
-static const struct exec_builds BUILD(builds) = {
+const struct exec_builds BUILD(exec_builds) = {
 	BUILD(exec_fast), BUILD(exec_detailed),    BUILD(exec_inline),        BUILD(exec_bare),
 	BUILD(exec_acct), BUILD(exec_acct_inline), BUILD(exec_acct_detailed), BUILD(exec_observed),
 };

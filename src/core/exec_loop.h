@@ -486,35 +486,35 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(lb)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 1, false, 1);
+			ACCESS(a, 1, false, 1);
 			RD = (xreg)(sxreg)(int8_t)mem[a];
 			NEXT;
 		}
 		vmcase(lh)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 2, false, 1);
+			ACCESS(a, 2, false, 1);
 			RD = (xreg)(sxreg)(int16_t)mem_ld16(mem, a);
 			NEXT;
 		}
 		vmcase(lw)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 4, false, 1);
+			ACCESS(a, 4, false, 1);
 			RD = (xreg)(sxreg)(int32_t)mem_ld32(mem, a);
 			NEXT;
 		}
 		vmcase(lbu)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 1, false, 1);
+			ACCESS(a, 1, false, 1);
 			RD = mem[a];
 			NEXT;
 		}
 		vmcase(lhu)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 2, false, 1);
+			ACCESS(a, 2, false, 1);
 			RD = mem_ld16(mem, a);
 			NEXT;
 		}
@@ -745,7 +745,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(lr_w)
 		{
 			EFFECTIVE(a, R1);
-			DATA_COST(a, 4, false, 1);
+			ACCESS(a, 4, false, 1);
 			vm->resv_addr = a;
 			vm->resv_valid = true;
 			RD = (xreg)(sxreg)(int32_t)mem_ld32(mem, a);
@@ -755,7 +755,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		{
 			EFFECTIVE(a, R1);
 			if (vm->resv_valid && vm->resv_addr == a) {
-				DATA_COST(a, 4, true, 1);
+				ACCESS(a, 4, true, 1);
 				vm->resv_valid = false;
 				mem_st32(mem, a, (uint32_t)R2);
 				RD = 0;
@@ -770,7 +770,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 	{                                                                                          \
 		EFFECTIVE(a, R1);                                                                  \
 		uint32_t old, src = (uint32_t)R2;                                                  \
-		DATA_COST(a, 4, true, 2);                                                          \
+		ACCESS(a, 4, true, 2);                                                             \
 		old = mem_ld32(mem, a);                                                            \
 		mem_st32(mem, a, (expr));                                                          \
 		RD = (xreg)(sxreg)(int32_t)old;                                                    \
@@ -792,14 +792,14 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(ld)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 8, false, 1);
+			ACCESS(a, 8, false, 1);
 			RD = mem_ld64(mem, a);
 			NEXT;
 		}
 		vmcase(lwu)
 		{
 			EFFECTIVE(a, R1 + IMM);
-			DATA_COST(a, 4, false, 1);
+			ACCESS(a, 4, false, 1);
 			RD = mem_ld32(mem, a);
 			NEXT;
 		}
@@ -881,7 +881,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		vmcase(lr_d)
 		{
 			EFFECTIVE(a, R1);
-			DATA_COST(a, 8, false, 1);
+			ACCESS(a, 8, false, 1);
 			vm->resv_addr = a;
 			vm->resv_valid = true;
 			RD = mem_ld64(mem, a);
@@ -891,7 +891,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		{
 			EFFECTIVE(a, R1);
 			if (vm->resv_valid && vm->resv_addr == a) {
-				DATA_COST(a, 8, true, 1);
+				ACCESS(a, 8, true, 1);
 				vm->resv_valid = false;
 				mem_st64(mem, a, R2);
 				RD = 0;
@@ -906,7 +906,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 	{                                                                                          \
 		EFFECTIVE(a, R1);                                                                  \
 		uint64_t old, src = R2;                                                            \
-		DATA_COST(a, 8, true, 2);                                                          \
+		ACCESS(a, 8, true, 2);                                                             \
 		old = mem_ld64(mem, a);                                                            \
 		mem_st64(mem, a, (expr));                                                          \
 		RD = old;                                                                          \
@@ -961,6 +961,22 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 #endif
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
+		vmcase(jit_enter)
+		{
+			/* the block's first instruction, whose block a translation
+			 * starts (core/jit.c): the run returns to the driver at the
+			 * block's start, unless it must stay here */
+#if USE_COMPUTED_GOTO
+			/* only the builds translated code is made for hand over */
+			if (vm->jit_bypass || DETAILED || INLINE_COST || BARE || OBSERVE)
+				goto *labels[ip->op];
+#endif
+			vm->jit_entered = true;
+			vm->pc = ip->pc;
+			vm->cycles = cycles;
+			vm->instret = instret;
+			goto out_synced;
+		}
 		vmcase(block_end)
 		{
 			/* not an instruction: it only moves the clock to its end */

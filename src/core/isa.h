@@ -146,6 +146,8 @@ enum insn_format {
 	_(illegal, "illegal", FMT_NONE, NONE, INSN_END)                                            \
 	/* internal: execution reached unmapped memory */                                          \
 	_(fetch_fault, "fetch-fault", FMT_NONE, NONE, INSN_END)                                    \
+	/* internal: the first instruction of a block a translation starts (core/jit.c) */         \
+	_(jit_enter, "jit-enter", FMT_NONE, NONE, 0)                                               \
 	/* internal: a block that ends without a jump falls through */                             \
 	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)                                        \
 	/* machine mode (the bare platform); illegal on the linux platform */                      \

@@ -11,6 +11,7 @@
 #include "core/machine.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define PAGE_SHIFT 12
 #define N_PAGES    (1u << (32 - PAGE_SHIFT))
@@ -542,4 +543,36 @@ const char *cy_trap_name(uint64_t mcause)
 	case CAUSE_INTERRUPT | IRQ_M_TIMER: return "timer interrupt";
 	default: return "trap";
 	}
+}
+
+/* The machine in a checkpoint: its CSRs, devices and trap counts. The
+ * memory map comes from the ELF and --ram, which a restore is given again. */
+void machine_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct machine *m = vm->machine;
+
+	sio_tag(io, "MACH");
+	sio_u64(io, &m->mstatus);
+	sio_u64(io, &m->mtvec);
+	sio_u64(io, &m->mscratch);
+	sio_u64(io, &m->mepc);
+	sio_u64(io, &m->mcause);
+	sio_u64(io, &m->mtval);
+	sio_u32(io, &m->mie);
+	for (int i = 0; i < 4; i++)
+		sio_u32(io, &m->pmpcfg[i]);
+	for (int i = 0; i < 16; i++)
+		sio_u32(io, &m->pmpaddr[i]);
+	sio_u64(io, &m->mtimecmp);
+	sio_u64(io, &m->mtime_offset);
+	sio_u32(io, &m->msip);
+	sio_u64(io, &m->irq_at);
+	sio_bool(io, &m->pending);
+	sio_u32(io, &m->pending_addr);
+	sio_u64(io, &m->pending_now);
+	sio_u64(io, &m->exceptions);
+	sio_u64(io, &m->interrupts);
+	if (io->load && m->mtvec >> 32)
+		sio_fail(io, "mtvec 0x%llx is past 4 GiB, where no handler can be",
+			 (unsigned long long)m->mtvec);
 }

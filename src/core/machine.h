@@ -75,6 +75,9 @@ int machine_check_options(const struct cy_opts *opts, char *why, size_t why_size
  * the segments and opts.ram, the devices and the reset state. */
 int machine_setup(struct cy_vm *vm, char *err, size_t err_size);
 void machine_free(struct cy_vm *vm);
+struct sio;
+/* Saves or restores the machine's CSRs and devices (util/state_io.h). */
+void machine_state_io(struct sio *io, struct cy_vm *vm);
 /* Whether the ELF asks for the bare platform (it has a tohost symbol). */
 bool machine_detect(const struct cy_vm *vm);
 

@@ -20,6 +20,7 @@ int mem_init(struct mem *m, uint64_t size)
 	    mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
 	memset(m, 0, sizeof(*m));
+	m->backing_fd = -1;
 	if (p == MAP_FAILED)
 		return -errno;
 	if (mprotect(p + MEM_FENCE, size + MEM_GUARD, PROT_READ | PROT_WRITE) != 0) {
@@ -29,6 +30,7 @@ int mem_init(struct mem *m, uint64_t size)
 	}
 	m->base = p + MEM_FENCE;
 	m->size = size;
+	m->backing_fd = -1;
 	return 0;
 }
 
@@ -72,6 +74,13 @@ void mem_zero(struct mem *m, uint64_t start, uint64_t end)
 	if (madvise(m->base + first, last - first, MADV_DONTNEED) != 0)
 		memset(m->base + first, 0, last - first);
 	memset(m->base + last, 0, end - last);
+}
+
+void mem_fork_copies(const struct mem *m, bool copies)
+{
+	if (m->base)
+		madvise(m->base - MEM_FENCE, MEM_FENCE + m->size + MEM_GUARD + MEM_FENCE,
+			copies ? MADV_DOFORK : MADV_DONTFORK);
 }
 
 bool mem_is_mapped(const struct mem *m, uint32_t addr)

@@ -33,6 +33,11 @@ struct mem {
 	uint64_t size; /* MEM_SPACE_32 or MEM_SPACE_64 */
 	struct mem_region regions[MEM_MAX_REGIONS];
 	int n_regions;
+	/* [0, backing_size) lives in the file backing_fd, mapped shared (the
+	 * zkVM's copy-on-write, abi/syscall_zkvm.c); -1: anonymous memory
+	 * only. Checkpoints read such pages from the file's allocated ranges. */
+	int backing_fd;
+	uint64_t backing_size;
 };
 
 /* Reserves a space of size bytes (MEM_SPACE_32 or MEM_SPACE_64). */
@@ -43,6 +48,10 @@ int mem_set_region(struct mem *m, const char *name, uint64_t start, uint64_t end
 bool mem_is_mapped(const struct mem *m, uint32_t addr);
 /* [start, end) reads as zero again, its pages given back to the host. */
 void mem_zero(struct mem *m, uint64_t start, uint64_t end);
+/* Whether a child the host process forks gets the guest's memory (it does
+ * by default); the translation tier's compiler process needs none of it,
+ * and without it the run's writes cost no copy-on-write faults. */
+void mem_fork_copies(const struct mem *m, bool copies);
 /* Bytes of guest memory the host has paged in. */
 uint64_t mem_touched_bytes(const struct mem *m);
 

@@ -54,7 +54,24 @@ bool cy_vm_output_ends_line(const cy_vm *vm, int *fd)
 	return vm->out_last_fd == 0 || vm->out_last_byte == '\n';
 }
 
+static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len);
+
+/* A chunk replays what the fast pass's writes returned (core/journal.h). */
 int32_t output_write(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len)
+{
+	const uint8_t *data;
+	size_t n;
+	int64_t rc;
+
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return journal_get(vm, JOURNAL_WRITE, &rc, &data, &n) ? (int32_t)rc : -EIO;
+	rc = write_host(vm, fd, buf, len);
+	if (vm->journal.mode == JOURNAL_RECORD)
+		journal_put(vm, JOURNAL_WRITE, rc, NULL, 0);
+	return (int32_t)rc;
+}
+
+static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len)
 {
 	const struct output_filter *flt = &vm->output;
 	int hfd = output_host_fd(vm, fd);
@@ -93,6 +110,8 @@ void output_flush(struct cy_vm *vm)
 {
 	const struct output_filter *flt = &vm->output;
 
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return; /* a chunk writes nothing */
 	for (uint32_t fd = 1; flt->take_held && fd <= 2; fd++) {
 		const uint8_t *p;
 		size_t n;

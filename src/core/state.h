@@ -14,10 +14,12 @@
 #include "core/cost_model.h"
 #include "core/counters.h"
 #include "core/isa.h"
+#include "core/journal.h"
 #include "core/mem.h"
 #include "core/output.h"
 #include "core/symbols.h"
 #include "cyclops.h"
+#include "util/index_map.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "cyclops keeps guest memory in host byte order: little-endian hosts only"
@@ -126,6 +128,13 @@ struct cy_vm {
 	/* cycles run in zkVM unconstrained blocks and taken off the clock at
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
+	/* misaligned data accesses, in total and by pc (vm_misaligned) */
+	struct {
+		uint64_t total, lost;
+		struct index_map map; /* pc -> sites[i] */
+		cy_misaligned_site *sites;
+		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
+	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
 	/* A stretch of guest code that no count may see: a zkVM unconstrained
 	 * block (abi/syscall_zkvm.c, docs/zkvm.md). The ABI turns it on and
@@ -140,6 +149,12 @@ struct cy_vm {
 		uint64_t cycles, instret; /* the clock when it began */
 		uint64_t output_cycles;   /* the clock the guest's output carries */
 	} unacc;
+	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
+	 * this block, as if its budget were spent (with break_loop) */
+	bool pause;
+	/* the highest clock before the clock last moved back, since the
+	 * sampler last looked: the fast pass's sampler keeps its phase by it */
+	uint64_t clock_peak;
 
 	struct mem mem;
 	struct block_cache cache;
@@ -178,6 +193,11 @@ struct cy_vm {
 	int n_observers;
 	unsigned obs_mask;
 	struct acct acct; /* the profilers' accounting interface (account.h) */
+	/* the translation tier (core/jit.c); NULL when it is off */
+	struct jit *jit;
+	/* the interpreter must not return at a translated block's entry
+	 * (jit_enter), and whether it did return there */
+	bool jit_bypass, jit_entered;
 
 	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
 	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */
@@ -189,6 +209,7 @@ struct cy_vm {
 	struct output_filter output; /* the guest's stdout/stderr pass it (output.c) */
 	uint32_t out_last_fd;        /* the stream the guest's output last reached; 0: none */
 	uint8_t out_last_byte;       /* and the last byte it wrote there */
+	struct journal journal;      /* a chunked run's host I/O (journal.c) */
 	/* ecall numbers the ABI leaves to a module (the sampler's calls):
 	 * call returns what goes into a0 */
 	struct ecall_extension {
@@ -206,7 +227,11 @@ struct cy_vm {
 	uint32_t retired_pc;
 	struct sampler *sampler;
 	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
-	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	/* checkpoints (api/checkpoint.c): the page hashes of the last one cut,
+	 * against which the next one's memory is a delta, and its index */
+	struct mem_snapshot *memsnap;
+	uint64_t memsnap_index;
+	bool has_tohost; /* the ELF's HTIF symbols (elf_load.c) */
 	uint32_t tohost, fromhost;
 	/* begin_signature and end_signature, the compliance tests' results */
 	bool has_signature_begin, has_signature_end;

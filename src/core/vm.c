@@ -148,6 +148,66 @@ uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
 uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
 uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
 
+void vm_misaligned(struct cy_vm *vm, uint32_t pc)
+{
+	void *sites = vm->misaligned.sites;
+	bool added;
+	int64_t i;
+
+	vm->misaligned.total++;
+	if (!vm->misaligned.map.slots && index_map_rehash(&vm->misaligned.map, 64) != 0) {
+		vm->misaligned.lost++;
+		return;
+	}
+	vm->misaligned.map.max = CY_MISALIGNED_MAX_SITES;
+	i = index_map_get(&vm->misaligned.map, pc, 0, &sites, sizeof(cy_misaligned_site), &added);
+	vm->misaligned.sites = sites;
+	if (i < 0) {
+		vm->misaligned.lost++;
+		return;
+	}
+	if (added)
+		vm->misaligned.sites[i] = (cy_misaligned_site){ pc, 0 };
+	vm->misaligned.sites[i].count++;
+}
+
+void vm_misaligned_free(struct cy_vm *vm)
+{
+	index_map_free(&vm->misaligned.map);
+	free(vm->misaligned.sites);
+	free(vm->misaligned.sorted);
+	memset(&vm->misaligned, 0, sizeof(vm->misaligned));
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	uint32_t x = ((const cy_misaligned_site *)a)->pc, y = ((const cy_misaligned_site *)b)->pc;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t cy_vm_misaligned(const cy_vm *vm, const cy_misaligned_site **sites, size_t *n,
+			  uint64_t *lost)
+{
+	struct cy_vm *w = (struct cy_vm *)vm; /* the sorted copy is a cache */
+	size_t count = vm->misaligned.map.n;
+	cy_misaligned_site *copy =
+	    count ? realloc(w->misaligned.sorted, count * sizeof(*copy)) : NULL;
+
+	if (copy) {
+		memcpy(copy, vm->misaligned.sites, count * sizeof(*copy));
+		qsort(copy, count, sizeof(*copy), by_pc);
+		w->misaligned.sorted = copy;
+	}
+	if (sites)
+		*sites = copy;
+	if (n)
+		*n = copy ? count : 0;
+	if (lost)
+		*lost = vm->misaligned.lost + (count && !copy ? vm->misaligned.total : 0);
+	return vm->misaligned.total;
+}
+
 unsigned cy_vm_xlen(const cy_vm *vm) { return vm->xlen; }
 
 uint64_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm_reg(vm, n) : 0; }

@@ -13,6 +13,7 @@
 #include "core/vm.h"
 #include "cost/cost.h"
 #include "cost/model.h"
+#include "util/state_io.h"
 
 #define REG_A0 10
 
@@ -46,6 +47,40 @@ int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 		return -ENOMEM;
 	}
 	return 0;
+}
+
+/* The cost account's part of a checkpoint: the current segment's start,
+ * its paging bitmaps and the totals. The model itself is loaded again from
+ * the options; its name must be the one the checkpoint was cut under. */
+void cost_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct cost_state *s = &vm->cost;
+	char model[sizeof(vm->model.name)];
+	size_t bytes = s->bitmap_bytes;
+
+	sio_tag(io, "COST");
+	memcpy(model, vm->model.name, sizeof(model));
+	sio_raw(io, model, sizeof(model));
+	model[sizeof(model) - 1] = '\0';
+	if (io->load && strcmp(model, vm->model.name) != 0)
+		sio_fail(io, "it was cut under the model %s, not %s", model, vm->model.name);
+	sio_u64(io, &s->seg_start);
+	sio_u64(io, &s->segments);
+	sio_u64(io, &s->paging);
+	sio_u64(io, &s->reserved);
+	sio_u64(io, &s->pages_in);
+	sio_u64(io, &s->pages_out);
+	sio_u64(io, &s->epoch);
+	sio_size(io, &bytes);
+	if (io->load && bytes != s->bitmap_bytes) {
+		sio_fail(io, "its paging bitmaps are %zu bytes, the model's %zu", bytes,
+			 s->bitmap_bytes);
+		return;
+	}
+	if (bytes) {
+		sio_raw(io, s->loaded, bytes);
+		sio_raw(io, s->dirty, bytes);
+	}
 }
 
 void cost_free(struct cy_vm *vm)
@@ -252,6 +287,8 @@ static void count_events(struct cy_vm *vm, const struct insn *in, const struct a
 		first_ext = outside(first, m->fast_data_lo, m->fast_data_hi);
 
 		f.first |= ev | (first_ext ? ext : 0);
+		if (acc[i].size > 1 && (acc[i].addr & (acc[i].size - 1)))
+			f.first |= HPM_MISALIGNED;
 		*wait += first_ext ? m->data_wait_states : 0;
 		if (first != last) { /* the second word: in cycle 2 */
 			bool last_ext = outside(last, m->fast_data_lo, m->fast_data_hi);

@@ -181,7 +181,7 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 		if (syms[i].size)
 			p->func_store[p->n_funcs++] = syms[i];
 	p->funcs = p->func_store;
-	p->src = srcinfo_open(program);
+	p->src = srcinfo_open(p->elf_path ? p->elf_path : program);
 
 	/* frames: one per distinct name (the profiler's names are unique
 	 * pointers per function, per syscall and per pseudo-frame), numbered

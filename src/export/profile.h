@@ -54,6 +54,7 @@ struct prof_frame {
 struct profile {
 	cy_vm *vm;
 	const char *program;
+	const char *elf_path; /* where the program's DWARF is read; NULL: program */
 	int status;
 	const char *partial; /* why the guest stopped before its end; NULL if it exited */
 	/* which of the profiler's tables reached their limits, as one line;
