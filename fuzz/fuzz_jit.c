@@ -50,27 +50,30 @@ static size_t wrap(const uint8_t *code, size_t n, bool rv64)
 	uint8_t *e = image, *p = image + eh;
 
 	memset(image, 0, eh + ph);
-	memcpy(e, "\x7f" "ELF", 4);
+	memcpy(e,
+	       "\x7f"
+	       "ELF",
+	       4);
 	e[4] = rv64 ? 2 : 1; /* class */
 	e[5] = 1;            /* little-endian */
 	e[6] = 1;            /* version */
 	put(e + 16, 2, 2);   /* ET_EXEC */
 	put(e + 18, 243, 2); /* EM_RISCV */
 	put(e + 20, 1, 4);
-	put(e + 24, CODE_ADDR, w);           /* e_entry */
-	put(e + 24 + w, eh, w);              /* e_phoff */
-	put(e + 24 + 3 * w + 4, eh, 2);      /* e_ehsize */
-	put(e + 24 + 3 * w + 6, ph, 2);      /* e_phentsize */
-	put(e + 24 + 3 * w + 8, 1, 2);       /* e_phnum */
-	put(p, 1, 4);                        /* PT_LOAD */
+	put(e + 24, CODE_ADDR, w);      /* e_entry */
+	put(e + 24 + w, eh, w);         /* e_phoff */
+	put(e + 24 + 3 * w + 4, eh, 2); /* e_ehsize */
+	put(e + 24 + 3 * w + 6, ph, 2); /* e_phentsize */
+	put(e + 24 + 3 * w + 8, 1, 2);  /* e_phnum */
+	put(p, 1, 4);                   /* PT_LOAD */
 	if (rv64) {
-		put(p + 4, 7, 4);            /* p_flags: RWX */
-		put(p + 8, eh + ph, 8);      /* p_offset */
-		put(p + 16, CODE_ADDR, 8);   /* p_vaddr */
-		put(p + 24, CODE_ADDR, 8);   /* p_paddr */
-		put(p + 32, n, 8);           /* p_filesz */
-		put(p + 40, CODE_SPACE, 8);  /* p_memsz */
-		put(p + 48, 4096, 8);        /* p_align */
+		put(p + 4, 7, 4);           /* p_flags: RWX */
+		put(p + 8, eh + ph, 8);     /* p_offset */
+		put(p + 16, CODE_ADDR, 8);  /* p_vaddr */
+		put(p + 24, CODE_ADDR, 8);  /* p_paddr */
+		put(p + 32, n, 8);          /* p_filesz */
+		put(p + 40, CODE_SPACE, 8); /* p_memsz */
+		put(p + 48, 4096, 8);       /* p_align */
 	} else {
 		put(p + 4, eh + ph, 4);
 		put(p + 8, CODE_ADDR, 4);
@@ -93,10 +96,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 }
 
 /* The cache is this process's: it goes when the process exits. */
-static void remove_cache(void)
-{
-	nftw(cache_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
+static void remove_cache(void) { nftw(cache_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -121,7 +121,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	have_jit = cy_vm_create_from_bytes(&vm, image, wrap(ret, sizeof(ret), false), "probe.elf",
 					   &opts, err, sizeof(err)) == 0;
 	if (!have_jit)
-		fprintf(stderr, "fuzz_jit: no translation tier (%s): every input is a no-op\n", err);
+		fprintf(stderr, "fuzz_jit: no translation tier (%s): every input is a no-op\n",
+			err);
 	cy_vm_destroy(vm);
 	return 0;
 }
@@ -201,8 +202,8 @@ static void same_end(const struct side *j, const struct side *i)
 		differ("output bytes", (uint64_t)na, (uint64_t)nb);
 	for (off_t at = 0; at < na; at += (off_t)sizeof(a)) {
 		size_t n = (size_t)(na - at) < sizeof(a) ? (size_t)(na - at) : sizeof(a);
-		if (pread(j->out, a, n, at) != (ssize_t)n || pread(i->out, b, n, at) != (ssize_t)n ||
-		    memcmp(a, b, n) != 0)
+		if (pread(j->out, a, n, at) != (ssize_t)n ||
+		    pread(i->out, b, n, at) != (ssize_t)n || memcmp(a, b, n) != 0)
 			differ("output", (uint64_t)at, (uint64_t)at);
 	}
 }

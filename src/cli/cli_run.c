@@ -363,8 +363,9 @@ static int check_combinations(const struct run_args *a)
 		return -1;
 	}
 	if (a->gdb && (a->jobs || a->mpi || a->checkpoint_dir)) {
+		const char *other = a->jobs ? "--jobs" : "--checkpoint-dir";
 		cli_error("run: --gdb debugs one process from the start: it cannot go with %s",
-			  a->jobs ? "--jobs" : a->mpi ? "--mpi" : "--checkpoint-dir");
+			  a->mpi ? "--mpi" : other);
 		return -1;
 	}
 	if (a->jobs && a->mpi) {

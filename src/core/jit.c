@@ -126,6 +126,7 @@ struct jit {
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
 	uint64_t translated;     /* cycles run in translated code */
+	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
 };
@@ -153,8 +154,8 @@ static void shared_release(struct shared *s)
 }
 
 static int publish(const char *tmp, const char *path, char *why, size_t why_size);
-static int compile_apart(const uint8_t *desc, size_t size, const char *path,
-			 const struct mem *mem, char *why, size_t why_size);
+static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
+			 char *why, size_t why_size);
 
 /* The worker: compiles the queued regions one by one (compile_apart). */
 static void *worker(void *arg)
@@ -230,8 +231,8 @@ static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const c
  * TMPDIR it removes. When the run ends first, the child still finishes and
  * publishes its file, for the next run: it has nothing of the run's left to
  * disturb. */
-static int compile_apart(const uint8_t *desc, size_t size, const char *path,
-			 const struct mem *mem, char *why, size_t why_size)
+static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
+			 char *why, size_t why_size)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char scratch[PATH_MAX];
@@ -1313,10 +1314,18 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			break;
 		if (vm->break_loop && !vm->jit_entered)
 			break; /* as the interpreter returns when a subscriber asks */
-		if (!vm->jit_entered && vm->stop == CY_STOP_NONE)
+		/* a sample per slice of interpreted cycles, however the caller
+		 * slices the run: a run in slices of 1 cycle samples as often as
+		 * one run, and the interpreter's steps past translated code that
+		 * stopped at a budget are no evidence of code left out */
+		if (!bypass)
+			j->since_sample += vm->cycles - before;
+		if (j->since_sample >= slice && !vm->jit_entered && vm->stop == CY_STOP_NONE) {
+			j->since_sample = 0;
 			sample(vm, vm->pc, mode);
+			poll_done(vm);
+		}
 		bypass = false;
-		poll_done(vm);
 	}
 	return true;
 }

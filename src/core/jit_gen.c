@@ -411,10 +411,11 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 	gen_deadline(g, retired, rv(g->cycles), to);
 	add_to(g, g->instret, retired);
 	add_to(g, g->cycles, cost);
-	if (taken)
+	if (taken) {
+		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
 		J(block_add_assignment_op)
-		(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
-		 konst(g, g->tu64, 1));
+		(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
+	}
 	if (target)
 		gen_transfer(g, in, target, plain);
 	gen_run(g, n);
