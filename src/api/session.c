@@ -225,7 +225,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	}
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
 	vm->opts.envp = NULL;
-	vm->pc = vm->last_pc = entry;
+	vm->pc = vm->last_pc = vm->entry = entry;
 	vm->start_realtime_ns = realtime_ns();
 	*out = vm;
 	return 0;

@@ -120,6 +120,7 @@ struct cy_vm {
 	unsigned xlen; /* 32 or 64: the ELF's class */
 	uint32_t pc;
 	uint32_t last_pc; /* what the interpreter last ran before pc (exec_loop.h) */
+	uint32_t entry;   /* the ELF's entry point, where the run began */
 	/* the cycles of the CSR instruction being executed, its dynamic costs
 	 * included: a counter written gets the value after it (counters.c) */
 	uint32_t insn_cycles;

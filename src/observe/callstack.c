@@ -731,17 +731,18 @@ static void profile_sync(struct cy_callstack *cs)
 /* The run's root frame when the entry point is a label with no size (the
  * zkVM SDKs' _start, written in global assembly): a function reaching to
  * the next symbol, or to the end of the segment holding it, unless a
- * sized function already covers the entry. */
+ * sized function already covers the entry. The ELF's entry, not the pc:
+ * a chunk's profiler is made where the chunk starts. */
 static bool entry_label(const cy_vm *vm, size_t i, struct symbol *out)
 {
 	const struct symbol *s = &vm->syms.syms[i];
 	uint64_t end = 0;
 
-	if (s->addr != vm->pc || s->size || !*s->name)
+	if (s->addr != vm->entry || s->size || !*s->name)
 		return false;
 	for (size_t k = 0; k < vm->syms.n; k++) {
 		const struct symbol *o = &vm->syms.syms[k];
-		if (o->size && vm->pc - o->addr < o->size)
+		if (o->size && vm->entry - o->addr < o->size)
 			return false;
 		if (k > i && o->addr > s->addr && !end)
 			end = o->addr;
