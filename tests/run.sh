@@ -2323,7 +2323,8 @@ sys.exit(0 if got and all(int(v) == spans[k] for k, v in got.items()) and 'setup
 	# -- a signal to cyclops while GDB is connected stops the guest as in a
 	# plain run: status 130, the report written and partial
 	: >"$c/sig.err"
-	timeout 60 "$CYCLOPS" run --report "$c/sig.json" --gdb 0 "$g/counter.elf" >/dev/null 2>"$c/sig.err" &
+	# (timeout --foreground: one signal, to cyclops only; see test_progress)
+	timeout --foreground 60 "$CYCLOPS" run --report "$c/sig.json" --gdb 0 "$g/counter.elf" >/dev/null 2>"$c/sig.err" &
 	pid=$!
 	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/sig.err" && break; sleep 0.05; done
 	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/sig.err")
