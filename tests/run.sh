@@ -328,6 +328,18 @@ test_faults() {
 			"^cyclops: cycle limit $n reached at 0x[0-9a-f]{8} $at" --max-cycles "$n" $f/spin.elf
 		expect "cycle limit: $n instructions retired" [ "$(summary_insns "$OUT/f.err")" = "$n" ]
 	done
+	# limit_illegal.S: the limit at the boundary before an illegal
+	# instruction stops the run there, under each model and engine
+	local m e
+	for m in unit zero-riscy; do
+		for e in interp reference; do
+			fault "cycle limit: --max-cycles 2 before an illegal instruction stops at the limit ($m, $e)" 253 \
+				'^cyclops: cycle limit 2 reached at 0x[0-9a-f]{8} <_start\+0x8>: illegal 0x0000$' \
+				--model $m --engine $e --max-cycles 2 $f/limit_illegal.elf
+		done
+	done
+	fault "cycle limit: --max-cycles 3 past an illegal instruction: the fault" 252 \
+		'^cyclops: illegal instruction 0x0000 at 0x[0-9a-f]{8} <_start\+0x8>$' --max-cycles 3 $f/limit_illegal.elf
 	fault "unsupported syscall: -ENOSYS to the guest, a warning naming it" 0 \
 		'^cyclops: warning: unsupported syscall openat \(56\) at 0x[0-9a-f]{8}: returning -ENOSYS$' \
 		$f/enosys.elf
@@ -938,10 +950,10 @@ sys.exit(not (max(map(len, s)) == 256 and all(x[128] == el for x in s if el in x
 	[ $have_go = 1 ] || ok "profile: go tool pprof checks skipped: go is not installed (check.py decoded the files)"
 
 	# paging as pseudo-frames, the parts derived in tests/cost/risc0_pages.S
-	# (_start there has no size: its code is "[unknown]")
+	# (_start there has no size: the entry's label names the root frame, issue 19)
 	cy run -q --model risc0 --profile "$OUT/pages.folded" tests/cost/build/risc0_pages.elf
-	printf '%s\n' '[unknown] 13' '[unknown];[page-in] 2556' '[unknown];[page-out] 1769' \
-		'[unknown];[segment] 4123' '[unknown];[ecall exit] 1' | sort >"$OUT/pages.want"
+	printf '%s\n' '_start 13' '_start;[page-in] 2556' '_start;[page-out] 1769' \
+		'_start;[segment] 4123' '_start;[ecall exit] 1' | sort >"$OUT/pages.want"
 	expect "profile: risc0 paging: [page-in] 2556, [page-out] 1769, [segment] 4123 as derived" \
 		cmp -s "$OUT/pages.want" <(sort "$OUT/pages.folded")
 
@@ -2312,7 +2324,8 @@ sys.exit(0 if got and all(int(v) == spans[k] for k, v in got.items()) and 'setup
 	# -- a signal to cyclops while GDB is connected stops the guest as in a
 	# plain run: status 130, the report written and partial
 	: >"$c/sig.err"
-	timeout 60 "$CYCLOPS" run --report "$c/sig.json" --gdb 0 "$g/counter.elf" >/dev/null 2>"$c/sig.err" &
+	# (timeout --foreground: one signal, to cyclops only; see test_progress)
+	timeout --foreground 60 "$CYCLOPS" run --report "$c/sig.json" --gdb 0 "$g/counter.elf" >/dev/null 2>"$c/sig.err" &
 	pid=$!
 	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/sig.err" && break; sleep 0.05; done
 	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/sig.err")
@@ -2358,7 +2371,7 @@ while s.recv(4096):
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm zkvm_elfs timer profile sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

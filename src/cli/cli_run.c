@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -232,8 +233,9 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		    v && strcmp(v, "asic") == 0 ? CY_COUNTERS_ASIC : CY_COUNTERS_FPGA;
 		break;
 	case RUN_ABI:
-		if (!v || cy_abi_parse(v, &a->abi) != 0) {
-			cli_error("run: --abi needs linux, sp1, pico or auto, got '%s'",
+		if (!v || cy_abi_parse_version(v, &a->abi, &a->abi_version) != 0) {
+			cli_error("run: --abi needs linux, sp1, sp1@v3..sp1@v6, pico, pico@v1, "
+				  "risc0 or auto, got '%s'",
 				  v ? v : "");
 			return -1;
 		}
@@ -449,6 +451,22 @@ static double share(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* What cyclops prints after the run starts on a line of its own: a guest
+ * whose output ended in the middle of a line, on stderr or on a stdout
+ * that is the same file or terminal, gets the newline it left out. */
+static void end_guest_line(const cy_vm *vm)
+{
+	struct stat o, e;
+	int fd;
+
+	if (cy_vm_output_ends_line(vm, &fd))
+		return;
+	if (fd == 2 || (fstat(1, &o) == 0 && fstat(2, &e) == 0 &&
+			((o.st_dev == e.st_dev && o.st_ino == e.st_ino) ||
+			 (isatty(1) && isatty(2) && o.st_rdev == e.st_rdev))))
+		fputc('\n', stderr);
+}
+
 static void print_summary(const cy_vm *vm, double seconds)
 {
 	uint64_t insns = cy_vm_instret(vm);
@@ -528,7 +546,7 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
 	char err[300];
 
 	if (a->n_inputs && cy_vm_abi(vm) == CY_ABI_LINUX) {
-		cli_error("run: --input is for zkVM guests (--abi sp1|pico); %s uses the "
+		cli_error("run: --input is for zkVM guests (--abi sp1|pico|risc0); %s uses the "
 			  "linux ABI",
 			  a->program);
 		return -1;
@@ -568,6 +586,8 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	size_t n, pv_len;
 	const cy_syscall_count *c = cy_vm_syscall_counts(vm, &n);
 	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
+	const cy_proof_digests *proofs;
+	size_t n_proofs;
 	cy_commits cm;
 	int rc = 0;
 
@@ -580,8 +600,12 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	}
 	if (a->quiet)
 		return rc;
-	fprintf(stderr, "cyclops: %s public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
-		pv_len);
+	if (cy_vm_abi(vm) == CY_ABI_RISC0) /* RISC Zero's public values are its journal */
+		fprintf(stderr, "cyclops: risc0 journal (%zu bytes): ", pv_len);
+	else
+		fprintf(stderr,
+			"cyclops: %s@v%u public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
+			cy_vm_abi_version(vm, NULL), pv_len);
 	for (size_t i = 0; i < pv_len && i < PUBLIC_VALUES_SHOWN; i++)
 		fprintf(stderr, "%02x", pv[i]);
 	if (pv_len > PUBLIC_VALUES_SHOWN)
@@ -589,7 +613,9 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 			a->public_values ? "" : "; --public-values FILE has them all");
 	cy_vm_commits(vm, &cm);
 	if (cm.digest_set || cm.deferred_set) {
-		fputs("\ncyclops: committed digest:", stderr);
+		fputs(cy_vm_abi(vm) == CY_ABI_RISC0 ? "\ncyclops: output digest:"
+						    : "\ncyclops: committed digest:",
+		      stderr);
 		for (int i = 0; i < 8; i++)
 			fprintf(stderr, cm.digest_set >> i & 1 ? " %08x" : " -", cm.digest[i]);
 		if (cm.deferred_set) {
@@ -598,6 +624,15 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 				fprintf(stderr, cm.deferred_set >> i & 1 ? " %08x" : " -",
 					cm.deferred[i]);
 		}
+	}
+	proofs = cy_vm_verified_proofs(vm, &n_proofs);
+	for (size_t i = 0; i < n_proofs; i++) {
+		fprintf(stderr, "\ncyclops: proof %zu to verify: vkey", i + 1);
+		for (int k = 0; k < 8; k++)
+			fprintf(stderr, " %08x", proofs[i].vkey[k]);
+		fputs("; public values digest", stderr);
+		for (int k = 0; k < 8; k++)
+			fprintf(stderr, " %08x", proofs[i].pv_digest[k]);
 	}
 	fputs("\ncyclops: syscalls:", stderr);
 	for (size_t i = 0; i < n; i++)
@@ -826,6 +861,7 @@ int run_options(struct run *r)
 		opts->chunk_cycles = a->chunk_cycles;
 	opts->counters_build = a->counters_build;
 	opts->abi = a->abi;
+	opts->abi_version = a->abi_version;
 	opts->timers = a->timers;
 	opts->significant = a->significant;
 	opts->sample = a->sample;
@@ -901,6 +937,9 @@ int run_finish(struct run *r, cy_stop stop)
 	int status;
 
 	writing_outputs = 1;
+	if (stop != CY_STOP_EXIT || !a->quiet || r->opts.cycle_tracker || a->counters ||
+	    r->opts.timers)
+		end_guest_line(vm);
 	switch (stop) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
 	case CY_STOP_CYCLE_LIMIT:

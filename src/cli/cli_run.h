@@ -43,6 +43,7 @@ struct run_args {
 	uint64_t guest_save_files, guest_save_bytes; /* 0: the defaults */
 	const char *program;
 	cy_abi abi;
+	unsigned abi_version;
 	cy_platform platform;
 	const char *ram;
 	uint64_t uart_base;

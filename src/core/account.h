@@ -135,7 +135,16 @@ struct acct {
 	 * while a subscriber asks for ACCT_LAST_TRANSFER */
 	bool has_last;
 	uint32_t last_from, last_to;
+	/* the latest clock an event carried (acct_*: the invariant below) */
+	uint64_t clock;
 };
+
+/* The invariant every subscriber relies on: an event never carries a clock
+ * older than one an earlier event carried, and an instruction's end is
+ * never before its start, so no cost a profile holds is ever negative. The
+ * executor's calls below check it; a violation is an internal error: the
+ * event is not passed on and the run stops there, with a message
+ * (vm->stop_message) naming the clocks and the pc. */
 
 /* Subscribes ops for events; 0, or -EINVAL when there is no room (or a
  * second subscriber of ACCT_DEADLINE). The interpreter is picked again at

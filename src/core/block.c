@@ -28,7 +28,8 @@ static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a >
 static uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
 {
 	const struct cost_model *m = &vm->model;
-	uint32_t cost = m->class_cost[insn_classes[in->op]];
+	uint32_t cost =
+	    m->insn_cost[in->op] ? m->insn_cost[in->op] : m->class_cost[insn_classes[in->op]];
 
 	if (insn_classes[in->op] != CY_CLASS_NONE &&
 	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))
@@ -133,9 +134,15 @@ static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 	return 0;
 }
 
+/* At least 1, so that a run at its budget stops before any instruction in
+ * every interpreter (the detailed ones check before each): an illegal
+ * instruction costs nothing of its own, and a model may price one at 0. */
 static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
 {
 	uint32_t cost = in->after - in->before;
+
+	if (cost == 0)
+		cost = 1;
 
 	if (insn_classes[in->op] == CY_CLASS_BRANCH)
 		cost += vm->cost.taken_extra;

@@ -36,6 +36,8 @@ static exec_fn pick(const struct cy_vm *vm)
 {
 	const struct exec_builds *b = vm->xlen == 64 ? &exec_builds_rv64 : &exec_builds_rv32;
 
+	if (vm->unacc.on) /* nothing may count it */
+		return b->fast;
 	if (vm->obs_mask)
 		return b->observed;
 	if (vm->acct.n_subs) {
@@ -62,7 +64,7 @@ const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL,
 
 void exec_run(struct cy_vm *vm, uint64_t budget)
 {
-	if (!vm->jit || !jit_run(vm, budget))
+	if (!vm->jit || vm->unacc.on || !jit_run(vm, budget))
 		exec_interp(vm, budget);
 	/* an instruction that faulted did not retire: its events do not count */
 	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
@@ -71,7 +73,15 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 void exec_interp(struct cy_vm *vm, uint64_t budget)
 {
 	exec_fn run = pick(vm);
+	const bool unacc = vm->unacc.on;
 
+	/* an unaccounted stretch begins between two blocks (the ecall that
+	 * starts it ends its run): what every count sees stays here */
+	if (unacc && !vm->unacc.started) {
+		vm->unacc.started = true;
+		vm->unacc.cycles = vm->cycles;
+		vm->unacc.instret = vm->instret;
+	}
 	cache_use_handlers(vm, run(NULL, 0));
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
 	       !vm->pause) {
@@ -79,6 +89,8 @@ void exec_interp(struct cy_vm *vm, uint64_t budget)
 			cache_flush(vm);
 		vm->break_loop = false;
 		run(vm, budget);
+		if (vm->unacc.on != unacc)
+			break;        /* a stretch began or ended: the caller picks again */
 		if (vm->ctr.repick) { /* firmware turned event counting on or off */
 			vm->ctr.repick = false;
 			if (vm->acct.return_on_repick)

@@ -60,7 +60,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 4u
+#define JIT_GEN_VERSION 5u
 
 struct jit_desc_head {
 	uint32_t magic, version;

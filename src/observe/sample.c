@@ -443,17 +443,37 @@ static void on_ecall(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_
 	s->ecall = in;
 }
 
-/* By runs, an ecall that moved the clock (an unconstrained block's end,
- * docs/zkvm.md) is counted as the deadlines count it: its own cycles are
- * not sampled, nor those the clock covers again. */
+/* By runs, an instruction's extra: counted now, or with its block's run
+ * when that is counted as it ends (a flagged block). */
+static void count_extra(struct cy_vm *vm, const struct insn *in, int64_t extra)
+{
+	struct sampler *s = vm->sampler;
+
+	if (!(block_of(in)->flags & ACCT_FLAG_SAMPLER) || s->n_pending == BLOCK_MAX_INSNS + 1) {
+		count(vm, in->pc, (uint64_t)extra);
+		return;
+	}
+	s->pending[s->n_pending].pc = in->pc;
+	s->pending[s->n_pending++].n = extra;
+}
+
+/* By runs, the cycles the ABI charged to an ecall (a zkVM accelerator's
+ * own) are its extra; an ecall that put the clock back (an unconstrained
+ * block's end, docs/zkvm.md) is counted as the deadlines count it: its own
+ * cycles are not sampled, nor those the clock covers again. */
 static void on_ecall_retired(void *ctx, struct cy_vm *vm, const struct insn *in, uint64_t before,
 			     uint64_t cycles, uint64_t instret)
 {
 	struct sampler *s = ctx;
+	const uint64_t own = in->after - in->before;
 
 	(void)instret;
 	s->ecall = NULL;
-	if (s->by_runs && cycles - before != (uint64_t)(in->after - in->before))
+	if (!s->by_runs || cycles - before == own)
+		return;
+	if (cycles > before && cycles - before > own && cycles - before - own <= UINT32_MAX)
+		count_extra(vm, in, (int64_t)(cycles - before - own));
+	else
 		leave_runs(vm, in, before);
 }
 
@@ -463,14 +483,8 @@ static void on_extra(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t
 	struct sampler *s = ctx;
 
 	(void)parts, (void)before, (void)cycles, (void)instret;
-	if (!s->by_runs)
-		return;
-	if (!(block_of(in)->flags & ACCT_FLAG_SAMPLER) || s->n_pending == BLOCK_MAX_INSNS + 1) {
-		count(vm, in->pc, (uint64_t)extra);
-		return;
-	}
-	s->pending[s->n_pending].pc = in->pc;
-	s->pending[s->n_pending++].n = extra;
+	if (s->by_runs)
+		count_extra(vm, in, extra);
 }
 
 static void on_partial(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
@@ -563,6 +577,10 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 	}
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
 	       !vm->pause) {
+		if (vm->unacc.on) { /* an unconstrained block: no sample falls in it */
+			exec_run(vm, budget);
+			continue;
+		}
 		if (!s->active) {
 			s->by_blocks = false;
 			sync_deadline(vm);
