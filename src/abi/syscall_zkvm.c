@@ -214,9 +214,15 @@ static int insert_frame(struct zkvm *z, size_t at, const void *data, size_t len)
 	return 0;
 }
 
-int zkvm_push_front(struct zkvm *z, const void *data, size_t len)
+/* A hook's frames at the front of the input queue, the first read first. */
+static int push_answer(struct zkvm *z, const struct zkvm_answer *out, char *why, size_t n)
 {
-	return insert_frame(z, z->next_frame, data, len);
+	for (int i = out->n - 1; i >= 0; i--)
+		if (insert_frame(z, z->next_frame, out->buf[i], out->len[i]) != 0) {
+			snprintf(why, n, "out of host memory");
+			return -1;
+		}
+	return 0;
 }
 
 static void sys_halt(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
@@ -233,6 +239,7 @@ static void sys_write(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a
 	const struct rules *r = &rules[z->flavor];
 	uint64_t fd = a[0], buf = a[1], len = a[2];
 	const uint8_t *p = vm->mem.base + buf;
+	struct zkvm_answer answer;
 	char why[160];
 	int rc = 0;
 
@@ -253,7 +260,8 @@ static void sys_write(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a
 	} else if (fd == r->fd_hint) {
 		rc = insert_frame(z, r->hint_to_front ? z->next_frame : z->n_frames, p, len);
 		z->guest_frame_bytes += len + sizeof(struct zkvm_frame);
-	} else if ((rc = zkvm_hook(vm, (uint32_t)fd, p, len, why, sizeof(why))) < 0) {
+	} else if ((rc = zkvm_hook(z, (uint32_t)fd, p, len, &answer, why, sizeof(why))) < 0 ||
+		   (rc == 0 && push_answer(z, &answer, why, sizeof(why)) != 0)) {
 		zkvm_stop(vm, CY_FAULT_SYSCALL, "WRITE", "fd %llu (%s hook): %s",
 			  (unsigned long long)fd, zkvm_hook_name(z, (uint32_t)fd), why);
 		return;

@@ -107,15 +107,22 @@ int risc0_row(const char *name);
 size_t risc0_counts(const struct zkvm *z, cy_syscall_count *out);
 cy_abi risc0_detect(const struct cy_vm *vm);
 
-/* zkvm_hooks.c: a WRITE to a hook's descriptor. The frames it returns go
- * to the front of the input queue, in order (zkvm_push_front). Returns
+/* What a hook answers: at most ZKVM_HOOK_FRAMES frames, which the caller
+ * puts at the front of the input queue, in order. */
+#define ZKVM_HOOK_FRAMES 3
+struct zkvm_answer {
+	uint8_t buf[ZKVM_HOOK_FRAMES][512];
+	size_t len[ZKVM_HOOK_FRAMES];
+	int n;
+};
+
+/* zkvm_hooks.c: a WRITE to a hook's descriptor, answered in out. Returns
  * 0, 1 when fd is no hook of the flavor, or -1 with why filled (bad input,
  * which SP1's hook would panic on). */
-int zkvm_hook(struct cy_vm *vm, uint32_t fd, const uint8_t *buf, size_t len, char *why,
-	      size_t why_size);
+int zkvm_hook(const struct zkvm *z, uint32_t fd, const uint8_t *buf, size_t len,
+	      struct zkvm_answer *out, char *why, size_t why_size);
 /* The hook's name for messages ("ECRECOVER"), NULL if none. */
 const char *zkvm_hook_name(const struct zkvm *z, uint32_t fd);
-int zkvm_push_front(struct zkvm *z, const void *data, size_t len);
 
 /* precompile_sha256.c: w[16..63] from w[0..15]; one compression of w into h. */
 void sha256_extend(uint32_t w[64]);

@@ -18,19 +18,12 @@
 #include "abi/zkvm.h"
 #include "core/state.h"
 
-/* At most this many frames come back from one hook. */
-#define MAX_OUT 3
+#define MAX_OUT ZKVM_HOOK_FRAMES
 
-struct answer {
-	uint8_t buf[MAX_OUT][512];
-	size_t len[MAX_OUT];
-	int n;
-};
-
-typedef int (*hook_fn)(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n);
+typedef int (*hook_fn)(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why, size_t n);
 
 #define HOOK_DECL(name, fn, v3, v4, v6, pico)                                                      \
-	static int fn(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n);
+	static int fn(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why, size_t n);
 
 /* _(NAME, function, SP1 v3, SP1 v4/v5, SP1 v6, Pico): the descriptor in
  * each flavor, 0 for none. SP1 v3.0 had fd 5 only; the v3-era descriptors
@@ -85,16 +78,16 @@ static int fail(char *why, size_t n, const char *text)
 	return -1;
 }
 
-static void add(struct answer *out, const void *p, size_t len)
+static void add(struct zkvm_answer *out, const void *p, size_t len)
 {
 	memcpy(out->buf[out->n], p, len);
 	out->len[out->n++] = len;
 }
 
-static void add_byte(struct answer *out, uint8_t b) { add(out, &b, 1); }
+static void add_byte(struct zkvm_answer *out, uint8_t b) { add(out, &b, 1); }
 
 /* z as len bytes, big- or little-endian, zero-padded (z < 2^(8 len)). */
-static void add_mpz(struct answer *out, const mpz_t z, size_t len, bool big)
+static void add_mpz(struct zkvm_answer *out, const mpz_t z, size_t len, bool big)
 {
 	uint8_t b[512] = { 0 };
 	size_t count = 0;
@@ -112,20 +105,15 @@ static void mpz_from(mpz_t z, const uint8_t *p, size_t len, bool big)
 	mpz_import(z, len, big ? 1 : -1, 1, 1, 0, p);
 }
 
-int zkvm_hook(struct cy_vm *vm, uint32_t fd, const uint8_t *buf, size_t len, char *why,
-	      size_t why_size)
+int zkvm_hook(const struct zkvm *z, uint32_t fd, const uint8_t *buf, size_t len,
+	      struct zkvm_answer *out, char *why, size_t why_size)
 {
-	const struct hook *h = find(vm->zkvm, fd);
-	struct answer out = { .n = 0 };
+	const struct hook *h = find(z, fd);
 
+	out->n = 0;
 	if (!h)
 		return 1;
-	if (h->fn(buf, len, &out, why, why_size) != 0)
-		return -1;
-	for (int i = out.n - 1; i >= 0; i--) /* the first frame read first */
-		if (zkvm_push_front(vm->zkvm, out.buf[i], out.len[i]) != 0)
-			return fail(why, why_size, "out of host memory");
-	return 0;
+	return h->fn(buf, len, out, why, why_size) != 0 ? -1 : 0;
 }
 
 /* secp256k1 recovery (SP1 v3's fd 5 and 7): 65 bytes of signature (r, s
@@ -133,7 +121,8 @@ int zkvm_hook(struct cy_vm *vm, uint32_t fd, const uint8_t *buf, size_t len, cha
  * SP1 calls, makes s low first (flipping the id): the key recovered is the
  * same, and s's inverse is that of the low s. The key is SEC1-compressed
  * (33 bytes), as k256 writes it. */
-static int recover(const uint8_t *in, size_t len, struct answer *out, bool v2, char *why, size_t n)
+static int recover(const uint8_t *in, size_t len, struct zkvm_answer *out, bool v2, char *why,
+		   size_t n)
 {
 	static secp256k1_context *ctx;
 	secp256k1_ecdsa_recoverable_signature sig;
@@ -181,12 +170,14 @@ out:
 	return rc;
 }
 
-static int hook_ecrecover_v1(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_ecrecover_v1(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			     size_t n)
 {
 	return recover(in, len, out, false, why, n);
 }
 
-static int hook_ecrecover_v2(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_ecrecover_v2(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			     size_t n)
 {
 	return recover(in, len, out, true, why, n);
 }
@@ -201,7 +192,7 @@ static int p256_params(BIGNUM *p, BIGNUM *order, BN_CTX *bn)
 	return ok ? 0 : -1;
 }
 
-static void add_bn(struct answer *out, const BIGNUM *v, size_t len)
+static void add_bn(struct zkvm_answer *out, const BIGNUM *v, size_t len)
 {
 	uint8_t b[64];
 
@@ -211,7 +202,8 @@ static void add_bn(struct answer *out, const BIGNUM *v, size_t len)
 
 /* SP1 v3's fd 6: the inverse of s mod P-256's order, from a 64-byte
  * signature (r, s big-endian; p256 refuses r or s outside 1..n-1). */
-static int hook_ecrecover_r1(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_ecrecover_r1(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			     size_t n)
 {
 	BN_CTX *bn = BN_CTX_new();
 	BIGNUM *p = BN_new(), *order = BN_new(), *r = BN_new(), *s = BN_new();
@@ -246,7 +238,7 @@ out:
  * Both primes are 3 mod 4: the root k256 and p256 return is the power
  * (p + 1) / 4. */
 static int ecrecover_k1(const uint8_t *r_bytes, const uint8_t *alpha_bytes, bool odd,
-			struct answer *out, char *why, size_t n)
+			struct zkvm_answer *out, char *why, size_t n)
 {
 	mpz_t p, order, r, alpha, e, y;
 	int rc = 0;
@@ -289,7 +281,7 @@ out:
 }
 
 static int ecrecover_r1(const uint8_t *r_bytes, const uint8_t *alpha_bytes, bool odd,
-			struct answer *out, char *why, size_t n)
+			struct zkvm_answer *out, char *why, size_t n)
 {
 	BN_CTX *bn = BN_CTX_new();
 	BIGNUM *p = BN_new(), *order = BN_new(), *r = BN_new(), *alpha = BN_new(), *e = BN_new(),
@@ -336,7 +328,8 @@ out:
 
 /* SP1 v4-v6: the first byte holds the curve (1 secp256k1, 2 secp256r1)
  * and, in bit 7, whether y is odd. */
-static int hook_ecrecover(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_ecrecover(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			  size_t n)
 {
 	unsigned curve = in && len ? in[0] & 0x7f : 0;
 
@@ -351,7 +344,7 @@ static int hook_ecrecover(const uint8_t *in, size_t len, struct answer *out, cha
 
 /* Pico's fd 5: the same for secp256k1 alone, which answers 0 to a wrong
  * length or a zero r or alpha instead of stopping. */
-static int hook_pico_ecrecover(const uint8_t *in, size_t len, struct answer *out, char *why,
+static int hook_pico_ecrecover(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
 			       size_t n)
 {
 	static const uint8_t zero[32];
@@ -365,7 +358,8 @@ static int hook_pico_ecrecover(const uint8_t *in, size_t len, struct answer *out
 
 /* SP1 v3's fd 8 and Pico's: 1 if the 32 bytes are a compressed ed25519
  * point (y, the sign of x in bit 255), else 0. */
-static int hook_ed_check(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_ed_check(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			 size_t n)
 {
 	uint32_t pt[16];
 
@@ -414,7 +408,7 @@ static bool ed_sqrt(mpz_t root, const mpz_t a, const mpz_t p)
  * = d y^2 + 1. 1 if (y^2 - 1) / v is a square; else 0, v's inverse and a
  * root of twice the quotient (2 is no square mod 2^255 - 19); 0 alone for
  * a y past the prime. */
-static int hook_ed_decompress(const uint8_t *in, size_t len, struct answer *out, char *why,
+static int hook_ed_decompress(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
 			      size_t n)
 {
 	uint8_t yb[32];
@@ -459,7 +453,8 @@ out:
 
 /* fd 17: a 512-byte product and a 256-byte modulus, little-endian: the
  * remainder and the quotient, 256 bytes each. */
-static int hook_rsa_mul_mod(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_rsa_mul_mod(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			    size_t n)
 {
 	mpz_t prod, m, q;
 
@@ -546,7 +541,7 @@ out:
 /* fd 20: the length (4 bytes big-endian), then x, the prime and a
  * non-residue, each that long, big-endian: 1 and x's root, or 0 and the
  * root of nqr x. */
-static int hook_fp_sqrt(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_fp_sqrt(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why, size_t n)
 {
 	size_t k;
 	mpz_t x, p, nqr, r;
@@ -587,7 +582,8 @@ out:
 }
 
 /* fd 21: the length, then x and the prime: x^(p-2). */
-static int hook_fp_inverse(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_fp_inverse(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			   size_t n)
 {
 	size_t k;
 	mpz_t x, p, e;
@@ -613,7 +609,8 @@ static int hook_fp_inverse(const uint8_t *in, size_t len, struct answer *out, ch
 
 /* fd 18: a BLS12-381 field element (48 bytes big-endian): 1 and its root,
  * or 0 and the root of twice it (2 is no square there). */
-static int hook_bls_sqrt(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_bls_sqrt(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			 size_t n)
 {
 	mpz_t x, p, e, r, sq;
 	int rc = 0;
@@ -656,7 +653,8 @@ out:
 
 /* fd 19: the inverse of a nonzero BLS12-381 field element, 48 bytes
  * big-endian either way. */
-static int hook_bls_inverse(const uint8_t *in, size_t len, struct answer *out, char *why, size_t n)
+static int hook_bls_inverse(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
+			    size_t n)
 {
 	mpz_t x, p, e;
 

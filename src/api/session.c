@@ -13,6 +13,7 @@
 #include "abi/zkvm.h"
 #include "core/block.h"
 #include "core/elf_load.h"
+#include "core/engine.h"
 #include "core/exec.h"
 #include "core/jit.h"
 #include "core/machine.h"
@@ -394,7 +395,7 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		if (vm->sampler)
 			sample_run(vm, slice);
 		else
-			exec_run(vm, slice);
+			engine_run(vm, slice);
 	}
 	/* a guest may touch its last pages between two checks and exit */
 	if (vm->stop == CY_STOP_EXIT && vm->opts.max_memory)

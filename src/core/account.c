@@ -126,20 +126,12 @@ void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uin
 	EACH(ACCT_PARTIAL) SUB.ops->partial(SUB.ctx, vm, b, retired, cycles, instret, now);
 }
 
-static void fold_block(void *ctx, struct block *b)
+void acct_fold_block(struct cy_vm *vm, struct block *b)
 {
-	struct cy_vm *vm = ctx;
-
 	if (!b->runs && !b->sampled)
 		return;
 	EACH(ACCT_FOLD) SUB.ops->fold_block(SUB.ctx, vm, b);
 	b->runs = b->taken = 0;
-}
-
-void acct_fold(struct cy_vm *vm)
-{
-	if (vm->acct.events & ACCT_FOLD)
-		acct_each_block(vm, fold_block, vm);
 }
 
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b)

@@ -7,7 +7,6 @@
 
 #include "core/block.h"
 #include "core/exec.h"
-#include "core/jit.h"
 #include "core/vm.h"
 
 #define TABLE_SIZE (1u << 16)
@@ -82,7 +81,7 @@ void cache_flush(struct cy_vm *vm)
 {
 	struct block_cache *c = &vm->cache;
 
-	acct_fold(vm); /* the blocks' run counts go with them */
+	cache_fold(vm); /* the blocks' run counts go with them */
 
 	/* a cache that never held a block is empty already: a VM's first
 	 * flush touches none of the table's 512 KiB */
@@ -267,12 +266,20 @@ out:
 /* Blocks lie one after the other in the arena, each 16-byte aligned. */
 static size_t block_size(const struct block *b) { return (BLOCK_BYTES(b->n) + 15) & ~(size_t)15; }
 
-void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx)
+void cache_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx)
 {
 	struct block_cache *c = &vm->cache;
 
 	for (size_t at = 0; at < c->arena_used; at += block_size((struct block *)(c->arena + at)))
 		fn(ctx, (struct block *)(c->arena + at));
+}
+
+static void fold_block(void *ctx, struct block *b) { acct_fold_block(ctx, b); }
+
+void cache_fold(struct cy_vm *vm)
+{
+	if (vm->acct.events & ACCT_FOLD)
+		cache_each_block(vm, fold_block, vm);
 }
 
 static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }
@@ -313,8 +320,8 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 	c->table[h] = b;
 	c->used++;
 	c->jump_cache[jump_cache_index(pc)] = b;
-	if (vm->jit)
-		jit_block_decoded(vm, b);
+	if (vm->block_decoded) /* the translation tier's */
+		vm->block_decoded(vm, b);
 	return b;
 }
 

@@ -484,6 +484,7 @@ int jit_attach(struct cy_vm *vm, char *why, size_t why_size)
 	}
 	j->entries.max = j->heat_map.max = 1u << 20;
 	vm->jit = j;
+	vm->block_decoded = jit_block_decoded;
 	return 0;
 }
 
@@ -533,6 +534,7 @@ void jit_free(struct cy_vm *vm)
 	index_map_free(&j->heat_map);
 	free(j);
 	vm->jit = NULL;
+	vm->block_decoded = NULL;
 }
 
 /* Whether the instruction can be in a region: what needs the VM's services
@@ -1114,7 +1116,7 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	discover(vm, h->lo, h->hi, h->lo);
 	if (start >= h->lo && start < h->hi)
 		discover(vm, h->lo, h->hi, start);
-	acct_each_block(vm, collect_block, &c);
+	cache_each_block(vm, collect_block, &c);
 	if (c.no_memory || !c.n) {
 		free(c.blocks);
 		return;

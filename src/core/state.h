@@ -196,6 +196,8 @@ struct cy_vm {
 	struct acct acct; /* the profilers' accounting interface (account.h) */
 	/* the translation tier (core/jit.c); NULL when it is off */
 	struct jit *jit;
+	/* told of each block the cache decodes (the tier's, when it is on) */
+	void (*block_decoded)(struct cy_vm *vm, struct block *b);
 	/* the interpreter must not return at a translated block's entry
 	 * (jit_enter), and whether it did return there */
 	bool jit_bypass, jit_entered;

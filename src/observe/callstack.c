@@ -724,7 +724,7 @@ static void profile_sync(struct cy_callstack *cs)
 {
 	if (cs->reference || cs->detached)
 		return;
-	acct_fold(cs->vm);
+	cache_fold(cs->vm);
 	settle(cs, cs->vm->cycles, cs->vm->instret);
 }
 
