@@ -1953,7 +1953,7 @@ FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
 test_fuzz() {
 	local t runs d
 	if [ ! -x "$FUZZ_DIR/fuzz_elf" ]; then
-		ok "fuzz: skipped (clang not installed)"
+		ok "fuzz: skipped (no harnesses in $FUZZ_DIR: clang is not installed, or FUZZ_CC is empty)"
 		return
 	fi
 	for t in fuzz/fuzz_*.c; do
