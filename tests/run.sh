@@ -1863,14 +1863,18 @@ test_jit() {
 	expect "jit: with room for two regions, kernels and sort agree with the interpreter" \
 		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
 	# W^X: no mapping of the process is writable and executable
-	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine jit guest/build/kernels.elf 3000 >/dev/null 2>&1 &
+	# (a long run, its mappings looked at until a translation is in)
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine jit guest/build/kernels.elf 300000 >/dev/null 2>&1 &
 	pid=$!
-	sleep 2
-	cp /proc/$pid/maps "$OUT/jit.maps" 2>/dev/null
+	for i in $(seq 100); do
+		cp /proc/$pid/maps "$OUT/jit.maps" 2>/dev/null
+		grep -q "$cache/.*\.so" "$OUT/jit.maps" 2>/dev/null && break
+		sleep 0.1
+	done
 	kill $pid 2>/dev/null
 	wait $pid 2>/dev/null
 	expect "jit: translated code is mapped, and nothing is writable and executable at once" \
-		sh -c "grep -q '\.so' '$OUT/jit.maps' && ! grep -q ' rwx' '$OUT/jit.maps'"
+		sh -c "grep -q '$cache/.*\.so' '$OUT/jit.maps' && ! grep -q ' rwx' '$OUT/jit.maps'"
 	# a cached file that does not hold what its name says is not run
 	for f in "$cache"/*.so; do
 		printf 'damaged' | dd of="$f" bs=1 seek=4096 conv=notrunc 2>/dev/null
