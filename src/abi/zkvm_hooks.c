@@ -18,8 +18,6 @@
 #include "abi/zkvm.h"
 #include "core/state.h"
 
-#define MAX_OUT ZKVM_HOOK_FRAMES
-
 typedef int (*hook_fn)(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why, size_t n);
 
 #define HOOK_DECL(name, fn, v3, v4, v6, pico)                                                      \
