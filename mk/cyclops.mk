@@ -48,7 +48,16 @@ clean:
 # The interpreter is computed-goto threaded code: GCC's docs advise against
 # global CSE there, and cross-jumping would merge the handlers' dispatch
 # branches into one, which the host predicts badly.
-$(O)/src/core/exec_rv32.o $(O)/src/core/exec_rv64.o: CY_CFLAGS += -fno-gcse -fno-crossjumping
+EXEC_OBJS := $(foreach w,32 64,$(O)/src/core/exec_rv$(w).o $(O)/src/core/exec_rv$(w)_acct.o)
+$(EXEC_OBJS): CY_CFLAGS += -fno-gcse -fno-crossjumping
+# The accounting builds keep rbp out of the register allocation. Given it,
+# GCC makes it the pointer to the current instruction, and on AMD Zen hosts
+# every block end's accounting code then made the handlers' loads through
+# it stall: sha256 ran 2x slower under --profile or --timers than plainly,
+# 1.05x with rbp reserved (docs/decisions.md, the accounting interface).
+# x86-64 GCC only; the ASan build keeps rbp as its frame pointer anyway.
+EXEC_ACCT_FLAGS := $(if $(and $(filter x86_64,$(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))),$(if $(filter 1,$(ASAN)),,1)),-ffixed-rbp)
+$(O)/src/core/exec_rv32_acct.o $(O)/src/core/exec_rv64_acct.o: CY_CFLAGS += $(EXEC_ACCT_FLAGS)
 
 # examples/: programs that embed the API, as users would.
 EMBED := $(O)/embed

@@ -2,7 +2,12 @@
  * exec_rv32.c includes this with XLEN 32 and BUILD(n) n##_rv32, exec_rv64.c
  * with XLEN 64 and BUILD(n) n##_rv64. Each build is exec_loop.h compiled
  * with other switches; what is off in a build costs it nothing. Not a
- * header to include elsewhere. */
+ * header to include elsewhere.
+ *
+ * EXEC_PART picks half of them: 1 the plain builds (exec_rv32.c), 2 the
+ * accounting and observed builds and the table (exec_rv32_acct.c), so that
+ * each half is compiled with its own flags (mk/cyclops.mk). */
+#if EXEC_PART == 1
 
 /* Static costs only, no event code. */
 #define OBSERVE     0
@@ -47,12 +52,17 @@
 #undef BARE
 #undef EXEC_FN
 
+#elif EXEC_PART == 2
+
+#define OBSERVE     0
+#define INLINE_COST 0
+
 /* ACCT: the accounting interface's edges (account.h), for the profilers;
  * exec_acct_detailed also runs the cost account and the bare platform. */
-#define ACCT     1
-#define DETAILED 0
-#define BARE     0
-#define EXEC_FN  BUILD(exec_acct)
+#define ACCT        1
+#define DETAILED    0
+#define BARE        0
+#define EXEC_FN     BUILD(exec_acct)
 #include "core/exec_loop.h"
 #undef DETAILED
 #undef INLINE_COST
@@ -87,7 +97,17 @@
 #undef BARE
 #undef EXEC_FN
 
+/* the plain builds, in the other half */
+const void *const *BUILD(exec_fast)(struct cy_vm *vm, uint64_t budget);
+const void *const *BUILD(exec_detailed)(struct cy_vm *vm, uint64_t budget);
+const void *const *BUILD(exec_inline)(struct cy_vm *vm, uint64_t budget);
+const void *const *BUILD(exec_bare)(struct cy_vm *vm, uint64_t budget);
+
 const struct exec_builds BUILD(exec_builds) = {
 	BUILD(exec_fast), BUILD(exec_detailed),    BUILD(exec_inline),        BUILD(exec_bare),
 	BUILD(exec_acct), BUILD(exec_acct_inline), BUILD(exec_acct_detailed), BUILD(exec_observed),
 };
+
+#else
+#error "EXEC_PART must be 1 or 2"
+#endif

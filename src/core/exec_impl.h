@@ -237,8 +237,10 @@ static inline uint32_t max_s(uint32_t a, uint32_t b) { return (int32_t)a > (int3
 
 /* Event code for the observed build: fills the common fields, makes the
  * VM's clock match the event's and hands the event to the observers. */
-static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, uint64_t cycles,
-		 uint64_t instret, cy_event *ev)
+__attribute__((unused)) /* the plain builds' file has no observed build */
+static void
+emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, uint64_t cycles, uint64_t instret,
+     cy_event *ev)
 {
 	ev->kind = kind;
 	ev->pc = in->pc;

@@ -345,7 +345,7 @@
 		}                                                                                  \
 	} while (0)
 
-static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
+const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 {
 #if USE_COMPUTED_GOTO
 #define LABEL_ADDR(id, mn, fmt, cls, fl) &&L_##id,
