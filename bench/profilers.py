@@ -124,7 +124,9 @@ def main(argv):
                               "reference"])]
     before = os.environ.get("BENCH_BEFORE")
     if before:
-        engines.append(("before", [before, "run", "-q"]))
+        # the same engine: a binary from before the tier would not know
+        # --engine, but the ones this compares with do
+        engines.append(("before", [before, "run", "-q", "--engine", "interp"]))
     tmp = tempfile.mkdtemp(prefix="cyclops-profilers.")
     ms = modes(tmp)
     times = {}  # (workload, engine, mode) -> [wall]
