@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 
+from results_md import replace_section
+
 RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
 HEADING = "## Translation tier"
 NEXT_HEADING = "## History"
@@ -177,18 +179,7 @@ def report(rows, compile_rows, extra, runs):
 
 
 def write_results(text):
-    with open(RESULTS_FILE) as f:
-        old = f.read()
-    if HEADING in old:
-        start = old.index(HEADING)
-        end = old.find("\n## ", start + len(HEADING))  # the next section, whichever it is
-        end = len(old) if end < 0 else end + 1
-        new = old[:start] + text + "\n" + old[end:]
-    else:
-        end = old.index(NEXT_HEADING)
-        new = old[:end] + text + "\n" + old[end:]
-    with open(RESULTS_FILE, "w") as f:
-        f.write(new)
+    replace_section(RESULTS_FILE, HEADING, text, NEXT_HEADING)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ import sys
 import tempfile
 import time
 
+from results_md import replace_section
+
 WORKLOADS = ["sha256", "sort", "bytecode", "matmul"]
 RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
 HEADING = "## Profilers"
@@ -184,19 +186,7 @@ def main(argv):
         text += "\n" + memory_table(build, tmp)
     print(text)
     if update:
-        try:
-            with open(RESULTS_FILE) as f:
-                old = f.read()
-        except FileNotFoundError:
-            old = ""
-        at = old.find(HEADING)
-        if at >= 0:
-            end = old.find("\n## ", at + len(HEADING))
-            old = old[:at] + (old[end + 1:] if end >= 0 else "")
-        at = old.find(NEXT_HEADING)
-        new = old[:at] + text + "\n" + old[at:] if at >= 0 else old + "\n" + text
-        with open(RESULTS_FILE, "w") as f:
-            f.write(new)
+        replace_section(RESULTS_FILE, HEADING, text, NEXT_HEADING)
         print(f"profilers: wrote {RESULTS_FILE}", file=sys.stderr)
 
 

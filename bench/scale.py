@@ -32,6 +32,8 @@ import sys
 import tempfile
 import time
 
+from results_md import replace_section
+
 RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
 HEADING = "## Scale-out"
 NEXT_HEADING = "## History"
@@ -212,19 +214,7 @@ def main(argv):
             "1x.\n\n" + "\n".join(slines) + "\n")
     print(text)
     if update:
-        try:
-            with open(RESULTS_FILE) as f:
-                old = f.read()
-        except FileNotFoundError:
-            old = ""
-        at = old.find(HEADING)
-        if at >= 0:
-            end = old.find("\n## ", at + len(HEADING))
-            old = old[:at] + (old[end + 1:] if end >= 0 else "")
-        at = old.find(NEXT_HEADING)
-        new = old[:at] + text + "\n" + old[at:] if at >= 0 else old + "\n" + text
-        with open(RESULTS_FILE, "w") as f:
-            f.write(new)
+        replace_section(RESULTS_FILE, HEADING, text, NEXT_HEADING)
         print(f"scale: wrote {RESULTS_FILE}", file=sys.stderr)
 
 
