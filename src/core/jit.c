@@ -66,6 +66,7 @@ struct region {
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
 	bool dead;
+	bool exported; /* handed out by jit_regions_take */
 };
 
 /* What translated code is made for: the plain interpreter's configuration,
@@ -129,6 +130,7 @@ struct jit {
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
+	bool no_compile;         /* jit_compile_off: regions from the cache only */
 };
 
 static void shared_release(struct shared *s)
@@ -919,11 +921,14 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 		slot = j->n_regions++;
 	}
 	r = &j->regions[slot];
-	*r = (struct region){ dl,         (void (*)(struct jit_frame *))fn,
-			      desc,       size,
-			      ++j->clock, UINT32_MAX,
-			      mode,       blocks,
-			      false };
+	*r = (struct region){ .dl = dl,
+			      .fn = (void (*)(struct jit_frame *))fn,
+			      .desc = desc,
+			      .desc_size = size,
+			      .used = ++j->clock,
+			      .verified = UINT32_MAX,
+			      .mode = mode,
+			      .blocks = blocks };
 	for (uint32_t k = 0; k < h->n_blocks; k++) {
 		int32_t *e;
 		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
@@ -1155,11 +1160,11 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 		return;
 	}
 	if (j->eager)
-		make_region(vm, h, pc, mode, true);
+		make_region(vm, h, pc, mode, !j->no_compile);
 	else if (h->samples == JIT_PROBE)
 		make_region(vm, h, pc, mode, false);
 	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
-		make_region(vm, h, pc, mode, true);
+		make_region(vm, h, pc, mode, !j->no_compile);
 }
 
 /* The region of mode that starts a block at pc, ready to run; NULL if none. */
@@ -1330,4 +1335,113 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		bypass = false;
 	}
 	return true;
+}
+
+/* Chunked runs (docs/scale-out.md). */
+
+int jit_regions_take(struct cy_vm *vm, uint8_t **bytes, size_t *len)
+{
+	struct jit *j = vm->jit;
+	size_t total = 0, at = 0;
+	uint8_t *out;
+
+	*bytes = NULL;
+	*len = 0;
+	for (size_t i = 0; j && i < j->n_regions; i++)
+		if (!j->regions[i].dead && !j->regions[i].exported)
+			total += 4 + j->regions[i].desc_size;
+	if (!total)
+		return 0;
+	if (!(out = malloc(total)))
+		return -ENOMEM;
+	for (size_t i = 0; i < j->n_regions; i++) {
+		struct region *r = &j->regions[i];
+		uint32_t size = (uint32_t)r->desc_size;
+		if (r->dead || r->exported)
+			continue;
+		memcpy(out + at, &size, 4);
+		memcpy(out + at + 4, r->desc, r->desc_size);
+		at += 4 + r->desc_size;
+		r->exported = true;
+	}
+	*bytes = out;
+	*len = total;
+	return 0;
+}
+
+/* Whether desc (size bytes) is a description this build could have made
+ * for vm: its layout adds up, its blocks' instructions are inside it and
+ * its blocks are in pc order. */
+static bool desc_fits(const struct cy_vm *vm, const uint8_t *desc, size_t size)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)desc;
+	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
+
+	if (size < sizeof(*h) || h->magic != JIT_DESC_MAGIC || h->version != JIT_DESC_VERSION ||
+	    h->generator != JIT_GEN_VERSION || h->xlen != vm->xlen || !h->n_blocks ||
+	    h->n_blocks > (size - sizeof(*h)) / sizeof(*db) ||
+	    h->n_insns > (size - sizeof(*h)) / sizeof(struct jit_desc_insn) ||
+	    size != sizeof(*h) + (size_t)h->n_blocks * sizeof(*db) +
+			(size_t)h->n_insns * sizeof(struct jit_desc_insn))
+		return false;
+	for (uint32_t k = 0; k < h->n_blocks; k++)
+		if (!db[k].n || db[k].first > h->n_insns || db[k].n > h->n_insns - db[k].first ||
+		    (k && db[k].pc <= db[k - 1].pc))
+			return false;
+	return true;
+}
+
+int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
+{
+	struct jit *j = vm->jit;
+	int mode = j ? jit_mode(vm) : JIT_NONE;
+	size_t at = 0;
+
+	if (mode == JIT_NONE)
+		return 0;
+	if (!j->cache_dir[0] && !j->cache_tried) {
+		j->cache_tried = true;
+		pick_cache_dir(j);
+	}
+	while (len - at >= 4) {
+		uint32_t size;
+		uint8_t *desc;
+		char path[PATH_MAX + 32], why[200];
+		memcpy(&size, bytes + at, 4);
+		if (size > len - at - 4)
+			return -EINVAL;
+		at += 4;
+		if (!j->cache_dir[0] || !desc_fits(vm, bytes + at, size) ||
+		    !(desc = malloc(size))) {
+			at += size;
+			continue;
+		}
+		memcpy(desc, bytes + at, size);
+		at += size;
+		/* made for the run's interpreter, kept for this VM's */
+		((struct jit_desc_head *)desc)->flags = mode == JIT_ACCT ? JIT_DESC_ACCT : 0;
+		cache_path(j, hash_bytes(desc, size), path, sizeof(path));
+		if (access(path, R_OK) != 0 &&
+		    (j->no_compile || jit_gen_load(why, sizeof(why)) != 0 ||
+		     compile_apart(desc, size, path, &vm->mem, why, sizeof(why)) != 0)) {
+			free(desc);
+			continue;
+		}
+		if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
+			const struct jit_desc_block *db =
+			    (const struct jit_desc_block *)((const struct jit_desc_head *)desc + 1);
+			struct heat *h = heat_of(vm, db->pc, mode);
+			if (h)
+				h->state = HEAT_LOADED, h->samples = 0;
+		} else {
+			free(desc);
+		}
+	}
+	return at == len ? 0 : -EINVAL;
+}
+
+void jit_compile_off(struct cy_vm *vm)
+{
+	if (vm->jit)
+		vm->jit->no_compile = true;
 }

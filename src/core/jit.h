@@ -129,4 +129,19 @@ void jit_cache_flushed(struct cy_vm *vm);
  * first instruction leads the interpreter there. */
 void jit_block_decoded(struct cy_vm *vm, struct block *b);
 
+/* Chunked runs (docs/scale-out.md): the fast pass hands its regions to
+ * the workers, which load them before a chunk's process is forked from
+ * theirs, so that a chunk runs translated from its start. */
+/* The descriptions of the regions loaded since the last call (malloc'd;
+ * NULL, 0 when none), each after its size as 4 bytes. */
+int jit_regions_take(struct cy_vm *vm, uint8_t **bytes, size_t *len);
+/* Loads the regions of such descriptions for vm's interpreter: from the
+ * cache, compiling (here, and waiting) those it does not hold. A
+ * description this build could not have made is skipped; -EINVAL when
+ * the bytes are not such a list. */
+int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len);
+/* From now on vm compiles nothing: a chunk's process ends too soon for a
+ * compilation to pay, and its regions are the fast pass's. */
+void jit_compile_off(struct cy_vm *vm);
+
 #endif
