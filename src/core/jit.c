@@ -62,7 +62,7 @@ struct region {
 	size_t desc_size;
 	uint64_t used;     /* when it last ran (jit.clock) */
 	uint32_t verified; /* the cache generation it was checked against */
-	int mode;          /* JIT_PLAIN or JIT_ACCT */
+	int mode;          /* JIT_PLAIN, JIT_ACCT or JIT_LEAN */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
 	bool dead;
@@ -70,8 +70,18 @@ struct region {
 };
 
 /* What translated code is made for: the plain interpreter's configuration,
- * or the accounting interpreter's (profilers subscribed). */
-enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1 };
+ * or the accounting interpreter's (profilers subscribed), whole or lean
+ * (JIT_DESC_LEAN: none of them folds counts, waits for a clock or wants
+ * partial runs). */
+enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2 };
+
+/* The description's flags for a region of mode. */
+static uint32_t desc_flags(int mode)
+{
+	return mode == JIT_ACCT   ? JIT_DESC_ACCT
+	       : mode == JIT_LEAN ? JIT_DESC_ACCT | JIT_DESC_LEAN
+				  : 0;
+}
 
 /* A function's samples (heat map, keyed by the region's start). */
 struct heat {
@@ -653,7 +663,7 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 				     (uint32_t)n,
 				     (uint32_t)n_insns,
 				     JIT_GEN_VERSION,
-				     mode == JIT_ACCT ? JIT_DESC_ACCT : 0,
+				     desc_flags(mode),
 				     offsetof(struct block, runs),
 				     offsetof(struct block, taken),
 				     offsetof(struct block, flags) };
@@ -763,7 +773,8 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 
 /* What translated code can run vm now as: JIT_PLAIN for the plain
  * interpreter's configuration, JIT_ACCT for the accounting interpreter's
- * (exec_acct: profilers subscribed, static costs), else JIT_NONE. */
+ * (exec_acct: profilers subscribed, static costs), or JIT_LEAN for it in a
+ * fast pass, else JIT_NONE. */
 static int jit_mode(const struct cy_vm *vm)
 {
 	if (vm->obs_mask || vm->machine || vm->cost.detailed || vm->ctr.counting ||
@@ -773,7 +784,16 @@ static int jit_mode(const struct cy_vm *vm)
 		return JIT_PLAIN;
 	/* a division by zero of another cost moves the clocks of a block's
 	 * later instructions (ACCT_SHIFT): the interpreter's */
-	return vm->cost.div_zero_delta == 0 ? JIT_ACCT : JIT_NONE;
+	if (vm->cost.div_zero_delta != 0)
+		return JIT_NONE;
+	/* a chunked run's fast pass: its subscribers (the call stack's frames,
+	 * the timers' announcement) fold no counts and wait for no clock, and
+	 * none that does comes later (in another run one may: the counts the
+	 * interpreter made before it would then be the translated code's too) */
+	if (vm->opts.fast_pass &&
+	    !(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL | ACCT_EXTRA)))
+		return JIT_LEAN;
+	return JIT_ACCT;
 }
 
 /* The handler of jit_enter in the interpreter the cache's blocks point to. */
@@ -1419,11 +1439,12 @@ int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
 		memcpy(desc, bytes + at, size);
 		at += size;
 		/* made for the run's interpreter, kept for this VM's */
-		((struct jit_desc_head *)desc)->flags = mode == JIT_ACCT ? JIT_DESC_ACCT : 0;
+		((struct jit_desc_head *)desc)->flags = desc_flags(mode);
 		cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 		if (access(path, R_OK) != 0 &&
 		    (j->no_compile || jit_gen_load(why, sizeof(why)) != 0 ||
-		     compile_apart(desc, size, path, &vm->mem, why, sizeof(why)) != 0)) {
+		     (j->compiled++, compile_apart(desc, size, path, &vm->mem, why, sizeof(why))) !=
+			 0)) {
 			free(desc);
 			continue;
 		}

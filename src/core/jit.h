@@ -78,6 +78,11 @@ struct jit_desc_head {
 /* The region reports to the accounting interface as the exec_acct build
  * does (the profilers are on). */
 #define JIT_DESC_ACCT 1u
+/* With JIT_DESC_ACCT: for subscribers that fold no counts, wait for no
+ * clock and want no partial runs (a chunked run's fast pass: the call
+ * stack's transfers, the timers' announcement): no deadline checks and no
+ * run or taken counts, which cost as much as the guest's own work. */
+#define JIT_DESC_LEAN 2u
 
 struct jit_desc_block {
 	uint32_t pc, max_cost, first; /* first: its first instruction's index */

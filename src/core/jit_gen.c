@@ -123,8 +123,8 @@ struct gen {
 	gcc_jit_type *tx, *tsx, *tw, *tsw, *tu8p, *tvoidp, *tsize;
 	gcc_jit_field *f_regs, *f_mem, *f_codemap, *f_vm, *f_misaligned, *f_cycles, *f_instret,
 	    *f_budget, *f_pc, *f_last, *f_retired, *f_exit;
-	/* the accounting variant (JIT_DESC_ACCT) */
-	bool acct;
+	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN) */
+	bool acct, lean;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
 	    *f_break_loop, *f_deadline_fn, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
 	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
@@ -291,6 +291,8 @@ static void gen_deadline(struct gen *g, uint32_t retired, gcc_jit_rvalue *from, 
 	gcc_jit_block *join;
 	gcc_jit_rvalue *args[5];
 
+	if (g->lean) /* nobody waits for a clock */
+		return;
 	when(g,
 	     cmp(g, GCC_JIT_COMPARISON_GE, to,
 		 J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_deadline)), NULL))),
@@ -375,7 +377,8 @@ static void gen_run(struct gen *g, uint32_t n)
 	gcc_jit_block *join, *stop;
 	gcc_jit_rvalue *args[4];
 
-	J(block_add_assignment_op)
+	if (!g->lean) /* the counts are folded */
+		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
 	when(g,
@@ -411,7 +414,7 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 	gen_deadline(g, retired, rv(g->cycles), to);
 	add_to(g, g->instret, retired);
 	add_to(g, g->cycles, cost);
-	if (taken) {
+	if (taken && !g->lean) {
 		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
 		J(block_add_assignment_op)
 		(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
@@ -1054,6 +1057,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.insns = (const struct jit_desc_insn *)(g.blocks + g.head->n_blocks);
 	g.xlen = g.head->xlen;
 	g.acct = g.head->flags & JIT_DESC_ACCT;
+	g.lean = g.acct && (g.head->flags & JIT_DESC_LEAN);
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
 	if (!g.c) {
