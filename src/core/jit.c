@@ -669,8 +669,11 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 				     offsetof(struct block, flags) };
 	for (size_t k = 0; k < n; k++) {
 		const struct block *b = blocks[k];
-		db[k] = (struct jit_desc_block){ b->pc, b->max_cost, first, (uint16_t)b->n,
-						 entry_flags(blocks, n, k) };
+		db[k] = (struct jit_desc_block){
+			b->pc, b->max_cost, first, (uint16_t)b->n,
+			(uint16_t)(entry_flags(blocks, n, k) |
+				   (mode == JIT_LEAN && b->flags ? JIT_BLOCK_FLAGGED : 0))
+		};
 		for (uint32_t i = 0; i < b->n; i++) {
 			const struct insn *in = &b->insns[i];
 			di[first + i] =
@@ -739,6 +742,10 @@ static bool same_block(const struct region *r, uint32_t k, const struct block *b
 	    (const struct jit_desc_insn *)(desc_blocks(r) + h->n_blocks);
 
 	if (db->pc != b->pc || db->n != b->n || db->max_cost != b->max_cost)
+		return false;
+	/* the lean variant calls a flagged block's subscriber only where it
+	 * was flagged when the region was made */
+	if (r->mode == JIT_LEAN && !(db->flags & JIT_BLOCK_FLAGGED) != !b->flags)
 		return false;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct jit_desc_insn *d = &di[db->first + i];
@@ -1438,8 +1445,13 @@ int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
 		}
 		memcpy(desc, bytes + at, size);
 		at += size;
-		/* made for the run's interpreter, kept for this VM's */
-		((struct jit_desc_head *)desc)->flags = desc_flags(mode);
+		/* made for the run's interpreter, kept for this VM's (whose
+		 * accounting variant checks every block's flags as it runs) */
+		struct jit_desc_head *h = (struct jit_desc_head *)desc;
+		struct jit_desc_block *db = (struct jit_desc_block *)(h + 1);
+		h->flags = desc_flags(mode);
+		for (uint32_t k = 0; k < h->n_blocks && mode != JIT_LEAN; k++)
+			db[k].flags &= (uint16_t)~JIT_BLOCK_FLAGGED;
 		cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 		if (access(path, R_OK) != 0 &&
 		    (j->no_compile || jit_gen_load(why, sizeof(why)) != 0 ||

@@ -60,7 +60,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 5u
+#define JIT_GEN_VERSION 6u
 
 struct jit_desc_head {
 	uint32_t magic, version;
@@ -94,6 +94,10 @@ struct jit_desc_block {
  * other block of the region leads to); only these the interpreter enters
  * the region through, which keeps the compiled function's graph small. */
 #define JIT_BLOCK_ENTRY 1u
+/* The lean variant (JIT_DESC_LEAN): a subscriber flagged the block when the
+ * region was made; only such blocks make the flagged call, and the region
+ * runs only while the blocks are flagged as they were. */
+#define JIT_BLOCK_FLAGGED 2u
 
 struct jit_desc_insn {
 	uint32_t pc;
