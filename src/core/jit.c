@@ -1186,12 +1186,15 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 			h->state = HEAT_COLD, h->samples = 0;
 		return;
 	}
-	if (j->eager)
+	if (j->eager || (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)) {
 		make_region(vm, h, pc, mode, !j->no_compile);
-	else if (h->samples == JIT_PROBE)
+		/* compiling nothing, a region the cache lacks is not looked for
+		 * again at every sample */
+		if (j->no_compile && h->state == HEAT_COLD)
+			h->state = HEAT_FAILED;
+	} else if (h->samples == JIT_PROBE) {
 		make_region(vm, h, pc, mode, false);
-	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
-		make_region(vm, h, pc, mode, !j->no_compile);
+	}
 }
 
 /* The region of mode that starts a block at pc, ready to run; NULL if none. */
