@@ -194,7 +194,7 @@ def main(argv):
             t, c, q = timed([cyclops, "run", "-q"] + all_profilers(j) +
                             ["--jobs", "1", "--checkpoint-every", str(EVERY), elf], env)
             model_chunks = read_stats(os.path.join(tmp, "j1.stats"))
-            serial_for_model = (label, ms)
+            serial_for_model = (label, cs)  # processor time, as the chunks' times are
     # the model
     fast = sum(c["fast"] + c["cut"] for c in model_chunks)
     work = sum(c["worker"] for c in model_chunks)
@@ -232,7 +232,7 @@ def main(argv):
             f"(fast pass {fast:.2f} s, workers {work:.2f} s in all, {len(model_chunks)} "
             f"chunks, {ck / 1e6:.2f} MB of checkpoints), one worker per machine behind a "
             f"10 Gb/s link ({LATENCY * 1e6:.0f} us a message); the serial run took "
-            f"{ms:.2f} s. The fast pass bounds the wall time from below.\n\n"
+            f"{ms:.2f} s of processor time. The fast pass bounds the wall time from below.\n\n"
             + "\n".join(mlines) + "\n\n"
             "Checkpoint sizes (`build/ckpt_size`, a checkpoint every 4 M cycles): the "
             "checkpoints after the first (deltas) against the zstd-compressed pages the guest "

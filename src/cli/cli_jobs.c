@@ -439,6 +439,7 @@ static int hand_out(struct driver *d, uint64_t slices, cy_stop stop)
 	size_t regions_len;
 	if (cy_vm_jit_take(vm, &regions, &regions_len) != 0 ||
 	    (regions && broadcast(d, MSG_REGIONS, regions, regions_len) != 0)) {
+		cli_error("run: out of host memory for the translated regions");
 		free(regions);
 		free(j.journal);
 		return -1;
