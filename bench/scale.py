@@ -26,6 +26,7 @@ import datetime
 import filecmp
 import gzip
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -54,11 +55,19 @@ def all_profilers(prefix):
             "--profile", prefix + ".callgrind"]
 
 
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def timed(argv, env=None):
+    """Wall time, processor time (user + system, of the run and the
+    processes it waited for) and the finished process."""
+    c0 = children_cpu()
     t0 = time.perf_counter()
     p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                        timeout=3600)
-    return time.perf_counter() - t0, p
+    return time.perf_counter() - t0, children_cpu() - c0, p
 
 
 def same(a, b):
@@ -142,39 +151,52 @@ def main(argv):
         if not os.path.exists(os.path.join("guest", "build", g + ".elf")):
             sys.exit(f"scale: guest/build/{g}.elf is missing (make -C guest long xl)")
     lines = []
+    load_start = os.getloadavg()[0]
     tmp = tempfile.mkdtemp(prefix="cyclops-scale.")
     model_chunks = None
     serial_for_model = None
     for g, label in WORKLOADS:
         elf = os.path.join("guest", "build", g + ".elf")
-        serial, jobs = [], []
+        serial, jobs, serial_cpu, jobs_cpu, fast_cpu = [], [], [], [], []
         for r in range(runs):
             s = os.path.join(tmp, "s")
             j = os.path.join(tmp, "j")
-            t, p = timed([cyclops, "run", "-q"] + all_profilers(s) + [elf])
+            t, c, p = timed([cyclops, "run", "-q"] + all_profilers(s) + [elf])
             if p.returncode != 0:
                 sys.exit(f"scale: {g}: the serial run exited {p.returncode}")
             serial.append(t)
+            serial_cpu.append(c)
             env = dict(os.environ, CYCLOPS_CHUNK_STATS=os.path.join(tmp, "j2.stats"))
-            t, q = timed([cyclops, "run", "-q"] + all_profilers(j) +
-                         ["--jobs", "2", "--checkpoint-every", str(EVERY), elf], env)
+            t, c, q = timed([cyclops, "run", "-q"] + all_profilers(j) +
+                            ["--jobs", "2", "--checkpoint-every", str(EVERY), elf], env)
             if q.returncode != 0 or q.stdout != p.stdout:
                 sys.exit(f"scale: {g}: --jobs 2 exited {q.returncode} or printed otherwise")
             diff = same(s, j)
             if diff:
                 sys.exit(f"scale: {g}: --jobs 2 wrote another .{diff} than the serial run")
             jobs.append(t)
-            print(f"scale: {g}: serial {serial[-1]:.2f} s, --jobs 2 {t:.2f} s", file=sys.stderr)
+            jobs_cpu.append(c)
+            fast_cpu.append(sum(x["fast"] + x["cut"]
+                                for x in read_stats(os.path.join(tmp, "j2.stats"))))
+            print(f"scale: {g}: serial {serial[-1]:.2f} s ({serial_cpu[-1]:.2f} s CPU), "
+                  f"--jobs 2 {t:.2f} s ({c:.2f} s CPU, fast pass {fast_cpu[-1]:.2f} s)",
+                  file=sys.stderr)
         ms, mj = statistics.median(serial), statistics.median(jobs)
+        cs, cj, cf = (statistics.median(serial_cpu), statistics.median(jobs_cpu),
+                      statistics.median(fast_cpu))
+        # what two idle cores would give at best: the work shared by both,
+        # or the fast pass alone, whichever is longer
+        bound = max(cf, cj / 2)
         chunks = len(read_stats(os.path.join(tmp, "j2.stats")))
         lines.append(f"| {label} | {chunks} | {ms:.2f} | {mj:.2f} | **{mj / ms:.2f}x** | "
-                     f"{'met' if mj / ms <= TARGET_RATIO else 'missed'} |")
+                     f"{'met' if mj / ms <= TARGET_RATIO else 'missed'} | {cs:.2f} | {cj:.2f} | "
+                     f"{cf:.2f} | {bound / cs:.2f}x |")
         if model_chunks is None:
             env = dict(os.environ, CYCLOPS_CHUNK_STATS=os.path.join(tmp, "j1.stats"))
-            t, q = timed([cyclops, "run", "-q"] + all_profilers(j) +
-                         ["--jobs", "1", "--checkpoint-every", str(EVERY), elf], env)
+            t, c, q = timed([cyclops, "run", "-q"] + all_profilers(j) +
+                            ["--jobs", "1", "--checkpoint-every", str(EVERY), elf], env)
             model_chunks = read_stats(os.path.join(tmp, "j1.stats"))
-            serial_for_model = (label, ms)
+            serial_for_model = (label, cs)  # processor time, as the chunks' times are
     # the model
     fast = sum(c["fast"] + c["cut"] for c in model_chunks)
     work = sum(c["worker"] for c in model_chunks)
@@ -195,18 +217,24 @@ def main(argv):
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip() or "unknown"
     text = (f"{HEADING}\n\nWritten by `bench/scale.py --update` (`make bench` runs it): {now}, "
-            f"commit {commit}, median of {runs} run(s), {os.cpu_count()} cores. Every profiler "
+            f"commit {commit}, median of {runs} run(s), {os.cpu_count()} cores, load average "
+            f"{load_start:.2f} at the start and {os.getloadavg()[0]:.2f} at the end. Every profiler "
             f"on (`--report --cycle-tracker --timers --counters --sample --profile` in three "
             f"formats, unit model); `--jobs 2` in chunks of {EVERY >> 20} M cycles; every output "
             f"of the chunked run equal to the serial run's byte for byte. Target: `--jobs 2` at "
-            f"most {TARGET_RATIO}x the serial wall time.\n\n"
-            "| workload | chunks | serial s | --jobs 2 s | ratio | target |\n"
-            "|---|---:|---:|---:|---:|---|\n" + "\n".join(lines) + "\n\n"
+            f"most {TARGET_RATIO}x the serial wall time. Processor time (user + system, "
+            f"of every process of the run) beside it: on a shared machine the wall "
+            f"times say more of the load than of the run; the last column is what two "
+            f"idle cores would give at best, the larger of the fast pass's processor "
+            f"time and half of the chunked run's, over the serial run's.\n\n"
+            "| workload | chunks | serial s | --jobs 2 s | ratio | target | serial CPU s "
+            "| --jobs 2 CPU s | fast pass CPU s | 2 idle cores, at best |\n"
+            "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n" + "\n".join(lines) + "\n\n"
             f"The model of K machines, from the chunk times of a `--jobs 1` run of {label} "
             f"(fast pass {fast:.2f} s, workers {work:.2f} s in all, {len(model_chunks)} "
             f"chunks, {ck / 1e6:.2f} MB of checkpoints), one worker per machine behind a "
             f"10 Gb/s link ({LATENCY * 1e6:.0f} us a message); the serial run took "
-            f"{ms:.2f} s. The fast pass bounds the wall time from below.\n\n"
+            f"{ms:.2f} s of processor time. The fast pass bounds the wall time from below.\n\n"
             + "\n".join(mlines) + "\n\n"
             "Checkpoint sizes (`build/ckpt_size`, a checkpoint every 4 M cycles): the "
             "checkpoints after the first (deltas) against the zstd-compressed pages the guest "

@@ -743,6 +743,19 @@ int cy_vm_journal_replay(cy_vm *vm, const void *bytes, size_t len);
  * its fast pass did). */
 size_t cy_vm_journal_left(const cy_vm *vm);
 
+/* The translation tier in a chunked run (docs/scale-out.md): the fast pass
+ * hands the regions it translated to the workers, which load them before
+ * they fork a chunk's process, so that every chunk runs translated from
+ * its start instead of interpreting until its own regions are made.
+ * cy_vm_jit_take: the regions loaded since the last take, as bytes
+ * (malloc'd; NULL, 0 when none or without the tier). cy_vm_jit_load: loads
+ * them for vm's own interpreter, from the cache or compiled (and waited
+ * for) when the cache lacks them; -EINVAL when the bytes are not a take's.
+ * cy_vm_jit_compile_off: vm compiles nothing more (a chunk's process). */
+int cy_vm_jit_take(cy_vm *vm, uint8_t **bytes, size_t *len);
+int cy_vm_jit_load(cy_vm *vm, const void *bytes, size_t len);
+void cy_vm_jit_compile_off(cy_vm *vm);
+
 /* Bare-metal firmware (docs/bare-metal.md). */
 cy_platform cy_vm_platform(const cy_vm *vm);
 const char *cy_platform_name(cy_platform platform);

@@ -279,6 +279,18 @@ void cy_vm_destroy(cy_vm *vm)
 	free(vm);
 }
 
+int cy_vm_jit_take(cy_vm *vm, uint8_t **bytes, size_t *len)
+{
+	return jit_regions_take(vm, bytes, len);
+}
+
+int cy_vm_jit_load(cy_vm *vm, const void *bytes, size_t len)
+{
+	return jit_regions_load(vm, bytes, len);
+}
+
+void cy_vm_jit_compile_off(cy_vm *vm) { jit_compile_off(vm); }
+
 /* "SIGINT" for the signals a user sends to stop a run; else the number. */
 static void interrupt_reason(int why, char *buf, size_t size)
 {

@@ -17,6 +17,7 @@ enum msg_type {
 	MSG_QUIT,       /* driver: no more work */
 	MSG_RESULT,     /* worker: a chunk's results, or a batch line's outcome */
 	MSG_FAILED,     /* worker: a message saying why it could not go on */
+	MSG_REGIONS,    /* driver: the fast pass's translated regions (cy_vm_jit_take) */
 };
 
 /* A worker's end of its channel: blocking. Each returns 0 or -errno; recv

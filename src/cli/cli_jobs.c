@@ -200,6 +200,7 @@ static int fork_job(struct worker *wk, struct channel *ch, struct job *j)
 		uint8_t *blob = NULL;
 		size_t size = 0;
 		close(fds[0]);
+		cy_vm_jit_compile_off(wk->r.vm); /* its regions are the fast pass's */
 		int rc = run_job(wk, j, &blob, &size, err, sizeof(err));
 		uint8_t ok = rc == 0;
 		if (write(fds[1], &ok, 1) != 1 ||
@@ -287,6 +288,15 @@ int jobs_worker(struct channel *ch)
 					       sizeof(err)) != 0 ||
 			    cy_vm_restore_memory(wk.r.vm, wk.latest, err, sizeof(err)) != 0) {
 				fail_to(ch, "worker: %s", wk.r.vm ? err : "no program");
+				rc = 1;
+			}
+		} else if (type == MSG_REGIONS) {
+			/* loaded here, so that every chunk forked from now on has
+			 * them from its start */
+			if (!wk.r.vm || cy_vm_jit_load(wk.r.vm, p, len) != 0) {
+				fail_to(ch, "worker: %s",
+					wk.r.vm ? "the fast pass's regions are not a list of them"
+						: "no program");
 				rc = 1;
 			}
 		} else if (type == MSG_JOB) {
@@ -423,6 +433,18 @@ static int hand_out(struct driver *d, uint64_t slices, cy_stop stop)
 	j.end_instret = cy_vm_instret(vm);
 	if (cy_vm_journal_take(vm, (uint8_t **)&j.journal, &j.journal_len) != 0)
 		return -1;
+	/* the regions the fast pass translated since the last job, before the
+	 * job: the chunk then runs translated from its start */
+	uint8_t *regions;
+	size_t regions_len;
+	if (cy_vm_jit_take(vm, &regions, &regions_len) != 0 ||
+	    (regions && broadcast(d, MSG_REGIONS, regions, regions_len) != 0)) {
+		cli_error("run: out of host memory for the translated regions");
+		free(regions);
+		free(j.journal);
+		return -1;
+	}
+	free(regions);
 	for (int w = 1; w < d->ws->n; w++)
 		if (d->busy[w] < d->busy[best])
 			best = w;

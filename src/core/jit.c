@@ -62,15 +62,26 @@ struct region {
 	size_t desc_size;
 	uint64_t used;     /* when it last ran (jit.clock) */
 	uint32_t verified; /* the cache generation it was checked against */
-	int mode;          /* JIT_PLAIN or JIT_ACCT */
+	int mode;          /* JIT_PLAIN, JIT_ACCT or JIT_LEAN */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
 	bool dead;
+	bool exported; /* handed out by jit_regions_take */
 };
 
 /* What translated code is made for: the plain interpreter's configuration,
- * or the accounting interpreter's (profilers subscribed). */
-enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1 };
+ * or the accounting interpreter's (profilers subscribed), whole or lean
+ * (JIT_DESC_LEAN: none of them folds counts, waits for a clock or wants
+ * partial runs). */
+enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2 };
+
+/* The description's flags for a region of mode. */
+static uint32_t desc_flags(int mode)
+{
+	return mode == JIT_ACCT   ? JIT_DESC_ACCT
+	       : mode == JIT_LEAN ? JIT_DESC_ACCT | JIT_DESC_LEAN
+				  : 0;
+}
 
 /* A function's samples (heat map, keyed by the region's start). */
 struct heat {
@@ -129,6 +140,7 @@ struct jit {
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
+	bool no_compile;         /* jit_compile_off: regions from the cache only */
 };
 
 static void shared_release(struct shared *s)
@@ -651,14 +663,17 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 				     (uint32_t)n,
 				     (uint32_t)n_insns,
 				     JIT_GEN_VERSION,
-				     mode == JIT_ACCT ? JIT_DESC_ACCT : 0,
+				     desc_flags(mode),
 				     offsetof(struct block, runs),
 				     offsetof(struct block, taken),
 				     offsetof(struct block, flags) };
 	for (size_t k = 0; k < n; k++) {
 		const struct block *b = blocks[k];
-		db[k] = (struct jit_desc_block){ b->pc, b->max_cost, first, (uint16_t)b->n,
-						 entry_flags(blocks, n, k) };
+		db[k] = (struct jit_desc_block){
+			b->pc, b->max_cost, first, (uint16_t)b->n,
+			(uint16_t)(entry_flags(blocks, n, k) |
+				   (mode == JIT_LEAN && b->flags ? JIT_BLOCK_FLAGGED : 0))
+		};
 		for (uint32_t i = 0; i < b->n; i++) {
 			const struct insn *in = &b->insns[i];
 			di[first + i] =
@@ -728,6 +743,10 @@ static bool same_block(const struct region *r, uint32_t k, const struct block *b
 
 	if (db->pc != b->pc || db->n != b->n || db->max_cost != b->max_cost)
 		return false;
+	/* the lean variant calls a flagged block's subscriber only where it
+	 * was flagged when the region was made */
+	if (r->mode == JIT_LEAN && !(db->flags & JIT_BLOCK_FLAGGED) != !b->flags)
+		return false;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct jit_desc_insn *d = &di[db->first + i];
 		const struct insn *in = &b->insns[i];
@@ -761,7 +780,8 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 
 /* What translated code can run vm now as: JIT_PLAIN for the plain
  * interpreter's configuration, JIT_ACCT for the accounting interpreter's
- * (exec_acct: profilers subscribed, static costs), else JIT_NONE. */
+ * (exec_acct: profilers subscribed, static costs), or JIT_LEAN for it in a
+ * fast pass, else JIT_NONE. */
 static int jit_mode(const struct cy_vm *vm)
 {
 	if (vm->obs_mask || vm->machine || vm->cost.detailed || vm->ctr.counting ||
@@ -771,7 +791,16 @@ static int jit_mode(const struct cy_vm *vm)
 		return JIT_PLAIN;
 	/* a division by zero of another cost moves the clocks of a block's
 	 * later instructions (ACCT_SHIFT): the interpreter's */
-	return vm->cost.div_zero_delta == 0 ? JIT_ACCT : JIT_NONE;
+	if (vm->cost.div_zero_delta != 0)
+		return JIT_NONE;
+	/* a chunked run's fast pass: its subscribers (the call stack's frames,
+	 * the timers' announcement) fold no counts and wait for no clock, and
+	 * none that does comes later (in another run one may: the counts the
+	 * interpreter made before it would then be the translated code's too) */
+	if (vm->opts.fast_pass &&
+	    !(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL | ACCT_EXTRA)))
+		return JIT_LEAN;
+	return JIT_ACCT;
 }
 
 /* The handler of jit_enter in the interpreter the cache's blocks point to. */
@@ -919,11 +948,14 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 		slot = j->n_regions++;
 	}
 	r = &j->regions[slot];
-	*r = (struct region){ dl,         (void (*)(struct jit_frame *))fn,
-			      desc,       size,
-			      ++j->clock, UINT32_MAX,
-			      mode,       blocks,
-			      false };
+	*r = (struct region){ .dl = dl,
+			      .fn = (void (*)(struct jit_frame *))fn,
+			      .desc = desc,
+			      .desc_size = size,
+			      .used = ++j->clock,
+			      .verified = UINT32_MAX,
+			      .mode = mode,
+			      .blocks = blocks };
 	for (uint32_t k = 0; k < h->n_blocks; k++) {
 		int32_t *e;
 		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
@@ -1154,12 +1186,15 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 			h->state = HEAT_COLD, h->samples = 0;
 		return;
 	}
-	if (j->eager)
-		make_region(vm, h, pc, mode, true);
-	else if (h->samples == JIT_PROBE)
+	if (j->eager || (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)) {
+		make_region(vm, h, pc, mode, !j->no_compile);
+		/* compiling nothing, a region the cache lacks is not looked for
+		 * again at every sample */
+		if (j->no_compile && h->state == HEAT_COLD)
+			h->state = HEAT_FAILED;
+	} else if (h->samples == JIT_PROBE) {
 		make_region(vm, h, pc, mode, false);
-	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
-		make_region(vm, h, pc, mode, true);
+	}
 }
 
 /* The region of mode that starts a block at pc, ready to run; NULL if none. */
@@ -1330,4 +1365,119 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		bypass = false;
 	}
 	return true;
+}
+
+/* Chunked runs (docs/scale-out.md). */
+
+int jit_regions_take(struct cy_vm *vm, uint8_t **bytes, size_t *len)
+{
+	struct jit *j = vm->jit;
+	size_t total = 0, at = 0;
+	uint8_t *out;
+
+	*bytes = NULL;
+	*len = 0;
+	for (size_t i = 0; j && i < j->n_regions; i++)
+		if (!j->regions[i].dead && !j->regions[i].exported)
+			total += 4 + j->regions[i].desc_size;
+	if (!total)
+		return 0;
+	if (!(out = malloc(total)))
+		return -ENOMEM;
+	for (size_t i = 0; i < j->n_regions; i++) {
+		struct region *r = &j->regions[i];
+		uint32_t size = (uint32_t)r->desc_size;
+		if (r->dead || r->exported)
+			continue;
+		memcpy(out + at, &size, 4);
+		memcpy(out + at + 4, r->desc, r->desc_size);
+		at += 4 + r->desc_size;
+		r->exported = true;
+	}
+	*bytes = out;
+	*len = total;
+	return 0;
+}
+
+/* Whether desc (size bytes) is a description this build could have made
+ * for vm: its layout adds up, its blocks' instructions are inside it and
+ * its blocks are in pc order. */
+static bool desc_fits(const struct cy_vm *vm, const uint8_t *desc, size_t size)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)desc;
+	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
+
+	if (size < sizeof(*h) || h->magic != JIT_DESC_MAGIC || h->version != JIT_DESC_VERSION ||
+	    h->generator != JIT_GEN_VERSION || h->xlen != vm->xlen || !h->n_blocks ||
+	    h->n_blocks > (size - sizeof(*h)) / sizeof(*db) ||
+	    h->n_insns > (size - sizeof(*h)) / sizeof(struct jit_desc_insn) ||
+	    size != sizeof(*h) + (size_t)h->n_blocks * sizeof(*db) +
+			(size_t)h->n_insns * sizeof(struct jit_desc_insn))
+		return false;
+	for (uint32_t k = 0; k < h->n_blocks; k++)
+		if (!db[k].n || db[k].first > h->n_insns || db[k].n > h->n_insns - db[k].first ||
+		    (k && db[k].pc <= db[k - 1].pc))
+			return false;
+	return true;
+}
+
+int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
+{
+	struct jit *j = vm->jit;
+	int mode = j ? jit_mode(vm) : JIT_NONE;
+	size_t at = 0;
+
+	if (mode == JIT_NONE)
+		return 0;
+	if (!j->cache_dir[0] && !j->cache_tried) {
+		j->cache_tried = true;
+		pick_cache_dir(j);
+	}
+	while (len - at >= 4) {
+		uint32_t size;
+		uint8_t *desc;
+		char path[PATH_MAX + 32], why[200];
+		memcpy(&size, bytes + at, 4);
+		if (size > len - at - 4)
+			return -EINVAL;
+		at += 4;
+		if (!j->cache_dir[0] || !desc_fits(vm, bytes + at, size) ||
+		    !(desc = malloc(size))) {
+			at += size;
+			continue;
+		}
+		memcpy(desc, bytes + at, size);
+		at += size;
+		/* made for the run's interpreter, kept for this VM's (whose
+		 * accounting variant checks every block's flags as it runs) */
+		struct jit_desc_head *h = (struct jit_desc_head *)desc;
+		struct jit_desc_block *db = (struct jit_desc_block *)(h + 1);
+		h->flags = desc_flags(mode);
+		for (uint32_t k = 0; k < h->n_blocks && mode != JIT_LEAN; k++)
+			db[k].flags &= (uint16_t)~JIT_BLOCK_FLAGGED;
+		cache_path(j, hash_bytes(desc, size), path, sizeof(path));
+		if (access(path, R_OK) != 0 &&
+		    (j->no_compile || jit_gen_load(why, sizeof(why)) != 0 ||
+		     (j->compiled++, compile_apart(desc, size, path, &vm->mem, why, sizeof(why))) !=
+			 0)) {
+			free(desc);
+			continue;
+		}
+		if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
+			const struct jit_desc_block *db =
+			    (const struct jit_desc_block *)((const struct jit_desc_head *)desc + 1);
+			struct heat *h = heat_of(vm, db->pc, mode);
+			if (h)
+				h->state = HEAT_LOADED, h->samples = 0;
+		} else {
+			free(desc);
+		}
+	}
+	return at == len ? 0 : -EINVAL;
+}
+
+void jit_compile_off(struct cy_vm *vm)
+{
+	if (vm->jit)
+		vm->jit->no_compile = true;
 }

@@ -60,7 +60,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 5u
+#define JIT_GEN_VERSION 6u
 
 struct jit_desc_head {
 	uint32_t magic, version;
@@ -78,6 +78,11 @@ struct jit_desc_head {
 /* The region reports to the accounting interface as the exec_acct build
  * does (the profilers are on). */
 #define JIT_DESC_ACCT 1u
+/* With JIT_DESC_ACCT: for subscribers that fold no counts, wait for no
+ * clock and want no partial runs (a chunked run's fast pass: the call
+ * stack's transfers, the timers' announcement): no deadline checks and no
+ * run or taken counts, which cost as much as the guest's own work. */
+#define JIT_DESC_LEAN 2u
 
 struct jit_desc_block {
 	uint32_t pc, max_cost, first; /* first: its first instruction's index */
@@ -89,6 +94,10 @@ struct jit_desc_block {
  * other block of the region leads to); only these the interpreter enters
  * the region through, which keeps the compiled function's graph small. */
 #define JIT_BLOCK_ENTRY 1u
+/* The lean variant (JIT_DESC_LEAN): a subscriber flagged the block when the
+ * region was made; only such blocks make the flagged call, and the region
+ * runs only while the blocks are flagged as they were. */
+#define JIT_BLOCK_FLAGGED 2u
 
 struct jit_desc_insn {
 	uint32_t pc;
@@ -128,5 +137,20 @@ void jit_cache_flushed(struct cy_vm *vm);
 /* A block was decoded: if a translation starts at its pc, the block's
  * first instruction leads the interpreter there. */
 void jit_block_decoded(struct cy_vm *vm, struct block *b);
+
+/* Chunked runs (docs/scale-out.md): the fast pass hands its regions to
+ * the workers, which load them before a chunk's process is forked from
+ * theirs, so that a chunk runs translated from its start. */
+/* The descriptions of the regions loaded since the last call (malloc'd;
+ * NULL, 0 when none), each after its size as 4 bytes. */
+int jit_regions_take(struct cy_vm *vm, uint8_t **bytes, size_t *len);
+/* Loads the regions of such descriptions for vm's interpreter: from the
+ * cache, compiling (here, and waiting) those it does not hold. A
+ * description this build could not have made is skipped; -EINVAL when
+ * the bytes are not such a list. */
+int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len);
+/* From now on vm compiles nothing: a chunk's process ends too soon for a
+ * compilation to pay, and its regions are the fast pass's. */
+void jit_compile_off(struct cy_vm *vm);
 
 #endif

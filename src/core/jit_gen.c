@@ -123,11 +123,12 @@ struct gen {
 	gcc_jit_type *tx, *tsx, *tw, *tsw, *tu8p, *tvoidp, *tsize;
 	gcc_jit_field *f_regs, *f_mem, *f_codemap, *f_vm, *f_misaligned, *f_cycles, *f_instret,
 	    *f_budget, *f_pc, *f_last, *f_retired, *f_exit;
-	/* the accounting variant (JIT_DESC_ACCT) */
-	bool acct;
+	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN) */
+	bool acct, lean;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
 	    *f_break_loop, *f_deadline_fn, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
 	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
+	unsigned k;             /* the current block's index */
 	gcc_jit_lvalue *events; /* vm->acct.events */
 	gcc_jit_rvalue *frame;  /* the parameter */
 	gcc_jit_lvalue *r[32];
@@ -267,6 +268,16 @@ static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type 
 	    cast(g, J(lvalue_get_address)(byte, NULL), J(type_get_pointer)(t)), NULL);
 }
 
+/* bp = the current block's struct block: at the block's start in the
+ * accounting variant (its counts are added at its end), where it is used
+ * in the lean one (only when a subscriber hears of the block). */
+static void load_bp(struct gen *g)
+{
+	assign(g, g->bp,
+	       J(lvalue_as_rvalue)(J(context_new_array_access)(
+		   g->c, NULL, rv(field(g, g->f_blocks)), konst(g, g->tu32, g->k))));
+}
+
 /* if (cond) { code } in the current block: returns the block to fill,
  * which must jump to *join (made here) when done. */
 static gcc_jit_block *when(struct gen *g, gcc_jit_rvalue *cond, gcc_jit_block **join)
@@ -291,6 +302,8 @@ static void gen_deadline(struct gen *g, uint32_t retired, gcc_jit_rvalue *from, 
 	gcc_jit_block *join;
 	gcc_jit_rvalue *args[5];
 
+	if (g->lean) /* nobody waits for a clock */
+		return;
 	when(g,
 	     cmp(g, GCC_JIT_COMPARISON_GE, to,
 		 J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_deadline)), NULL))),
@@ -308,6 +321,8 @@ static void gen_deadline(struct gen *g, uint32_t retired, gcc_jit_rvalue *from, 
 static void gen_partial(struct gen *g, uint32_t retired, gcc_jit_rvalue *cycles,
 			gcc_jit_rvalue *instret, gcc_jit_rvalue *now)
 {
+	if (g->lean)
+		load_bp(g);
 	gcc_jit_rvalue *args[6] = { rv(field(g, g->f_vm)),
 				    cast(g, rv(g->bp), g->tvoidp),
 				    konst(g, g->tu32, retired),
@@ -358,6 +373,8 @@ static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_
 		    konst(g, g->tu32, in->rd));
 		assign(g, slot, rv(g->r[in->rd]));
 	}
+	if (g->lean)
+		load_bp(g);
 	args[0] = rv(field(g, g->f_vm));
 	args[1] = cast(g, rv(g->bp), g->tvoidp);
 	args[2] = konst(g, g->tu32, in->index);
@@ -375,7 +392,12 @@ static void gen_run(struct gen *g, uint32_t n)
 	gcc_jit_block *join, *stop;
 	gcc_jit_rvalue *args[4];
 
-	J(block_add_assignment_op)
+	if (g->lean && !(g->blocks[g->k].flags & JIT_BLOCK_FLAGGED))
+		return; /* no count, and no subscriber flagged it */
+	if (g->lean)
+		load_bp(g);
+	else /* the counts are folded */
+		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
 	when(g,
@@ -411,7 +433,7 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 	gen_deadline(g, retired, rv(g->cycles), to);
 	add_to(g, g->instret, retired);
 	add_to(g, g->cycles, cost);
-	if (taken) {
+	if (taken && !g->lean) {
 		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
 		J(block_add_assignment_op)
 		(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
@@ -997,10 +1019,9 @@ static void gen_block(struct gen *g, unsigned k)
 			      rv(g->budget)),
 			  "budget");
 	leave(g, over, JIT_EXIT_BUDGET, b->pc, NULL, 0, 0, 0);
-	if (g->acct) /* this block's struct block: its counts and the edges' */
-		assign(g, g->bp,
-		       J(lvalue_as_rvalue)(J(context_new_array_access)(
-			   g->c, NULL, rv(field(g, g->f_blocks)), konst(g, g->tu32, k))));
+	g->k = k;
+	if (g->acct && !g->lean) /* this block's struct block: its counts and the edges' */
+		load_bp(g);
 	for (uint32_t i = 0; i + 1 < b->n; i++) {
 		straight(g, &in[i], prev_pc);
 		prev_pc = in[i].pc;
@@ -1054,6 +1075,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.insns = (const struct jit_desc_insn *)(g.blocks + g.head->n_blocks);
 	g.xlen = g.head->xlen;
 	g.acct = g.head->flags & JIT_DESC_ACCT;
+	g.lean = g.acct && (g.head->flags & JIT_DESC_LEAN);
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
 	if (!g.c) {

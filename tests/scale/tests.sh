@@ -72,6 +72,32 @@ scale_case() {
 	expect "scale: $name: mpirun -n 3 --mpi writes the serial run's bytes" same_run "$d/s" "$d/m"
 }
 
+# The translation tier in a chunked run (docs/scale-out.md): with every
+# function translated as soon as it is sampled, the fast pass runs its lean
+# regions and hands them to the workers, which load them (for their own
+# profilers) before they fork a chunk's process. The bytes are still the
+# interpreter's serial run's; each worker process loaded regions and ran no
+# guest code itself (its chunks run in processes of their own), the driver
+# ran translated.
+scale_jit() {
+	local d=$OUT/scale/jit elf=$SCALE/chunks.elf opts="--significant 1 --sample=3 --chunk-cycles 5000"
+	mkdir -p "$d"
+	echo stdin | cy run --engine interp $opts $(all_outputs "$d/s") "$elf" >"$d/s.out" 2>"$d/s.err"
+	echo "$?" >"$d/s.rc"
+	echo stdin | CYCLOPS_JIT_CACHE=$d/cache CYCLOPS_JIT_EAGER=1 cy run $opts $(all_outputs "$d/j") \
+		--jobs 2 --checkpoint-every 20000 "$elf" >"$d/j.out" 2>"$d/j.err"
+	echo "$?" >"$d/j.rc"
+	expect "scale: translated at once, --jobs 2 writes the interpreter's serial bytes" \
+		same_run "$d/s" "$d/j"
+	echo stdin | CYCLOPS_JIT_CACHE=$d/cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 cy run -q $opts \
+		--report "$d/d.json" --profile "$d/d.folded" --timers --jobs 2 --checkpoint-every 20000 "$elf" \
+		>/dev/null 2>"$d/d.err"
+	# "jit: C regions compiled, L loaded, T cycles translated", a line per process
+	expect "scale: translated at once, both workers load the fast pass's regions, which ran translated" \
+		awk '/^jit: / && $5 >= 1 && $7 == 0 { w++ } /^jit: / && $7 > 0 { f++ }
+			END { exit !(w == 2 && f == 1) }' "$d/d.err"
+}
+
 test_scale() {
 	local d=$OUT/scale
 	mkdir -p "$d"
@@ -98,6 +124,7 @@ sys.exit(not (r["all"][0] > 4 * 20000 and len(r["phase"]) == 4 and min(r["phase"
 	scale_case zkvm-blocks $SCALE/zkvm_blocks.elf "--abi sp1 --sample=7" 3000 6000
 	# the bare platform: timer interrupts in every chunk
 	scale_case bare-timer-irq guest/bare/build/timer_irq.elf "" 2000 4000
+	scale_jit
 }
 
 # Waits until the run checkpointing into $1 has cut its first checkpoint
