@@ -511,6 +511,9 @@ typedef enum cy_frame_kind {
 	CY_FRAME_PAGE_IN,  /* paging models: "[page-in]" */
 	CY_FRAME_PAGE_OUT, /* "[page-out]" */
 	CY_FRAME_SEGMENT,  /* a segment's fixed cycles: "[segment]" */
+	/* a function inlined into another (DWARF's inlined subroutines): the
+	 * profile writers' stacks have them, the profiler's tree never does */
+	CY_FRAME_INLINED,
 } cy_frame_kind;
 
 /* One distinct stack: a node of the call tree. */
@@ -522,6 +525,10 @@ typedef struct cy_stack_node {
 	uint32_t addr, size;                     /* FUNCTION: the symbol; ECALL: addr = number */
 	uint64_t self_cycles, self_instructions; /* spent in this frame itself */
 	uint64_t cycles, instructions;           /* inclusive: with every node under it */
+	/* the call instruction in the parent's function that made the frame
+	 * (a tail call's: the first call's); 0 for the outermost frames and
+	 * the pseudo-frames. Calls from two sites are two nodes. */
+	uint32_t call_pc;
 } cy_stack_node;
 
 /* Cycles and instructions retired at one pc. */
@@ -529,6 +536,21 @@ typedef struct cy_pc_cost {
 	uint32_t pc;
 	uint64_t cycles, instructions;
 } cy_pc_cost;
+
+/* Cycles and instructions retired at one pc on one stack (node). A
+ * pseudo-frame's node has the pcs of the instructions that cost it. */
+typedef struct cy_node_pc_cost {
+	uint32_t node, pc;
+	uint64_t cycles, instructions;
+} cy_node_pc_cost;
+
+/* One call, from the clock at its start to its return, on the node it ran
+ * as (cy_callstack_call_spans). */
+typedef struct cy_call_span {
+	uint32_t node;
+	uint64_t start, end;
+	bool open; /* not returned: end is the clock now */
+} cy_call_span;
 
 /* Calls from one call site to one function, with the cycles from the call
  * to the return (a tail call is charged to the first call's site). */
@@ -550,13 +572,16 @@ typedef struct cy_call_edge {
  * sorted copies cy_callstack_pcs and cy_callstack_calls hand out 48 and
  * 32 MiB more. Real guests use a few dozen ecall numbers. */
 #define CY_CALLSTACK_MAX_NODES  (1u << 20) /* distinct stacks: nodes of the tree */
-#define CY_CALLSTACK_MAX_PCS    (1u << 21) /* distinct pcs */
+#define CY_CALLSTACK_MAX_PCS    (1u << 21) /* distinct (stack, pc), then pcs */
 #define CY_CALLSTACK_MAX_CALLS  (1u << 20) /* distinct call sites and callees */
 #define CY_CALLSTACK_MAX_ECALLS 4096       /* distinct ecall numbers ([ecall N] frames) */
 
 typedef struct cy_callstack_limits {
 	bool nodes_full, pcs_full, calls_full; /* the table reached its limit */
 	bool ecalls_full;
+	/* the (stack, pc) table reached CY_CALLSTACK_MAX_PCS: from then on the
+	 * costs are per pc only, and cy_callstack_node_pcs has none */
+	bool per_pc;
 	uint64_t lost_pc_cycles, lost_pc_instructions; /* not in cy_callstack_pcs */
 } cy_callstack_limits;
 
@@ -568,6 +593,16 @@ void cy_callstack_free(cy_callstack *cs);
 const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n);
 /* Every pc that retired an instruction, by pc. */
 const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
+/* The same per stack: every (node, pc), by node, then pc. A node's pcs
+ * add up to its self cycles. Empty past the table's limit (per_pc). */
+const cy_node_pc_cost *cy_callstack_node_pcs(cy_callstack *cs, size_t *n);
+/* The longest calls, in the order they started: every call (and tail-call
+ * frame) of at least *threshold cycles, the outermost frames included; the
+ * threshold starts at CY_CALLSTACK_SPAN_MIN and doubles whenever more than
+ * CY_CALLSTACK_MAX_SPANS calls reach it, so that the longest stay. */
+#define CY_CALLSTACK_SPAN_MIN  64
+#define CY_CALLSTACK_MAX_SPANS (1u << 16)
+const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_t *threshold);
 /* Every call site and callee, by call site; calls still open count to now. */
 const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
 /* Whether a table reached its limit; *out says which, and what the pcs lost. */

@@ -900,8 +900,8 @@ sys.exit(not (max(map(len, s)) == 256 and all(x[128] == el for x in s if el in x
 		expect "profile: sha256 ($m): every format totals the summary's $want cycles" \
 			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$OUT/sha-$m.$e"; done)
 	done
-	expect "profile: sha256: callgrind has DWARF lines of examples/sha256.c" \
-		grep -q '^fl=examples/sha256.c$' "$OUT/sha-unit.callgrind"
+	expect "profile: sha256: callgrind has DWARF lines of examples/sha256.c, the path absolute" \
+		grep -qx "fl=$PWD/guest/examples/sha256.c" "$OUT/sha-unit.callgrind"
 	# segments on the clock: 4 of them, derived in tests/cost/risc0_segments.S
 	cy run -q --model risc0 --segment-po2 15 --profile "$OUT/seg.trace.json" tests/cost/build/risc0_segments.elf
 	expect "profile: trace.json: the 4 segments of risc0_segments.S, ending at its 28929 cycles" \
@@ -1020,9 +1020,11 @@ test_profile_limits() {
 		tests/profile/build/many_stacks.elf >/dev/null 2>"$b.err"
 	rc=$?
 	expect "profile: limits: many_stacks goes past 1048576 distinct stacks and exits 0" [ $rc = 0 ]
-	expect "profile: limits: many_stacks: one warning that the stacks reached their limit" [ \
+	# 13 pcs of each f on each of its stacks: past the (stack, pc) limit too
+	expect "profile: limits: many_stacks: one warning that the stacks reached their limit, one that the pcs of each stack did" [ \
 		"$(grep -c '^cyclops: warning: call-stack profile: more than 1048576 distinct stacks; a new one is charged to its caller from here on$' "$b.err")" = 1 \
-		-a "$(grep -c warning "$b.err")" = 1 ]
+		-a "$(grep -c '^cyclops: warning: call-stack profile: more than 2097152 distinct pcs on distinct stacks; the costs are kept per pc from here on' "$b.err")" = 1 \
+		-a "$(grep -c warning "$b.err")" = 2 ]
 	expect "profile: limits: many_stacks: 40000009 cycles, all in the folded stacks, callgrind and html" \
 		sh -c "[ '$(summary_cycles "$b.err")' = 40000009 ] &&
 			python3 tests/profile/check.py totals 40000009 '$b.folded' '$b.callgrind' '$b.html'"
@@ -1140,8 +1142,10 @@ test_profile_escapes() {
 		riscv64-unknown-elf-objcopy --redefine-sym "victim=$(python3 $py raw)" \
 			"$d/$f-plain.elf" "$d/$f.elf"
 	done
-	cy run $(profile_args "$d/p") --sample=1 --sample-out "$d/p.samples" "$d/ret.elf" \
-		>"$d/run.out" 2>"$d/run.err"
+	# --trim-path: the files are relative to the directory they were
+	# assembled in (the DWARF's), as names.py expects them
+	cy run --trim-path "$PWD" $(profile_args "$d/p") --sample=1 --sample-out "$d/p.samples" \
+		"$d/ret.elf" >"$d/run.out" 2>"$d/run.err"
 	expect "profile: escapes: every format reads back, totalling 6 cycles" \
 		python3 tests/profile/check.py totals 6 $(for e in $PROFILE_EXTS; do echo "$d/p.$e"; done)
 	expect "profile: escapes: folded: 3 lines, ';' as '_', controls and bad bytes as \\xNN" \
@@ -1161,7 +1165,8 @@ test_profile_escapes() {
 	expect "profile: escapes: hist: the tables and annotation escaped, no control character" \
 		python3 $py hist "$d/hist.out" "$d/hist.json"
 	# the stop message names the function: on stderr and in the files
-	cy run --profile "$d/f.callgrind" --profile "$d/f.html" "$d/ebreak.elf" >/dev/null 2>"$d/f.err"
+	cy run --trim-path "$PWD" --profile "$d/f.callgrind" --profile "$d/f.html" "$d/ebreak.elf" \
+		>/dev/null 2>"$d/f.err"
 	expect "profile: escapes: a fault in the function: one stop line on stderr, escaped" \
 		python3 $py stderr "$d/f.err"
 	expect "profile: escapes: the fault's callgrind desc: line and html partial row hold it whole" \

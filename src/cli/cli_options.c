@@ -55,6 +55,14 @@ static const struct cli_option run_options[] = {
 	  "pprof speedscope folded svg callgrind trace html", CLI_COMPLETE_NONE,
 	  "the format of the next --profile, whatever its extension: pprof, speedscope, "
 	  "folded, svg, callgrind, trace, html" },
+	{ RUN_NO_INLINE, 0, "no-inline", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE,
+	  "profiles without inlined functions as frames (by default, the functions the "
+	  "compiler inlined are frames of their own, read from the DWARF)" },
+	{ RUN_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "profiles: source paths that are relative (after --trim-path) are put under DIR" },
+	{ RUN_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
+	  "profiles: PREFIX is taken off the start of source paths (absolute ones, from "
+	  "the DWARF's compilation directory)" },
 	{ RUN_SAMPLE, 0, "sample", CLI_ARG_OPTIONAL, "N", NULL, CLI_COMPLETE_NONE,
 	  "count the pc every N cycles (default 32) from the start into a histogram, saved at "
 	  "exit to --sample-out (read it with cyclops hist)" },

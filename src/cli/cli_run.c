@@ -36,6 +36,8 @@ struct run_args {
 	enum profile_format profile_formats[MAX_PROFILES];
 	int n_profiles;
 	int next_format; /* --format for the next --profile; -1: none */
+	bool no_inline;
+	struct src_paths paths;
 	bool sample;
 	uint64_t sample_interval;
 	const char *sample_out;
@@ -318,6 +320,9 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		return need_count("significant", v, &a->significant, "a positive number of cycles");
 	case RUN_PROFILE: return parse_profile(a, "--profile", v);
 	case RUN_FORMAT: return parse_profile(a, "--format", v);
+	case RUN_NO_INLINE: a->no_inline = true; break;
+	case RUN_SOURCE_ROOT: return need_text("source-root", v, &a->paths.root, "a directory");
+	case RUN_TRIM_PATH: return need_text("trim-path", v, &a->paths.trim, "a path prefix");
 	case RUN_SAMPLE:
 	case RUN_SAMPLE_OUT:
 	case RUN_OUT_DIR:
@@ -630,7 +635,8 @@ static void progress_before_output(void *ctx)
 
 /* Runs to the end, or chunk by chunk adding each to the report; the stop
  * reason. */
-static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct progress *progress)
+static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct profile *profile,
+		       struct progress *progress)
 {
 	cy_chunk_report chunk;
 	cy_stop stop;
@@ -646,6 +652,9 @@ static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct pr
 		cy_vm_run_chunk(vm, &chunk);
 		if (report)
 			report_add_chunk(report, &chunk);
+		/* the timeline's chunks: nothing but the picture is lost without */
+		if (profile)
+			profile_add_chunk(profile, chunk.start_cycle, chunk.end_cycle);
 		progress_show(progress, vm);
 	} while (!chunk.done);
 	progress_erase(progress);
@@ -737,6 +746,8 @@ int cli_run(int argc, char **argv)
 		status = CY_EXIT_INTERNAL;
 		goto out_destroy_vm;
 	}
+	profile.no_inline = a.no_inline;
+	profile.paths = a.paths;
 	if (a.n_profiles && profile_attach(&profile, vm, &callstack) != 0) {
 		cli_error("out of host memory");
 		status = CY_EXIT_INTERNAL;
@@ -750,7 +761,7 @@ int cli_run(int argc, char **argv)
 		cy_vm_interrupt(vm, interrupt_signal);
 	t0 = now_seconds();
 	progress_init(&progress, a.quiet);
-	stop = run_all(vm, opts.cycle_tracker, report, &progress);
+	stop = run_all(vm, opts.cycle_tracker, report, a.n_profiles ? &profile : NULL, &progress);
 	writing_outputs = 1;
 	switch (stop) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;

@@ -120,22 +120,110 @@ static void callgrind_text(FILE *f, const char *s)
 	fputc('\n', f);
 }
 
-/* fl= and fn= of the function containing pc */
-static void callgrind_fn(FILE *f, const struct profile *p, long func, uint32_t pc,
-			 const char *prefix)
-{
-	const char *file;
+/* The function a pc's own cost goes to: the innermost function inlined
+ * there, or the symbol's. */
+struct cg_fn {
+	const char *name, *file;
+	uint32_t inlined; /* its inlined subroutine, UINT32_MAX: the symbol */
+};
 
-	line_of(p, func >= 0 ? p->funcs[func].addr : pc, &file);
+static struct cg_fn cg_fn_at(const struct profile *p, uint32_t pc)
+{
+	uint32_t e = p->no_inline ? UINT32_MAX : srcinfo_inline_at(p->src, pc);
+	long func = profile_func_of(p, pc);
+	struct cg_fn fn = { func >= 0 ? p->funcs[func].name : "[unknown]", NULL, e };
+	int line;
+
+	if (e != UINT32_MAX) {
+		const struct src_inline *in = srcinfo_inline(p->src, e);
+		fn.name = in->name;
+		fn.file = in->file;
+	} else if (func >= 0) {
+		line_of(p, p->funcs[func].addr, &fn.file);
+	}
+	(void)line;
+	return fn;
+}
+
+static void callgrind_fn(FILE *f, const char *prefix, const char *name, const char *file)
+{
 	fprintf(f, "%sfl=", prefix);
 	callgrind_text(f, file ? file : "???");
 	fprintf(f, "%sfn=", prefix);
-	callgrind_text(f, func >= 0 ? p->funcs[func].name : "[unknown]");
+	callgrind_text(f, name);
+}
+
+/* An inlined subroutine's share: its pcs' costs (with the ones inlined
+ * into it), the first of its pcs that ran and how often that one did. */
+struct cg_inline {
+	uint64_t cycles, instructions, entries;
+	uint32_t first_pc;
+	bool seen;
+};
+
+/* The calls into the inlined functions: in the function they are inlined
+ * into, at their call's line, the inclusive cost, and as many calls as
+ * their first instruction ran (a call that is not one has no count). */
+static int callgrind_inlines(FILE *f, const struct profile *p)
+{
+	size_t n = 0;
+	struct cg_inline *in;
+
+	while (srcinfo_inline(p->src, (uint32_t)n))
+		n++;
+	if (!n || p->no_inline)
+		return 0;
+	in = calloc(n, sizeof(*in));
+	if (!in)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->n_pcs; i++) {
+		const cy_pc_cost *c = &p->pcs[i];
+		for (uint32_t e = srcinfo_inline_at(p->src, c->pc); e != UINT32_MAX;
+		     e = srcinfo_inline(p->src, e)->parent) {
+			if (!in[e].seen) {
+				in[e].seen = true;
+				in[e].first_pc = c->pc;
+				in[e].entries = c->instructions;
+			}
+			in[e].cycles += c->cycles;
+			in[e].instructions += c->instructions;
+		}
+	}
+	for (size_t e = 0; e < n; e++) {
+		const struct src_inline *si = srcinfo_inline(p->src, (uint32_t)e);
+		const char *caller, *caller_file, *file;
+		int line;
+		if (!in[e].seen)
+			continue;
+		if (si->parent != UINT32_MAX) {
+			caller = srcinfo_inline(p->src, si->parent)->name;
+			caller_file = srcinfo_inline(p->src, si->parent)->file;
+		} else {
+			long func = profile_func_of(p, in[e].first_pc);
+			caller = func >= 0 ? p->funcs[func].name : "[unknown]";
+			line_of(p, func >= 0 ? p->funcs[func].addr : in[e].first_pc, &caller_file);
+		}
+		fputc('\n', f);
+		callgrind_fn(f, "", caller, caller_file);
+		if (si->call_file && si->call_file != caller_file) {
+			fputs("fi=", f);
+			callgrind_text(f, si->call_file);
+		}
+		callgrind_fn(f, "c", si->name, si->file);
+		line = line_of(p, in[e].first_pc, &file);
+		fprintf(f, "calls=%llu 0x%x %d\n", (unsigned long long)in[e].entries,
+			in[e].first_pc, line);
+		fprintf(f, "0x%x %d %llu %llu\n", in[e].first_pc, si->call_line,
+			(unsigned long long)in[e].cycles, (unsigned long long)in[e].instructions);
+	}
+	free(in);
+	return 0;
 }
 
 int profile_write_callgrind(FILE *f, const struct profile *p)
 {
-	long current = -2;
+	struct cg_fn current = { NULL, NULL, 0 };
+	const char *current_file = NULL;
 	size_t e = 0;
 
 	fputs("# callgrind format\nversion: 1\ncreator: cyclops " CY_VERSION "\n", f);
@@ -152,13 +240,20 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 	callgrind_text(f, p->program);
 	for (size_t i = 0; i < p->n_pcs; i++) {
 		const cy_pc_cost *c = &p->pcs[i];
-		long func = profile_func_of(p, c->pc);
+		struct cg_fn fn = cg_fn_at(p, c->pc);
 		const char *file;
 		int line = line_of(p, c->pc, &file);
-		if (func != current || func < 0) {
+		if (!current.name || fn.name != current.name || fn.file != current.file ||
+		    strcmp(fn.name, "[unknown]") == 0) {
 			fputc('\n', f);
-			callgrind_fn(f, p, func, c->pc, "");
-			current = func;
+			callgrind_fn(f, "", fn.name, fn.file);
+			current = fn;
+			current_file = fn.file;
+		}
+		if (file && file != current_file) { /* a line of another file (a header's) */
+			fputs("fi=", f);
+			callgrind_text(f, file);
+			current_file = file;
 		}
 		fprintf(f, "0x%x %d %llu %llu\n", c->pc, line, (unsigned long long)c->cycles,
 			(unsigned long long)c->instructions);
@@ -168,8 +263,11 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 			if (ce->call_pc != c->pc)
 				continue;
 			long callee = ce->callee ? profile_func_of(p, ce->callee) : -1;
-			const char *cfile;
-			callgrind_fn(f, p, callee, ce->callee, "c");
+			const char *cfile = NULL;
+			if (callee >= 0)
+				line_of(p, p->funcs[callee].addr, &cfile);
+			callgrind_fn(f, "c", callee >= 0 ? p->funcs[callee].name : "[unknown]",
+				     cfile);
 			fprintf(f, "calls=%llu 0x%x %d\n", (unsigned long long)ce->calls,
 				ce->callee, line_of(p, ce->callee, &cfile));
 			fprintf(f, "0x%x %d %llu %llu\n", c->pc, line,
@@ -177,8 +275,10 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 				(unsigned long long)ce->instructions);
 		}
 	}
+	if (callgrind_inlines(f, p) != 0)
+		return -ENOMEM;
 	if (p->limits.lost_pc_cycles || p->limits.lost_pc_instructions)
-		/* the pcs past the table's limit, so that the costs add up */
+		/* the pcs past the limit, so that the costs add up */
 		fprintf(f, "\nfl=???\nfn=[pcs past the limit]\n0x0 0 %llu %llu\n",
 			(unsigned long long)p->limits.lost_pc_cycles,
 			(unsigned long long)p->limits.lost_pc_instructions);

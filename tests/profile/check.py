@@ -59,7 +59,8 @@ def packed(v, wire):
 
 def read_pprof(path):
     """profile.proto: sample_type 1, sample 2, location 4, function 5,
-    string_table 6. Returns (sample types, [(stack of names, values)])."""
+    string_table 6. Returns (sample types, [(stack of names, values)]): a
+    location's lines are frames, the innermost (inlined) function first."""
     data = gzip.open(path).read()
     strings, types, samples, locs, funcs = [], [], [], {}, {}
     for num, wire, v in fields(data):
@@ -89,7 +90,7 @@ def read_pprof(path):
     names = [strings[t[1]] for t in types]
     out = []
     for ids, vals in samples:
-        stack = [strings[funcs[locs[i]["lines"][0][1]][2]] for i in ids]
+        stack = [strings[funcs[line[1]][2]] for i in ids for line in locs[i]["lines"]]
         out.append((stack, vals))
     return names, out
 
