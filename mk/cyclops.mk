@@ -32,6 +32,7 @@ clean:
 	$(MAKE) -C tests/zkvm clean
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean
+	$(MAKE) -C tests/lines clean
 	$(MAKE) -C tests/sample clean
 	$(MAKE) -C guest/bare clean
 	$(MAKE) -C tests/bare clean

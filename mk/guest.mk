@@ -10,6 +10,7 @@ guest:
 	$(MAKE) -C tests/zkvm
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile
+	$(MAKE) -C tests/lines
 	$(MAKE) -C tests/sample
 	$(MAKE) -C guest/bare
 	$(MAKE) -C tests/bare

@@ -1179,6 +1179,52 @@ test_profile_escapes() {
 		python3 $py timers "$d/timer.err"
 }
 
+# Source lines and inlined functions (docs/profiles.md): tests/lines/*.c
+# are compiled at -O2 and say in their comments which line is hot and what
+# is inlined into what; the counts to compare with come from qemu's
+# single-step trace, binutils' line table and addr2line -i
+# (tests/lines/oracle.py), never from cyclops. Under the unit model a cycle
+# is an instruction.
+test_lines() {
+	local e=tests/lines/build/inline.elf b=$OUT/lines src=tests/lines/inline.c o=tests/lines/oracle.py
+	if ! command -v "$QEMU" >/dev/null; then
+		ok "lines: skipped: $QEMU is not installed (the counts come from its trace)"
+		return
+	fi
+	cy run -q $(profile_args "$b") "$e" >/dev/null 2>&1
+	expect "lines: inline.elf: every format totals the run's cycles" \
+		python3 tests/profile/check.py totals "$(python3 -c "import subprocess, re
+t = subprocess.run(['$QEMU', '-singlestep', '-d', 'exec,nochain', '-D', '/dev/stdout', '$e'], capture_output=True, text=True).stdout
+print(sum(1 for l in t.splitlines() if l.startswith('Trace ')))")" $(for x in $PROFILE_EXTS; do echo "$b.$x"; done)
+	expect "lines: folded: checksum's stacks with step and mix inlined, each as qemu and addr2line -i count it" \
+		python3 $o folded "$e" "$b.folded" checksum "_start;main"
+	if command -v go >/dev/null; then
+		expect "lines: go tool pprof -top -lines: every line of inline.c as qemu and binutils count it" \
+			python3 $o pprof-lines "$e" "$b.pb.gz" "$src"
+		expect "lines: go tool pprof -top -lines: the top line is the HOT one, in mix (inlined)" \
+			python3 $o hot "$e" "$b.pb.gz" "$src"
+		expect "lines: go tool pprof -list: checksum, step and mix, flat and cum per line as qemu and addr2line -i count them" \
+			python3 $o pprof-list "$e" "$b.pb.gz" "$src" checksum step mix
+		expect "lines: go tool pprof -peek mix: called from step, inlined" \
+			sh -c "go tool pprof -peek '^mix$' '$b.pb.gz' 2>/dev/null | grep -q '|   step (inline)$'"
+		expect "lines: go tool pprof -top: the Mapping's build ID is the ELF's identity" \
+			sh -c "go tool pprof -top '$b.pb.gz' 2>/dev/null | grep -qx 'Build ID: [0-9a-f]\{16,64\}'"
+	else
+		ok "lines: go tool pprof checks skipped: go is not installed"
+	fi
+	expect "lines: callgrind_annotate --auto=yes: every line of inline.c as qemu and binutils count it" \
+		python3 $o callgrind "$e" "$b.callgrind" "$src"
+	# --no-inline: the inlined functions' cycles are checksum's own again
+	cy run -q --no-inline --profile "$b-flat.folded" "$e" >/dev/null 2>&1
+	expect "lines: --no-inline: no step or mix frame, their cycles checksum's" \
+		sh -c "! grep -q 'step\|mix' '$b-flat.folded' && grep -q '^_start;main;checksum ' '$b-flat.folded'"
+	# the paths: absolute (the unit's directory), trimmed, rooted
+	cy run -q --profile "$b-abs.callgrind" "$e" >/dev/null 2>&1
+	expect "lines: source paths are absolute" grep -qx "fl=$PWD/tests/lines/inline.c" "$b-abs.callgrind"
+	cy run -q --trim-path "$PWD/tests" --source-root /src --profile "$b-rel.callgrind" "$e" >/dev/null 2>&1
+	expect "lines: --trim-path and --source-root move them" grep -qx "fl=/src/lines/inline.c" "$b-rel.callgrind"
+}
+
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's
 # instruction trace as the reference under the unit model, guest control,
 # saved files and cyclops hist.
@@ -1762,7 +1808,7 @@ test_fuzz() {
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile sample bare signals memory progress install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile lines sample bare signals memory progress install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

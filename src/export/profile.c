@@ -276,7 +276,8 @@ static uint32_t phys_frame(struct expand *x, const cy_stack_node *nd)
 	const char *file = NULL;
 	int line = 0;
 
-	if (nd->kind == CY_FRAME_FUNCTION && x->p->src)
+	if (nd->kind == CY_FRAME_FUNCTION && x->p->src &&
+	    !srcinfo_decl(x->p->src, nd->addr, &file, &line))
 		srcinfo_line(x->p->src, nd->addr, &file, &line);
 	return frame_named(x, nd->name, nd->kind, nd->addr, nd->size, file, line);
 }

@@ -56,6 +56,9 @@ struct srcinfo *srcinfo_open(const char *path, const struct src_paths *paths, bo
 void srcinfo_close(struct srcinfo *s);
 /* The file and line of addr; false if unknown. *file lives as long as s. */
 bool srcinfo_line(struct srcinfo *s, uint32_t addr, const char **file, int *line);
+/* Where the function starting at addr is declared (its subprogram's
+ * decl_file and decl_line); false if the DWARF does not say. */
+bool srcinfo_decl(const struct srcinfo *s, uint32_t addr, const char **file, int *line);
 /* The innermost inlined subroutine at addr, UINT32_MAX if none; its entry. */
 uint32_t srcinfo_inline_at(const struct srcinfo *s, uint32_t addr);
 const struct src_inline *srcinfo_inline(const struct srcinfo *s, uint32_t entry);

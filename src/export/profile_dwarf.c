@@ -15,6 +15,7 @@ struct src_row {
 	uint32_t addr;
 	int line;
 	const char *file;
+	size_t order; /* of several rows at one address, the last one holds */
 };
 
 /* An address range of an inlined subroutine (a DIE may have several). */
@@ -31,8 +32,17 @@ struct src_segment {
 	uint32_t entry;
 };
 
+/* Where a function (a concrete subprogram) starting at addr is declared. */
+struct src_decl {
+	uint32_t addr;
+	int line;
+	const char *file;
+};
+
 struct srcinfo {
 	int fd;
+	struct src_decl *decls; /* by address */
+	size_t n_decls, cap_decls;
 	Dwarf *dw;
 	struct src_paths paths;
 	struct src_row *rows; /* every unit's rows, by address */
@@ -200,7 +210,9 @@ static int by_addr(const void *a, const void *b)
 	const struct src_row *x = a, *y = b;
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	return (y->file == NULL) - (x->file == NULL); /* an end before a start */
+	if ((x->file == NULL) != (y->file == NULL))
+		return x->file == NULL ? -1 : 1; /* an end before a start */
+	return (x->order > y->order) - (x->order < y->order);
 }
 
 static const char *unit_dir(Dwarf_Die *cu)
@@ -234,7 +246,8 @@ static int unit_lines(struct srcinfo *s, Dwarf_Die *cu)
 			last = intern_path(s, dir, raw);
 			last_raw = raw;
 		}
-		s->rows[s->n++] = (struct src_row){ (uint32_t)addr, line, raw ? last : NULL };
+		s->rows[s->n] = (struct src_row){ (uint32_t)addr, line, raw ? last : NULL, s->n };
+		s->n++;
 	}
 	return s->failed ? -1 : 0;
 }
@@ -316,6 +329,18 @@ static int walk_inlines(struct srcinfo *s, Dwarf_Die *cu, Dwarf_Files *files, si
 			   tag == DW_TAG_class_type || tag == DW_TAG_structure_type) {
 			/* a nested subprogram starts a chain of its own */
 			uint32_t p = tag == DW_TAG_subprogram ? UINT32_MAX : parent;
+			Dwarf_Addr lo;
+			int line;
+			if (tag == DW_TAG_subprogram && dwarf_lowpc(&child, &lo) == 0 &&
+			    lo <= UINT32_MAX && dwarf_decl_line(&child, &line) == 0) {
+				if (grow((void **)&s->decls, &s->cap_decls, s->n_decls,
+					 sizeof(*s->decls)) != 0)
+					return -1;
+				s->decls[s->n_decls++] = (struct src_decl){
+					(uint32_t)lo, line,
+					intern_path(s, unit_dir(cu), dwarf_decl_file(&child))
+				};
+			}
 			if (walk_inlines(s, cu, files, n_files, &child, p, depth) != 0)
 				return -1;
 		}
@@ -382,6 +407,12 @@ static int build_segments(struct srcinfo *s)
 	return 0;
 }
 
+static int by_decl(const void *a, const void *b)
+{
+	const struct src_decl *x = a, *y = b;
+	return (x->addr > y->addr) - (x->addr < y->addr);
+}
+
 static int read_unit_inlines(struct srcinfo *s, Dwarf_Die *cu)
 {
 	Dwarf_Files *files = NULL;
@@ -408,6 +439,8 @@ static int read_units(struct srcinfo *s, bool inlines)
 	}
 	if (s->n)
 		qsort(s->rows, s->n, sizeof(*s->rows), by_addr);
+	if (s->n_decls)
+		qsort(s->decls, s->n_decls, sizeof(*s->decls), by_decl);
 	if (build_segments(s) != 0)
 		return -1;
 	return s->n ? 0 : -1;
@@ -445,6 +478,7 @@ void srcinfo_close(struct srcinfo *s)
 	if (!s)
 		return;
 	free(s->rows);
+	free(s->decls);
 	free(s->inlines);
 	free(s->ranges);
 	free(s->segments);
@@ -504,4 +538,22 @@ size_t srcinfo_chain(const struct srcinfo *s, uint32_t addr, const struct src_in
 	     e = s->inlines[e].parent)
 		out[n++] = &s->inlines[e];
 	return n;
+}
+
+bool srcinfo_decl(const struct srcinfo *s, uint32_t addr, const char **file, int *line)
+{
+	size_t lo = 0, hi = s ? s->n_decls : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->decls[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == (s ? s->n_decls : 0) || s->decls[lo].addr != addr || !s->decls[lo].file)
+		return false;
+	*file = s->decls[lo].file;
+	*line = s->decls[lo].line;
+	return true;
 }

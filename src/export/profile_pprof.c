@@ -300,7 +300,8 @@ static uint64_t pprof_loc(struct pprof *w, enum loc_kind kind, uint32_t key, con
 		int line = 0, fline = 0;
 		if (p->src)
 			srcinfo_line(p->src, key, &file, &line);
-		if (fn >= 0 && p->src)
+		/* pprof -list shows a function's lines from its start line */
+		if (fn >= 0 && p->src && !srcinfo_decl(p->src, p->funcs[fn].addr, &ffile, &fline))
 			srcinfo_line(p->src, p->funcs[fn].addr, &ffile, &fline);
 		pb_uint(&w->m, LOCATION_MAPPING_ID, mapping_of(p, key));
 		pb_uint(&w->m, LOCATION_ADDRESS, key);
