@@ -263,6 +263,21 @@ fault() {
 	fi
 }
 
+# fault_cmd NAME STATUS REGEX CMD ARGS...: the same for another subcommand
+fault_cmd() {
+	local name=$1 want=$2 re=$3
+	shift 3
+	cy "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
+	local rc=$?
+	if [ $rc -ne "$want" ]; then
+		not_ok "$name" "exit $rc, expected $want ($(head -c 200 "$OUT/f.err"))"
+	elif ! grep -Eq -- "$re" "$OUT/f.err"; then
+		not_ok "$name" "stderr '$(head -c 300 "$OUT/f.err")' does not match '$re'"
+	else
+		ok "$name"
+	fi
+}
+
 test_faults() {
 	local f=tests/faults/build
 	fault "fault: illegal instruction names the word, pc and symbol" 252 \
@@ -1160,8 +1175,8 @@ test_profile_escapes() {
 		python3 $py json "$d/p.speedscope.json" "$d/p.trace.json"
 	expect "profile: escapes: pprof: UTF-8 strings (check.py decodes them strictly)" \
 		python3 $py pprof "$d/p.pb.gz"
-	cy hist "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.out" 2>&1
-	cy hist --json "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.json" 2>&1
+	cy hist --trim-path "$PWD" "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.out" 2>&1
+	cy hist --trim-path "$PWD" --json "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.json" 2>&1
 	expect "profile: escapes: hist: the tables and annotation escaped, no control character" \
 		python3 $py hist "$d/hist.out" "$d/hist.json"
 	# the stop message names the function: on stderr and in the files
@@ -1223,6 +1238,51 @@ print(sum(1 for l in t.splitlines() if l.startswith('Trace ')))")" $(for x in $P
 	expect "lines: source paths are absolute" grep -qx "fl=$PWD/tests/lines/inline.c" "$b-abs.callgrind"
 	cy run -q --trim-path "$PWD/tests" --source-root /src --profile "$b-rel.callgrind" "$e" >/dev/null 2>&1
 	expect "lines: --trim-path and --source-root move them" grep -qx "fl=/src/lines/inline.c" "$b-rel.callgrind"
+	test_annotate
+}
+
+# cyclops annotate (and cyclops hist, which shares its listing): the counts
+# against qemu and binutils (tests/lines/oracle.py), from a profile, a run
+# and a histogram alike; colour only on a terminal
+test_annotate() {
+	local e=tests/lines/build/inline.elf b=$OUT/annotate o=tests/lines/oracle.py
+	cy run -q --profile "$b.pb.gz" --sample=1 --sample-out "$b.samples" "$e" >/dev/null 2>&1
+	cy annotate "$b.pb.gz" >"$b.prof.txt" 2>"$b.err"
+	expect "annotate: from a profile: checksum's instructions and source lines as qemu and binutils count them" \
+		python3 $o annotate "$e" "$b.prof.txt" checksum
+	expect "annotate: the table: checksum first; the HOT line's row says mix, inlined" \
+		sh -c "sed -n 4p '$b.prof.txt' | grep -q ' checksum\$' &&
+		       grep -q '/\* HOT \*/  \[mix, inlined\]\$' '$b.prof.txt'"
+	expect "annotate: objdump's forms: ret, mv, li, a branch back to its loop by name" \
+		sh -c "grep -Eq '  [0-9a-f]{8}:  ret\$' '$b.prof.txt' && grep -Eq '  [0-9a-f]{8}:  li a[0-9],' '$b.prof.txt' &&
+		       grep -Eq '  [0-9a-f]{8}:  bne a[0-9],a[0-9],[0-9a-f]+ <checksum\+0x[0-9a-f]+>\$' '$b.prof.txt'"
+	cy annotate "$e" >"$b.run.txt" 2>"$b.run.err"
+	expect "annotate: from a run: the same listing as from its profile; the guest's output on stderr" \
+		bash -c "diff <(tail -n +2 '$b.prof.txt') <(tail -n +2 '$b.run.txt') >/dev/null &&
+		       grep -q '^checksum ' '$b.run.err'"
+	cy annotate --elf "$e" "$b.samples" >"$b.hist.txt" 2>&1
+	expect "annotate: from a histogram of every cycle: the same counts" \
+		python3 $o annotate "$e" "$b.hist.txt" checksum
+	cy hist --top 1 "$b.samples" --elf "$e" >"$b.h.txt" 2>&1
+	expect "annotate: cyclops hist lists checksum's instructions as annotate does" \
+		bash -c "diff <(grep -E '  000101[3-7][0-9a-f]:  ' '$b.h.txt') <(grep -E '  000101[3-7][0-9a-f]:  ' '$b.hist.txt') >/dev/null"
+	# colour: on a terminal only, never with NO_COLOR
+	script -qec "'$CYCLOPS' annotate --functions 1 '$b.pb.gz'" /dev/null >"$b.tty.txt" 2>&1
+	NO_COLOR=1 script -qec "'$CYCLOPS' annotate --functions 1 '$b.pb.gz'" /dev/null >"$b.nocolor.txt" 2>&1
+	expect "annotate: colour on a terminal, none with NO_COLOR or through a pipe" \
+		sh -c "grep -q \$(printf '\033')'\[1;31m' '$b.tty.txt' && ! grep -q \$(printf '\033') '$b.nocolor.txt' &&
+		       ! grep -q \$(printf '\033') '$b.prof.txt'"
+	# bad input: one clear line each, exit 1 (250 for usage)
+	head -c 100 "$b.pb.gz" >"$b.cut.pb.gz"
+	fault_cmd "annotate: a cut profile: exit 1, damaged gzip data" 1 \
+		"^cyclops: annotate: $b.cut.pb.gz: not a pprof profile \(damaged gzip data\)\$" annotate "$b.cut.pb.gz"
+	cy annotate --elf guest/build/hello.elf "$b.pb.gz" >/dev/null 2>"$b.other.err"
+	expect "annotate: a profile of another program: refused, named" \
+		grep -q "^cyclops: annotate: $b.pb.gz: taken from another program (build ID [0-9a-f]*), not guest/build/hello.elf" "$b.other.err"
+	fault_cmd "annotate: no input" 250 '^cyclops: annotate: no profile, histogram or program given' annotate
+	fault_cmd "annotate: bad --min-share" 250 "^cyclops: annotate: --min-share needs a percentage from 0 to 100, got 'x'" \
+		annotate --min-share x "$b.pb.gz"
+	fault_cmd "annotate: histograms without --elf" 1 '^cyclops: annotate: histograms need --elf' annotate "$b.samples"
 }
 
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's

@@ -123,6 +123,11 @@ static const struct cli_option hist_options[] = {
 	  "are annotated" },
 	{ HIST_JSON, 0, "json", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE,
 	  "one JSON object on stdout instead of tables" },
+	{ HIST_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
+	  "PREFIX is taken off the start of source paths (absolute ones, from the DWARF's "
+	  "compilation directory)" },
+	{ HIST_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "source paths that are relative (after --trim-path) are put under DIR" },
 	{ HIST_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
 };
 
@@ -138,6 +143,45 @@ const struct cli_command cli_hist_command = {
 	COUNT(hist_options),
 	"Exit status: 0, 1 for a file that cannot be read or belongs to another program, 250 "
 	"usage.",
+};
+
+static const struct cli_option annotate_options[] = {
+	{ ANNOTATE_ELF, 0, "elf", CLI_ARG_REQUIRED, "PROGRAM.elf", NULL, CLI_COMPLETE_FILE,
+	  "the program (histograms need it; a profile names its own)" },
+	{ ANNOTATE_FUNCTIONS, 0, "functions", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "annotate at most N functions, the hottest first (default 5)" },
+	{ ANNOTATE_MIN_SHARE, 0, "min-share", CLI_ARG_REQUIRED, "PCT", NULL, CLI_COMPLETE_NONE,
+	  "leave out the functions under PCT percent of the run (default 1): one line "
+	  "says how many and what they cost" },
+	{ ANNOTATE_FUNCTION, 0, "function", CLI_ARG_REQUIRED, "NAME", NULL, CLI_COMPLETE_NONE,
+	  "annotate this function only, whatever it costs" },
+	{ ANNOTATE_MODEL, 0, "model", CLI_ARG_REQUIRED, "NAME|FILE", NULL, CLI_COMPLETE_FILE,
+	  "a run: the cost model (as for cyclops run)" },
+	{ ANNOTATE_MAX_CYCLES, 0, "max-cycles", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "a run: stop the guest after N cycles (what ran is annotated)" },
+	{ ANNOTATE_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
+	  "PREFIX is taken off the start of source paths" },
+	{ ANNOTATE_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL,
+	  CLI_COMPLETE_DIR, "source paths that are relative (after --trim-path) are found under DIR" },
+	{ ANNOTATE_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
+};
+
+const struct cli_command cli_annotate_command = {
+	"annotate",
+	"[options] PROFILE.pb.gz | FILE.samples... --elf PROGRAM.elf | PROGRAM.elf [-- ARGS...]",
+	"show the hottest functions' source and instructions with their cycles",
+	"Lists the functions by cost, then, for the hottest ones, each source line with its "
+	"cycles, instructions and share of the run (the lines of the functions inlined into "
+	"it too) and the disassembly with each instruction's cycles, the source line above "
+	"each stretch. The costs come from a pprof profile cyclops wrote (cyclops run "
+	"--profile x.pb.gz), from saved PC histograms (cyclops run --sample) with --elf, or "
+	"from a run of PROGRAM itself (its output goes to stderr). Colour on a terminal, "
+	"none with NO_COLOR or through a pipe.",
+	annotate_options,
+	COUNT(annotate_options),
+	"Exit status: 0, 1 for a file that cannot be read or belongs to another program, 250 "
+	"usage; for a run, the guest's (or 252 fault, 253 cycle limit, with what ran "
+	"annotated).",
 };
 
 static const struct cli_option models_options[] = {
@@ -160,6 +204,7 @@ const struct cli_command cli_models_command = {
 const struct cli_command *const cli_commands[] = {
 	&cli_run_command,
 	&cli_hist_command,
+	&cli_annotate_command,
 	&cli_models_command,
 };
 const int n_cli_commands = COUNT(cli_commands);

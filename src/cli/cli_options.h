@@ -71,10 +71,22 @@ enum run_option {
 	RUN_HELP,
 };
 
-enum hist_option { HIST_ELF, HIST_TOP, HIST_JSON, HIST_HELP };
+enum hist_option { HIST_ELF, HIST_TOP, HIST_JSON, HIST_TRIM_PATH, HIST_SOURCE_ROOT, HIST_HELP };
 enum models_option { MODELS_HELP };
+enum annotate_option {
+	ANNOTATE_ELF,
+	ANNOTATE_FUNCTIONS,
+	ANNOTATE_MIN_SHARE,
+	ANNOTATE_FUNCTION,
+	ANNOTATE_MODEL,
+	ANNOTATE_MAX_CYCLES,
+	ANNOTATE_TRIM_PATH,
+	ANNOTATE_SOURCE_ROOT,
+	ANNOTATE_HELP,
+};
 
-extern const struct cli_command cli_run_command, cli_hist_command, cli_models_command;
+extern const struct cli_command cli_run_command, cli_hist_command, cli_models_command,
+    cli_annotate_command;
 /* Every subcommand, in the order the help lists them; n_cli_commands of them. */
 extern const struct cli_command *const cli_commands[];
 extern const int n_cli_commands;

@@ -104,11 +104,15 @@ int program_open(struct program *pg, const char *path, char *err, size_t err_siz
 	int rc;
 
 	memset(pg, 0, sizeof(*pg));
-	pg->path = path;
+	pg->path = strdup(path);
+	if (!pg->path) {
+		snprintf(err, err_size, "%s: out of memory", path);
+		return -1;
+	}
 	rc = file_read(path, &file_rules_elf, &data, &pg->size, why, sizeof(why));
 	if (rc != 0) {
 		snprintf(err, err_size, "%s: %s", path, why);
-		return -1;
+		goto out_close;
 	}
 	pg->data = data;
 	if (cy_elf_identity_of(pg->data, pg->size, &pg->id, why, sizeof(why)) != 0) {
@@ -140,6 +144,7 @@ void program_close(struct program *pg)
 		free(pg->funcs[i].readable);
 	free(pg->funcs);
 	free(pg->data);
+	free(pg->path);
 	memset(pg, 0, sizeof(*pg));
 }
 

@@ -22,7 +22,7 @@ struct prog_func {
 #define PROGRAM_MAX_SEGMENTS 16
 
 struct program {
-	const char *path;
+	char *path; /* a copy */
 	uint8_t *data;
 	size_t size;
 	Elf *elf;

@@ -24,6 +24,9 @@ callgrind_annotate) or as text, with those counts.
         pcs' counts
     oracle.py callgrind ELF FILE.callgrind SRC   callgrind_annotate
         --auto=yes: every line of SRC has the count of the pcs at it
+    oracle.py annotate ELF LISTING FUNC   cyclops annotate's listing of
+        FUNC: each instruction row the count of its pc, every pc of FUNC
+        that ran listed, each source line the count of FUNC's pcs at it
 Prints one line per problem; exits 1 if there was any."""
 import collections
 import os
@@ -261,6 +264,36 @@ def main():
             if want[key] != got[key]:
                 bad.append("line %d: callgrind_annotate %d, qemu and addr2line %d" %
                            (key, got[key], want[key]))
+    elif what == "annotate":
+        path, fn = sys.argv[3], sys.argv[4]
+        lo, hi = next((lo, hi) for lo, hi, n in symbols(elf) if n == fn)
+        want_pc = {pc: n for pc, n in c.items() if lo <= pc < hi}
+        want_line = collections.Counter()
+        for pc, n in want_pc.items():
+            want_line[ch[pc][0][2]] += n
+        text = open(path).read()
+        # the listing of FUNC: from its head to the next function's
+        m = re.search(r"^%s: .*?(?=^\S+: \d+ |\Z)" % re.escape(fn), text, re.M | re.S)
+        if not m:
+            bad.append("no listing of %s" % fn)
+        else:
+            got_pc, got_line = {}, collections.Counter()
+            for row in m.group(0).splitlines():
+                r = re.match(r"^\s+[\d.]+%\s+(\d+)(\s+\d+)?\s+([0-9a-f]{8}):  ", row)
+                if r:
+                    got_pc[int(r.group(3), 16)] = int(r.group(1))
+                    continue
+                r = re.match(r"^\s+(\d+)\s+[\d.]+%(\s+\d+)?\s+(\d+)  ", row)
+                if r:
+                    got_line[int(r.group(3))] += int(r.group(1))
+            for pc in sorted(set(want_pc) | set(got_pc)):
+                if want_pc.get(pc, 0) != got_pc.get(pc, 0):
+                    bad.append("%x: annotate %d, qemu %d" % (pc, got_pc.get(pc, 0),
+                                                            want_pc.get(pc, 0)))
+            for line in sorted(set(want_line) | set(got_line)):
+                if want_line[line] != got_line[line]:
+                    bad.append("line %d: annotate %d, qemu and binutils %d" %
+                               (line, got_line[line], want_line[line]))
     else:
         print("oracle.py: unknown check %s" % what)
         return 1
