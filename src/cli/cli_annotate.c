@@ -128,8 +128,8 @@ static int from_pprof(const struct annotate_args *a, const char *path, struct pr
 			const struct pprof_location *l = &d.locations[s->locations[k]];
 			if (!l->address)
 				continue;
-			(*out)[n++] = (struct annot_pc){ (uint32_t)l->address, (uint64_t)v,
-							 (uint64_t)v2 };
+			(*out)[n++] =
+			    (struct annot_pc){ (uint32_t)l->address, (uint64_t)v, (uint64_t)v2 };
 			break;
 		}
 	}
@@ -234,7 +234,7 @@ static int from_run(const struct annotate_args *a, const char *elf, struct progr
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
-	status = stop == CY_STOP_EXIT ? cy_vm_exit_code(vm)
+	status = stop == CY_STOP_EXIT          ? cy_vm_exit_code(vm)
 		 : stop == CY_STOP_CYCLE_LIMIT ? CY_EXIT_CYCLE_LIMIT
 					       : CY_EXIT_FAULT;
 	if (stop != CY_STOP_EXIT) /* what ran before it is annotated */
@@ -250,7 +250,8 @@ static int from_run(const struct annotate_args *a, const char *elf, struct progr
 		goto out_free;
 	}
 	for (size_t i = 0; i < p.n_pcs; i++)
-		(*out)[i] = (struct annot_pc){ p.pcs[i].pc, p.pcs[i].cycles, p.pcs[i].instructions };
+		(*out)[i] =
+		    (struct annot_pc){ p.pcs[i].pc, p.pcs[i].cycles, p.pcs[i].instructions };
 	an->n_pcs = p.n_pcs;
 	an->unit = "cycles";
 	an->unit2 = "instructions";
@@ -295,11 +296,11 @@ static int parse_args(int argc, char **argv, struct annotate_args *a)
 				cli_error("annotate: %s needs a value", argv[i]);
 				return -1;
 			}
-			*(id == ANNOTATE_ELF		? &a->elf
-			  : id == ANNOTATE_MODEL	? &a->model
-			  : id == ANNOTATE_FUNCTION	? &a->function
+			*(id == ANNOTATE_ELF         ? &a->elf
+			  : id == ANNOTATE_MODEL     ? &a->model
+			  : id == ANNOTATE_FUNCTION  ? &a->function
 			  : id == ANNOTATE_TRIM_PATH ? &a->paths.trim
-						       : &a->paths.root) = v;
+						     : &a->paths.root) = v;
 			break;
 		case ANNOTATE_FUNCTIONS:
 			if (!v || cli_parse_count(v, &a->functions) != 0) {
@@ -319,8 +320,9 @@ static int parse_args(int argc, char **argv, struct annotate_args *a)
 			break;
 		case ANNOTATE_MAX_CYCLES:
 			if (!v || cli_parse_count(v, &a->max_cycles) != 0 || !a->max_cycles) {
-				cli_error("annotate: --max-cycles needs a positive number, got '%s'",
-					  v ? v : "");
+				cli_error(
+				    "annotate: --max-cycles needs a positive number, got '%s'",
+				    v ? v : "");
 				return -1;
 			}
 			break;
@@ -410,12 +412,13 @@ int cli_annotate(int argc, char **argv)
 	}
 	for (size_t i = 0; i < n_hot && i < a.functions; i++) {
 		const struct prog_func *fn = &pg.funcs[hot[i]];
-		if (!a.function && i && 100.0 * (double)an.func_v[hot[i]] <
-					    a.min_share * (double)an.total)
+		if (!a.function && i &&
+		    100.0 * (double)an.func_v[hot[i]] < a.min_share * (double)an.total)
 			break;
 		fprintf(stdout, "\n%s", an.colour ? "\033[1m" : "");
 		text_put_printable(stdout, fn->name, strlen(fn->name));
-		fprintf(stdout, ": %llu %s (%.2f%%)", (unsigned long long)an.func_v[hot[i]], an.unit,
+		fprintf(stdout, ": %llu %s (%.2f%%)", (unsigned long long)an.func_v[hot[i]],
+			an.unit,
 			an.total ? 100.0 * (double)an.func_v[hot[i]] / (double)an.total : 0.0);
 		if (an.unit2)
 			fprintf(stdout, ", %llu %s", (unsigned long long)an.func_v2[hot[i]],

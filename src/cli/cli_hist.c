@@ -337,7 +337,8 @@ int cli_load_samples(const char *cmd, const struct program *pg, char **files, in
 			continue;
 		}
 		if (cy_samples_add(*out, s, err, sizeof(err)) != 0) {
-			cli_error("%s: %s: cannot be added to %s: %s", cmd, files[i], files[0], err);
+			cli_error("%s: %s: cannot be added to %s: %s", cmd, files[i], files[0],
+				  err);
 			cy_samples_free(s);
 			return -1;
 		}

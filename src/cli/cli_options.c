@@ -161,8 +161,8 @@ static const struct cli_option annotate_options[] = {
 	  "a run: stop the guest after N cycles (what ran is annotated)" },
 	{ ANNOTATE_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
 	  "PREFIX is taken off the start of source paths" },
-	{ ANNOTATE_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL,
-	  CLI_COMPLETE_DIR, "source paths that are relative (after --trim-path) are found under DIR" },
+	{ ANNOTATE_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "source paths that are relative (after --trim-path) are found under DIR" },
 	{ ANNOTATE_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
 };
 

@@ -122,7 +122,8 @@ void annotate_table(FILE *f, const struct annot *a, const size_t *hot, size_t n_
 		shown++;
 	}
 	if (shown < n_hot)
-		fprintf(f, "%12llu %6.2f%% %7s  (%zu more functions, each under %.2f%%: not shown)\n",
+		fprintf(f,
+			"%12llu %6.2f%% %7s  (%zu more functions, each under %.2f%%: not shown)\n",
 			(unsigned long long)rest, pct(rest, a->total), "", n_hot - shown,
 			shown == max ? 100.0 : min_share);
 	if (a->outside)
@@ -244,8 +245,9 @@ void annotate_source(FILE *f, const struct annot *a, size_t fn)
 		    !srcinfo_line(a->src, c->pc, &file, &line))
 			continue;
 		uint32_t e = srcinfo_inline_at(a->src, c->pc);
-		lc[n++] = (struct line_cost){ file, line, c->v, c->v2,
-					      e == UINT32_MAX ? NULL : srcinfo_inline(a->src, e)->name };
+		lc[n++] =
+		    (struct line_cost){ file, line, c->v, c->v2,
+					e == UINT32_MAX ? NULL : srcinfo_inline(a->src, e)->name };
 	}
 	qsort(lc, n, sizeof(*lc), by_file_line);
 	for (size_t i = 0; i < n; i++) { /* one row per line */

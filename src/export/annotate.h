@@ -19,9 +19,9 @@ struct annot_pc {
 
 struct annot {
 	const struct program *pg;
-	struct srcinfo *src; /* NULL: no DWARF (no source, no lines) */
-	const char *unit, *unit2; /* "cycles", "instructions"; unit2 NULL: none */
-	uint64_t total, total2;   /* the whole run's: shares are of total */
+	struct srcinfo *src;        /* NULL: no DWARF (no source, no lines) */
+	const char *unit, *unit2;   /* "cycles", "instructions"; unit2 NULL: none */
+	uint64_t total, total2;     /* the whole run's: shares are of total */
 	const struct annot_pc *pcs; /* by pc */
 	size_t n_pcs;
 	bool colour;      /* ANSI colours (a terminal, no NO_COLOR) */

@@ -120,127 +120,109 @@ static void alias(char *buf, size_t size, const char *mn, struct operand *op, in
 		  const struct program *pg)
 {
 	struct operand o[MAX_OPS];
-	const char *branch_z[][2] = { { "beq", "beqz" }, { "bne", "bnez" }, { "blt", "bltz" },
-				      { "bge", "bgez" } };
+	const char *branch_z[][2] = {
+		{ "beq", "beqz" }, { "bne", "bnez" }, { "blt", "bltz" }, { "bge", "bgez" }
+	};
 
 	if (strcmp(mn, "addi") == 0 && n == 3 && is_text(&op[2], "0") && is_reg(&op[0], 0) &&
-	    is_reg(&op[1], 0))
-		{
-			put_insn(buf, size, "nop", op, 0, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "addi") == 0 && n == 3 && is_reg(&op[1], 0))
-		{
-			o[0] = op[0];
-			o[1] = op[2];
-			put_insn(buf, size, "li", o, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "addi") == 0 && n == 3 && is_text(&op[2], "0"))
-		{
-			put_insn(buf, size, "mv", op, 2, -1, pg);
-			return;
-		}
+	    is_reg(&op[1], 0)) {
+		put_insn(buf, size, "nop", op, 0, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "addi") == 0 && n == 3 && is_reg(&op[1], 0)) {
+		o[0] = op[0];
+		o[1] = op[2];
+		put_insn(buf, size, "li", o, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "addi") == 0 && n == 3 && is_text(&op[2], "0")) {
+		put_insn(buf, size, "mv", op, 2, -1, pg);
+		return;
+	}
 	if (strcmp(mn, "add") == 0 && n == 3 && is_reg(&op[1], 0)) {
 		o[0] = op[0];
 		o[1] = op[2];
 		put_insn(buf, size, "mv", o, 2, -1, pg);
 		return;
 	}
-	if (strcmp(mn, "addiw") == 0 && n == 3 && is_text(&op[2], "0"))
-		{
-			put_insn(buf, size, "sext.w", op, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "xori") == 0 && n == 3 && is_text(&op[2], "-1"))
-		{
-			put_insn(buf, size, "not", op, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "sub") == 0 && n == 3 && is_reg(&op[1], 0))
-		{
-			o[0] = op[0];
-			o[1] = op[2];
-			put_insn(buf, size, "neg", o, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "sltiu") == 0 && n == 3 && is_text(&op[2], "1"))
-		{
-			put_insn(buf, size, "seqz", op, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "sltu") == 0 && n == 3 && is_reg(&op[1], 0))
-		{
-			o[0] = op[0];
-			o[1] = op[2];
-			put_insn(buf, size, "snez", o, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "slt") == 0 && n == 3 && is_reg(&op[2], 0))
-		{
-			put_insn(buf, size, "sltz", op, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "slt") == 0 && n == 3 && is_reg(&op[1], 0))
-		{
-			o[0] = op[0];
-			o[1] = op[2];
-			put_insn(buf, size, "sgtz", o, 2, -1, pg);
-			return;
-		}
-	if (strcmp(mn, "jal") == 0 && n == 2 && is_reg(&op[0], 0))
-		{
-			put_insn(buf, size, "j", &op[1], 1, 0, pg);
-			return;
-		}
-	if (strcmp(mn, "jal") == 0 && n == 2 && is_reg(&op[0], 1))
-		{
-			put_insn(buf, size, "jal", &op[1], 1, 0, pg);
-			return;
-		}
-	if (strcmp(mn, "jal") == 0)
-		{
-			put_insn(buf, size, mn, op, n, 1, pg);
-			return;
-		}
+	if (strcmp(mn, "addiw") == 0 && n == 3 && is_text(&op[2], "0")) {
+		put_insn(buf, size, "sext.w", op, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "xori") == 0 && n == 3 && is_text(&op[2], "-1")) {
+		put_insn(buf, size, "not", op, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "sub") == 0 && n == 3 && is_reg(&op[1], 0)) {
+		o[0] = op[0];
+		o[1] = op[2];
+		put_insn(buf, size, "neg", o, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "sltiu") == 0 && n == 3 && is_text(&op[2], "1")) {
+		put_insn(buf, size, "seqz", op, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "sltu") == 0 && n == 3 && is_reg(&op[1], 0)) {
+		o[0] = op[0];
+		o[1] = op[2];
+		put_insn(buf, size, "snez", o, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "slt") == 0 && n == 3 && is_reg(&op[2], 0)) {
+		put_insn(buf, size, "sltz", op, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "slt") == 0 && n == 3 && is_reg(&op[1], 0)) {
+		o[0] = op[0];
+		o[1] = op[2];
+		put_insn(buf, size, "sgtz", o, 2, -1, pg);
+		return;
+	}
+	if (strcmp(mn, "jal") == 0 && n == 2 && is_reg(&op[0], 0)) {
+		put_insn(buf, size, "j", &op[1], 1, 0, pg);
+		return;
+	}
+	if (strcmp(mn, "jal") == 0 && n == 2 && is_reg(&op[0], 1)) {
+		put_insn(buf, size, "jal", &op[1], 1, 0, pg);
+		return;
+	}
+	if (strcmp(mn, "jal") == 0) {
+		put_insn(buf, size, mn, op, n, 1, pg);
+		return;
+	}
 	if (strcmp(mn, "jalr") == 0 && n == 2 && op[1].kind == OP_MEM &&
 	    strcmp(op[1].text, "0") == 0) {
 		o[0] = op[1];
 		o[0].kind = OP_REG;
-		if (is_reg(&op[0], 0) && op[1].reg == 1)
-			{
+		if (is_reg(&op[0], 0) && op[1].reg == 1) {
 			put_insn(buf, size, "ret", o, 0, -1, pg);
 			return;
 		}
-		if (is_reg(&op[0], 0))
-			{
+		if (is_reg(&op[0], 0)) {
 			put_insn(buf, size, "jr", o, 1, -1, pg);
 			return;
 		}
-		if (is_reg(&op[0], 1))
-			{
+		if (is_reg(&op[0], 1)) {
 			put_insn(buf, size, "jalr", o, 1, -1, pg);
 			return;
 		}
 	}
 	if (n == 3 && mn[0] == 'b') { /* branches: the last operand is the target */
 		for (size_t k = 0; k < sizeof(branch_z) / sizeof(branch_z[0]); k++)
-			if (strcmp(mn, branch_z[k][0]) == 0 && is_reg(&op[1], 0))
-				{
-			o[0] = op[0];
-			o[1] = op[2];
-			put_insn(buf, size, branch_z[k][1], o, 2, 1, pg);
-			return;
-		}
-		if (strcmp(mn, "blt") == 0 && is_reg(&op[0], 0))
-			{
+			if (strcmp(mn, branch_z[k][0]) == 0 && is_reg(&op[1], 0)) {
+				o[0] = op[0];
+				o[1] = op[2];
+				put_insn(buf, size, branch_z[k][1], o, 2, 1, pg);
+				return;
+			}
+		if (strcmp(mn, "blt") == 0 && is_reg(&op[0], 0)) {
 			o[0] = op[1];
 			o[1] = op[2];
 			put_insn(buf, size, "bgtz", o, 2, 1, pg);
 			return;
 		}
-		if (strcmp(mn, "bge") == 0 && is_reg(&op[0], 0))
-			{
+		if (strcmp(mn, "bge") == 0 && is_reg(&op[0], 0)) {
 			o[0] = op[1];
 			o[1] = op[2];
 			put_insn(buf, size, "blez", o, 2, 1, pg);
@@ -254,26 +236,25 @@ static void alias(char *buf, size_t size, const char *mn, struct operand *op, in
 	if (strncmp(mn, "csrr", 4) == 0 && n == 3) {
 		/* csrrs rd,csr,x0 is csrr; a write-only form with rd x0 is
 		 * csrw/csrs/csrc (and their immediate forms) */
-		static const char *const sets[][2] = { { "csrrw", "csrw" },   { "csrrs", "csrs" },
-						       { "csrrc", "csrc" },   { "csrrwi", "csrwi" },
-						       { "csrrsi", "csrsi" }, { "csrrci", "csrci" } };
-		if (strcmp(mn, "csrrs") == 0 && is_reg(&op[2], 0))
-			{
+		static const char *const sets[][2] = {
+			{ "csrrw", "csrw" },   { "csrrs", "csrs" },   { "csrrc", "csrc" },
+			{ "csrrwi", "csrwi" }, { "csrrsi", "csrsi" }, { "csrrci", "csrci" }
+		};
+		if (strcmp(mn, "csrrs") == 0 && is_reg(&op[2], 0)) {
 			put_insn(buf, size, "csrr", op, 2, -1, pg);
 			return;
 		}
 		for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++)
-			if (strcmp(mn, sets[k][0]) == 0 && is_reg(&op[0], 0))
-				{
-			put_insn(buf, size, sets[k][1], &op[1], 2, -1, pg);
-			return;
-		}
+			if (strcmp(mn, sets[k][0]) == 0 && is_reg(&op[0], 0)) {
+				put_insn(buf, size, sets[k][1], &op[1], 2, -1, pg);
+				return;
+			}
 	}
-	if (strcmp(mn, "fence") == 0 && n == 2 && is_text(&op[0], "iorw") && is_text(&op[1], "iorw"))
-		{
-			put_insn(buf, size, "fence", op, 0, -1, pg);
-			return;
-		}
+	if (strcmp(mn, "fence") == 0 && n == 2 && is_text(&op[0], "iorw") &&
+	    is_text(&op[1], "iorw")) {
+		put_insn(buf, size, "fence", op, 0, -1, pg);
+		return;
+	}
 	put_insn(buf, size, mn, op, n, -1, pg);
 }
 

@@ -261,8 +261,8 @@ int pprof_parse(struct pprof_data *d, const uint8_t *data, size_t len, char *err
 #define STR(i, out)                                                                                \
 	do {                                                                                       \
 		if ((i) >= d->n_strings)                                                           \
-			FAIL("damaged pprof profile (string %llu of %zu)", (unsigned long long)(i), \
-			     d->n_strings);                                                        \
+			FAIL("damaged pprof profile (string %llu of %zu)",                         \
+			     (unsigned long long)(i), d->n_strings);                               \
 		(out) = d->strings[i];                                                             \
 	} while (0)
 	size_t t = 0, m = 0, l = 0, fn = 0, li = 0;
@@ -310,9 +310,10 @@ int pprof_parse(struct pprof_data *d, const uint8_t *data, size_t len, char *err
 					ln->function = UINT32_MAX;
 					while (pb_next(&ls, &h)) {
 						if (h.num == 1)
-							ln->function = (uint32_t)(h.v > UINT32_MAX - 1
-										      ? UINT32_MAX - 1
-										      : h.v);
+							ln->function =
+							    (uint32_t)(h.v > UINT32_MAX - 1
+									   ? UINT32_MAX - 1
+									   : h.v);
 						else if (h.num == 2)
 							ln->line = (int64_t)h.v;
 					}
@@ -379,7 +380,8 @@ int pprof_parse(struct pprof_data *d, const uint8_t *data, size_t len, char *err
 				for (size_t i = 0; i < c; i++) {
 					uint32_t x = find_id(loc_ids, d->n_locations, ints[i]);
 					if (x == UINT32_MAX)
-						FAIL("damaged pprof profile (a sample at location %llu, "
+						FAIL("damaged pprof profile (a sample at location "
+						     "%llu, "
 						     "which is not in it)",
 						     (unsigned long long)ints[i]);
 					d->loc_store[at++] = x;
@@ -389,7 +391,8 @@ int pprof_parse(struct pprof_data *d, const uint8_t *data, size_t len, char *err
 				size_t c = pb_ints(&g, ints, &bad);
 				for (size_t i = 0; i < c; i++) {
 					if (nv == d->n_types)
-						FAIL("damaged pprof profile (a sample with more values "
+						FAIL("damaged pprof profile (a sample with more "
+						     "values "
 						     "than types)");
 					sm->values[nv++] = (int64_t)ints[i];
 				}

@@ -62,8 +62,7 @@ struct pprof_data {
 /* Reads path (gzipped or not); 0, or -1 with "PATH: reason" in err. */
 int pprof_read(struct pprof_data *d, const char *path, char *err, size_t err_size);
 /* The same from bytes in memory (they are copied). */
-int pprof_parse(struct pprof_data *d, const uint8_t *data, size_t len, char *err,
-		size_t err_size);
+int pprof_parse(struct pprof_data *d, const uint8_t *data, size_t len, char *err, size_t err_size);
 void pprof_free(struct pprof_data *d);
 /* The index of the sample type named name, -1 if none. */
 int pprof_type(const struct pprof_data *d, const char *name);

@@ -336,10 +336,10 @@ static int walk_inlines(struct srcinfo *s, Dwarf_Die *cu, Dwarf_Files *files, si
 				if (grow((void **)&s->decls, &s->cap_decls, s->n_decls,
 					 sizeof(*s->decls)) != 0)
 					return -1;
-				s->decls[s->n_decls++] = (struct src_decl){
-					(uint32_t)lo, line,
-					intern_path(s, unit_dir(cu), dwarf_decl_file(&child))
-				};
+				s->decls[s->n_decls++] =
+				    (struct src_decl){ (uint32_t)lo, line,
+						       intern_path(s, unit_dir(cu),
+								   dwarf_decl_file(&child)) };
 			}
 			if (walk_inlines(s, cu, files, n_files, &child, p, depth) != 0)
 				return -1;

@@ -14,7 +14,9 @@ test_cli_help() {
 		sh -c "grep -q '^  run ' '$d/top.txt' && grep -q '^  hist ' '$d/top.txt' && grep -q '^  models ' '$d/top.txt'"
 	"$CYCLOPS" run --help >"$d/run.txt"
 	# the options docs/cli.md documents, read from its table, not from the code
-	opts=$(sed -n 's/^| `\(-q`, `\)\{0,1\}\(--[a-z0-9-]*\).*/\2/p' docs/cli.md | sort -u)
+	# (the other commands' sections, between hist's and run's, have their own)
+	opts=$(sed '/^## cyclops annotate/,/^## cyclops run/d' docs/cli.md |
+		sed -n 's/^| `\(-q`, `\)\{0,1\}\(--[a-z0-9-]*\).*/\2/p' | sort -u)
 	for o in $opts; do
 		help_options <"$d/run.txt" | grep -qx -- "$o" || missing="$missing $o"
 	done
@@ -33,6 +35,12 @@ test_cli_help() {
 		expect "cli: $cmd --help exits 0 with a usage line and -h, --help" \
 			sh -c "grep -q '^usage: cyclops $cmd' '$d/$cmd.txt' && grep -q -- '^  -h, --help' '$d/$cmd.txt'"
 	done
+	# annotate's table in docs/cli.md against its --help: every option, and
+	# every --NAME at the start of a row (a row may name two)
+	opts=$(sed -n '/^## cyclops annotate/,/^## /p' docs/cli.md | grep '^| `--' |
+		grep -o '`--[a-z0-9-]*' | tr -d '`' | sort -u)
+	expect "cli: docs/cli.md's annotate table has every option of annotate --help and no other" \
+		[ "$(echo $opts)" = "$(help_options <"$d/annotate.txt" | grep -v -- --help | sort -u | tr '\n' ' ' | sed 's/ $//')" ]
 	expect "cli: hist --help lists --elf, --top, --json, --trim-path and --source-root" \
 		sh -c "[ \"\$(help_options() { sed -n 's/^  \(-., \)\{0,1\}\(--[a-z0-9-]*\).*/\2/p'; }; help_options <'$d/hist.txt' | tr '\n' ' ')\" = '--elf --top --json --trim-path --source-root --help ' ]"
 	"$CYCLOPS" models --frobnicate 2>"$d/models.err"
