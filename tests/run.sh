@@ -1239,6 +1239,57 @@ print(sum(1 for l in t.splitlines() if l.startswith('Trace ')))")" $(for x in $P
 	cy run -q --trim-path "$PWD/tests" --source-root /src --profile "$b-rel.callgrind" "$e" >/dev/null 2>&1
 	expect "lines: --trim-path and --source-root move them" grep -qx "fl=/src/lines/inline.c" "$b-rel.callgrind"
 	test_annotate
+	test_diff
+}
+
+# cyclops diff: two builds of tests/lines/diff.c that differ in scale()
+# alone; what changed, and by how much, from qemu's trace and nm
+# (tests/lines/oracle.py diff), never from cyclops
+test_diff() {
+	local a=tests/lines/build/diff_a.elf bb=tests/lines/build/diff_b.elf b=$OUT/diff o=tests/lines/oracle.py
+	local v pct
+	for v in a b; do
+		cy run -q --cycle-tracker=quiet --profile "$b-$v.pb.gz" --profile "$b-$v.folded" \
+			--profile "$b-$v.callgrind" --profile "$b-$v.speedscope.json" --report "$b-$v.json" \
+			tests/lines/build/diff_$v.elf >/dev/null 2>&1
+	done
+	cy diff --top 0 "$b-a.pb.gz" "$b-b.pb.gz" --html "$b.html" --pprof "$b-d.pb.gz" >"$b.txt" 2>&1
+	expect "diff: pprof: the total, and scale alone changed, by what qemu and nm count" \
+		python3 $o diff "$a" "$bb" "$b.txt"
+	cy diff "$b-a.json" "$b-b.json" >"$b.json.txt" 2>&1
+	expect "diff: reports: the total and the loop span's change, as qemu's ecall clocks give it" \
+		python3 $o diff "$a" "$bb" "$b.json.txt"
+	for v in folded callgrind speedscope.json; do
+		cy diff --top 0 "$b-a.$v" "$b-b.$v" >"$b.$v.txt" 2>&1
+		expect "diff: $v: scale alone changed, by what qemu and nm count" \
+			python3 $o diff "$a" "$bb" "$b.$v.txt"
+	done
+	if command -v go >/dev/null; then
+		expect "diff: --pprof: go tool pprof -top shows scale's change first, the others' nothing" \
+			sh -c "go tool pprof -top '$b-d.pb.gz' 2>/dev/null | grep -A1 '^ *flat' | tail -1 |
+				grep -Eq '^ +[0-9]+ .* scale\$' &&
+				[ \"\$(go tool pprof -top '$b-d.pb.gz' 2>/dev/null | grep -c '^ *[1-9][0-9]* ')\" = 1 ]"
+		expect "diff: go tool pprof -diff_base takes cyclops's profiles: scale first" \
+			sh -c "go tool pprof -top -diff_base='$b-a.pb.gz' '$b-b.pb.gz' 2>/dev/null | grep -A1 '^ *flat' | tail -1 | grep -q ' scale\$'"
+	fi
+	expect "diff: --html: the differential flame graph has scale's frame, its change on it" \
+		grep -q 'data-delta="[1-9][0-9]*" data-name="scale"' "$b.html"
+	# --fail-above: the growth in percent, from qemu's totals, just above and below
+	pct=$(python3 -c "import sys; sys.argv = ['o', '', '']
+exec(open('$o').read().split('def main')[0])
+a = sum(counts('$a').values()); b = sum(counts('$bb').values()); print(100.0 * (b - a) / a)")
+	cy diff --fail-above "$(python3 -c "print($pct + 0.01)")" "$b-a.pb.gz" "$b-b.pb.gz" >/dev/null 2>&1
+	expect "diff: --fail-above just over the growth ($pct%): exit 0" [ $? = 0 ]
+	cy diff --fail-above "$(python3 -c "print($pct - 0.01)")" "$b-a.json" "$b-b.json" >/dev/null 2>"$b.fail.err"
+	expect "diff: --fail-above just under it: exit 3, and it says so" \
+		sh -c "[ $? = 3 ] && grep -q '^cyclops: diff: .*above --fail-above' '$b.fail.err'"
+	cy run -q --profile "$b.trace.json" "$a" >/dev/null 2>&1
+	fault_cmd "diff: a trace is not compared, and it says why" 1 \
+		"^cyclops: diff: $b.trace.json: a trace \(a timeline\) is not compared" diff "$b.trace.json" "$b-b.json"
+	fault_cmd "diff: a missing file" 1 "^cyclops: diff: $b.none: No such file or directory" diff "$b.none" "$b-b.json"
+	fault_cmd "diff: one file" 250 "^cyclops: diff: two files are needed" diff "$b-b.json"
+	fault_cmd "diff: --pprof with a report" 250 "^cyclops: diff: --pprof needs two pprof profiles" \
+		diff --pprof "$b.x.pb.gz" "$b-a.json" "$b-b.json"
 }
 
 # cyclops annotate (and cyclops hist, which shares its listing): the counts

@@ -17,6 +17,7 @@ int cli_run(int argc, char **argv);
 int cli_models(int argc, char **argv);
 int cli_hist(int argc, char **argv);
 int cli_annotate(int argc, char **argv);
+int cli_diff(int argc, char **argv);
 
 /* Sampling options of run (cli_sample.c): option id (RUN_SAMPLE,
  * RUN_SAMPLE_OUT, RUN_OUT_DIR) as given (o) with its value v (NULL: none);

@@ -184,6 +184,34 @@ const struct cli_command cli_annotate_command = {
 	"annotated).",
 };
 
+static const struct cli_option diff_options[] = {
+	{ DIFF_TOP, 0, "top", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "rows of each table, the largest changes first (default 20; 0: all)" },
+	{ DIFF_HTML, 0, "html", CLI_ARG_REQUIRED, "FILE.html", NULL, CLI_COMPLETE_FILE,
+	  "also write a page with a differential flame graph and the tables" },
+	{ DIFF_PPROF, 0, "pprof", CLI_ARG_REQUIRED, "FILE.pb.gz", NULL, CLI_COMPLETE_FILE,
+	  "also write the difference as a pprof profile (NEW, and BASE negated): go tool "
+	  "pprof -top FILE shows the changes" },
+	{ DIFF_FAIL_ABOVE, 0, "fail-above", CLI_ARG_REQUIRED, "PCT", NULL, CLI_COMPLETE_NONE,
+	  "exit 3 if NEW's total cycles are more than PCT percent above BASE's (a CI gate)" },
+	{ DIFF_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
+};
+
+const struct cli_command cli_diff_command = {
+	"diff",
+	"[options] BASE NEW",
+	"compare two runs' profiles or reports",
+	"Compares two runs: per function, per source line and per stack (profiles) and per "
+	"cycle-tracker span (reports), each table sorted by the size of the change. BASE and "
+	"NEW are files cyclops run wrote: pprof (.pb.gz), folded stacks, callgrind, speedscope "
+	"or the JSON report (--report); the two need not be of one format, and each table "
+	"is shown when both have it.",
+	diff_options,
+	COUNT(diff_options),
+	"Exit status: 0; 3 when --fail-above is passed; 1 for a file that cannot be read or "
+	"is not one of those formats; 250 usage.",
+};
+
 static const struct cli_option models_options[] = {
 	{ MODELS_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
 };
@@ -202,10 +230,8 @@ const struct cli_command cli_models_command = {
 };
 
 const struct cli_command *const cli_commands[] = {
-	&cli_run_command,
-	&cli_hist_command,
-	&cli_annotate_command,
-	&cli_models_command,
+	&cli_run_command,  &cli_hist_command,   &cli_annotate_command,
+	&cli_diff_command, &cli_models_command,
 };
 const int n_cli_commands = COUNT(cli_commands);
 

@@ -84,9 +84,10 @@ enum annotate_option {
 	ANNOTATE_SOURCE_ROOT,
 	ANNOTATE_HELP,
 };
+enum diff_option { DIFF_TOP, DIFF_HTML, DIFF_PPROF, DIFF_FAIL_ABOVE, DIFF_HELP };
 
 extern const struct cli_command cli_run_command, cli_hist_command, cli_models_command,
-    cli_annotate_command;
+    cli_annotate_command, cli_diff_command;
 /* Every subcommand, in the order the help lists them; n_cli_commands of them. */
 extern const struct cli_command *const cli_commands[];
 extern const int n_cli_commands;

@@ -177,6 +177,10 @@ int profile_write_svg(FILE *f, const struct profile *p);
 int profile_write_callgrind(FILE *f, const struct profile *p);
 int profile_write_trace(FILE *f, const struct profile *p);
 int profile_write_html(FILE *f, const struct profile *p);
+/* The flame graph's script: cyFlameZoom(svg, g) makes frame g the full
+ * width, cyFlameInit(svg) clicks to it (g.f frames with data-x, data-w,
+ * data-name; the svg's data-width). cyclops diff's graph uses it too. */
+extern const char profile_flame_js[];
 /* The flame graph as an <svg> element, for the .svg file and the report. */
 void profile_flame_svg(FILE *f, const struct profile *p, bool standalone);
 

@@ -52,7 +52,7 @@ static void frame_colour(const cy_stack_node *nd, char *buf, size_t size)
 
 /* The zoom: a click on a frame makes it the full width; its ancestors
  * stretch across, frames outside it hide. Works in the .svg and the page. */
-static const char flame_js[] =
+const char profile_flame_js[] =
     "function cyFlameZoom(svg, g) {\n"
     "  var W = +svg.getAttribute('data-width');\n"
     "  var x0 = +g.getAttribute('data-x'), w0 = +g.getAttribute('data-w');\n"
@@ -147,7 +147,7 @@ void profile_flame_svg(FILE *f, const struct profile *p, bool standalone)
 			"<style>g.f text { pointer-events: none; } g.f:hover rect { stroke: "
 			"#000; } g.f { cursor: pointer; }</style>\n<script><![CDATA[\n%s"
 			"cyFlameInit(document.documentElement);\n]]></script>\n",
-			flame_js);
+			profile_flame_js);
 	}
 	/* the root row: the whole run, a click on it zooms out */
 	fprintf(f,
@@ -340,7 +340,7 @@ int profile_write_html(FILE *f, const struct profile *p)
 	span_table(f, p);
 	pc_histogram(f, p, order);
 	fprintf(f, "<script>\n%scyFlameInit(document.getElementById('flame'));\n</script>\n",
-		flame_js);
+		profile_flame_js);
 	fputs("</body></html>\n", f);
 	free(order);
 	return 0;

@@ -30,7 +30,7 @@ test_cli_help() {
 		"$CYCLOPS" run "$o" 2>&1 | grep -q 'unknown option' && missing="$missing $o"
 	done
 	expect "cli: the parser knows every option run --help lists (unknown:${missing:- none})" [ -z "$missing" ]
-	for cmd in hist annotate models; do
+	for cmd in hist annotate diff models; do
 		"$CYCLOPS" $cmd --help >"$d/$cmd.txt"
 		expect "cli: $cmd --help exits 0 with a usage line and -h, --help" \
 			sh -c "grep -q '^usage: cyclops $cmd' '$d/$cmd.txt' && grep -q -- '^  -h, --help' '$d/$cmd.txt'"
@@ -41,6 +41,10 @@ test_cli_help() {
 		grep -o '`--[a-z0-9-]*' | tr -d '`' | sort -u)
 	expect "cli: docs/cli.md's annotate table has every option of annotate --help and no other" \
 		[ "$(echo $opts)" = "$(help_options <"$d/annotate.txt" | grep -v -- --help | sort -u | tr '\n' ' ' | sed 's/ $//')" ]
+	opts=$(sed -n '/^## cyclops diff/,/^## /p' docs/cli.md | grep '^| `--' |
+		grep -o '^| `--[a-z0-9-]*' | tr -d '`| ' | sort -u)
+	expect "cli: docs/cli.md's diff table has every option of diff --help and no other" \
+		[ "$(echo $opts)" = "$(help_options <"$d/diff.txt" | grep -v -- --help | sort -u | tr '\n' ' ' | sed 's/ $//')" ]
 	expect "cli: hist --help lists --elf, --top, --json, --trim-path and --source-root" \
 		sh -c "[ \"\$(help_options() { sed -n 's/^  \(-., \)\{0,1\}\(--[a-z0-9-]*\).*/\2/p'; }; help_options <'$d/hist.txt' | tr '\n' ' ')\" = '--elf --top --json --trim-path --source-root --help ' ]"
 	"$CYCLOPS" models --frobnicate 2>"$d/models.err"
@@ -66,7 +70,7 @@ test_cli_man() {
 	expect "man: NAME, SYNOPSIS, the three commands, ENVIRONMENT and EXIT statuses" \
 		sh -c "grep -q '^NAME' '$d/man.txt' && grep -q '^SYNOPSIS' '$d/man.txt' &&
 			grep -q '^COMMAND: run' '$d/man.txt' && grep -q '^COMMAND: hist' '$d/man.txt' &&
-			grep -q '^COMMAND: annotate' '$d/man.txt' &&
+			grep -q '^COMMAND: annotate' '$d/man.txt' && grep -q '^COMMAND: diff' '$d/man.txt' &&
 			grep -q '^COMMAND: models' '$d/man.txt' && grep -q 'CYCLOPS_MODELS' '$d/man.txt' &&
 			grep -q '253 cycle limit' '$d/man.txt'"
 }
@@ -84,7 +88,7 @@ test_cli_completion() {
 	"$CYCLOPS" --completion zsh >"$d/_cyclops"
 	expect "completion: bash script parses" bash -n "$d/cyclops.bash"
 	expect "completion: bash offers the commands" \
-		[ "$(bash_complete cyclops '' | grep -v '^--' | tr '\n' ' ')" = "run hist annotate models " ]
+		[ "$(bash_complete cyclops '' | grep -v '^--' | tr '\n' ' ')" = "run hist annotate diff models " ]
 	expect "completion: bash completes run --seg to --segment-po2" \
 		[ "$(bash_complete cyclops run --seg)" = "--segment-po2" ]
 	expect "completion: bash offers the ABIs after run --abi" \
@@ -98,7 +102,7 @@ test_cli_completion() {
 		# line for each option of run, hist and models (counted from their
 		# --help, not from the script's writer)
 		local want=0 got
-		for c in run hist annotate models; do
+		for c in run hist annotate diff models; do
 			want=$((want + $("$CYCLOPS" $c --help | help_options | wc -l)))
 		done
 		got=$(grep -cE "^$(printf '\t\t\t')'(\(-|--)" "$d/_cyclops")

@@ -24,6 +24,10 @@ callgrind_annotate) or as text, with those counts.
         pcs' counts
     oracle.py callgrind ELF FILE.callgrind SRC   callgrind_annotate
         --auto=yes: every line of SRC has the count of the pcs at it
+    oracle.py diff ELF_A ELF_B TEXT   cyclops diff's tables for the two runs:
+        the total, every function whose pcs ran a different number of
+        times (and no other) with that difference, and each span's change
+        (the clock between its two write ecalls in the trace)
     oracle.py annotate ELF LISTING FUNC   cyclops annotate's listing of
         FUNC: each instruction row the count of its pc, every pc of FUNC
         that ran listed, each source line the count of FUNC's pcs at it
@@ -147,9 +151,60 @@ def top_lines(profile):
     return out
 
 
+def ecall_clocks(elf):
+    """The trace position (instructions before it) of each ecall."""
+    with tempfile.NamedTemporaryFile(suffix=".log") as log:
+        subprocess.run([QEMU, "-singlestep", "-d", "exec,nochain", "-D", log.name, elf],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        pcs = [int(m.group(1), 16) for m in map(TRACE.match, open(log.name)) if m]
+    text = subprocess.run([CROSS + "objdump", "-d", elf], capture_output=True, text=True,
+                          check=True).stdout
+    ecalls = {int(m.group(1), 16) for m in re.finditer(r"^\s*([0-9a-f]+):\s+00000073\s", text, re.M)}
+    return [i for i, pc in enumerate(pcs) if pc in ecalls]
+
+
+def per_function(elf):
+    c = counts(elf)
+    out = collections.Counter()
+    for pc, n in c.items():
+        name = next((nm for lo, hi, nm in symbols(elf) if lo <= pc < hi), "??")
+        out[name] += n
+    return out, sum(c.values())
+
+
+def check_diff(a, b, path):
+    bad = []
+    fa, ta = per_function(a)
+    fb, tb = per_function(b)
+    text = open(path).read()
+    m = re.search(r"^total cycles: (\d+) -> (\d+)", text, re.M)
+    if not m or (int(m.group(1)), int(m.group(2))) != (ta, tb):
+        bad.append("total: %s, qemu %d -> %d" % (m and m.group(0), ta, tb))
+    want = {f: fb[f] - fa[f] for f in set(fa) | set(fb) if fb[f] != fa[f]}
+    sec = re.search(r"^functions \(self cycles\), by change: .*?(?=^\n|\Z)", text, re.M | re.S)
+    got = {}
+    for row in (sec.group(0).splitlines()[2:] if sec else []):
+        f = row.split()
+        if len(f) >= 5 and f[0].isdigit():
+            got[f[-1]] = int(f[2])
+    if "functions (self cycles)" in text and (not sec or got != want):
+        bad.append("functions: cyclops diff %s, qemu and nm %s" % (got, want))
+    ea, eb = ecall_clocks(a), ecall_clocks(b)
+    span = (eb[1] - eb[0]) - (ea[1] - ea[0])
+    m = re.search(r"^\s+\d+\s+\d+\s+([+-]\d+)\s+\S+\s+loop$", text, re.M)
+    if "cycle-tracker spans" in text and (not m or int(m.group(1)) != span):
+        bad.append("span loop: %s, qemu's ecall clocks %+d" % (m and m.group(1), span))
+    return bad
+
+
 def main():
     bad = []
     what, elf = sys.argv[1], sys.argv[2]
+    if what == "diff":
+        bad = check_diff(elf, sys.argv[3], sys.argv[4])
+        for b in bad:
+            print(b)
+        return 1 if bad else 0
     c, ch = oracle(elf)
     if sum(c.values()) == 0:
         print("oracle: no trace from %s (is %s installed?)" % (QEMU, QEMU))
