@@ -347,6 +347,17 @@ cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report);
 const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
 /* The span tree in pre-order (a node before its children). */
 const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
+/* One span as it happened: from its start's clock to its end's, at node
+ * span of cy_vm_tracker_spans, in the order they ended, then the ones still
+ * open (end: the clock now). At most CY_TRACKER_MAX_INSTANCES are kept
+ * (24 MiB); the spans tree counts the ones past it. For timelines. */
+typedef struct cy_span_instance {
+	int span;
+	uint64_t start, end;
+	bool open;
+} cy_span_instance;
+#define CY_TRACKER_MAX_INSTANCES (1u << 20)
+const cy_span_instance *cy_vm_tracker_instances(cy_vm *vm, size_t *n);
 /* What did not pair up: unmatched ends, restarts, starts never ended. */
 const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
 
@@ -600,7 +611,7 @@ const cy_node_pc_cost *cy_callstack_node_pcs(cy_callstack *cs, size_t *n);
  * frame) of at least *threshold cycles, the outermost frames included; the
  * threshold starts at CY_CALLSTACK_SPAN_MIN and doubles whenever more than
  * CY_CALLSTACK_MAX_SPANS calls reach it, so that the longest stay. */
-#define CY_CALLSTACK_SPAN_MIN  64
+#define CY_CALLSTACK_SPAN_MIN  1
 #define CY_CALLSTACK_MAX_SPANS (1u << 16)
 const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_t *threshold);
 /* Every call site and callee, by call site; calls still open count to now. */

@@ -922,7 +922,9 @@ sys.exit(not (max(map(len, s)) == 256 and all(x[128] == el for x in s if el in x
 	expect "profile: trace.json: the 4 segments of risc0_segments.S, ending at its 28929 cycles" \
 		python3 -c 'import json, sys
 ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("tid") == 3 and e["ph"] == "X"]
-sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"] == 28929))' "$OUT/seg.trace.json"
+sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and round((ev[-1]["ts"] + ev[-1]["dur"]) * 1000) == 28929))' "$OUT/seg.trace.json"
+
+	test_timeline
 
 	# the HTML report in headless Chromium
 	mkdir -p "$OUT/chromium"
@@ -955,6 +957,61 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 	test_profile_limits
 	test_profile_names
 	test_profile_escapes
+}
+
+# The timeline (.trace.json): its spans at their clocks, 1 cycle = 1 ns
+# (ts and dur in microseconds), checked against the tracker's and the
+# timers' reports, and a call's clock against qemu's trace.
+test_timeline() {
+	local b=$OUT/timeline
+	cy run -q --cycle-tracker=quiet --chunk-cycles 1000000 --report "$b.json" \
+		--profile "$b.trace.json" guest/build/tracked.elf >/dev/null 2>&1
+	expect "timeline: tracked.elf: each span's instances on the spans track, their cycles the report's, in the report's order" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+ev = [e for e in t["traceEvents"] if e["ph"] == "X"]
+spans = {}
+for e in ev:
+    if e["tid"] == 4:
+        spans.setdefault(e["name"], []).append(round(e["dur"] * 1000))
+want = r["cycle_tracker"]
+sys.exit(not (spans == want and t["displayTimeUnit"] == "ns"))' "$b.json" "$b.trace.json"
+	expect "timeline: tracked.elf: the chunks track is the report's chunks, the run track the whole run" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+ev = [e for e in t["traceEvents"] if e["ph"] == "X"]
+ch = [(round(e["ts"] * 1000), round((e["ts"] + e["dur"]) * 1000)) for e in ev if e["tid"] == 2]
+run = [(e["ts"], round(e["dur"] * 1000)) for e in ev if e["tid"] == 1]
+want = [(c["start_cycle"], c["end_cycle"]) for c in r["chunks"]]
+sys.exit(not (ch == want and len(ch) > 1 and run == [(0, r["cycles"])]))' "$b.json" "$b.trace.json"
+	cy run -q --timers --report "$b-t.json" --profile "$b-t.trace.json" tests/timer/build/nested.elf >/dev/null 2>&1
+	expect "timeline: nested.S: the timers track is the report's slices, at their clocks" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+names = [n["label"] for n in r["timers"]["tree"]]
+ev = [(e["name"], round(e["ts"] * 1000), round(e["dur"] * 1000)) for e in t["traceEvents"]
+      if e["ph"] == "X" and e["tid"] == 5]
+want = [(names[s["timer"]], s["start_cycle"], s["end_cycle"] - s["start_cycle"]) for s in r["timers"]["slices"]]
+sys.exit(not (ev == want and len(ev) > 2))' "$b-t.json" "$b-t.trace.json"
+	# a call at its clock: checksum, entered once, calling nothing, runs
+	# from the trace's position of its first instruction for as many
+	# instructions as lie in it (qemu's single-step trace and nm)
+	if command -v "$QEMU" >/dev/null; then
+		cy run -q --profile "$b-c.trace.json" tests/lines/build/inline.elf >/dev/null 2>&1
+		expect "timeline: inline.elf: checksum's call on the calls track at qemu's clock, as long as qemu counts" \
+			python3 -c 'import json, sys, subprocess, re
+elf, path = sys.argv[1], sys.argv[2]
+lo, size = [int(x, 16) for x in subprocess.run(["riscv64-unknown-elf-nm", "-S", elf], capture_output=True,
+    text=True).stdout.split("\n") and [l.split()[:2] for l in subprocess.run(["riscv64-unknown-elf-nm", "-S", elf],
+    capture_output=True, text=True).stdout.splitlines() if l.endswith(" checksum")][0]]
+log = subprocess.run([sys.argv[3], "-singlestep", "-d", "exec,nochain", "-D", "/dev/stdout", elf],
+    capture_output=True, text=True).stdout
+pcs = [int(m.group(1), 16) for m in (re.match(r"^Trace [0-9]+: [^[]*\[[0-9a-f]*/([0-9a-f]+)/", l) for l in log.splitlines()) if m]
+inside = [i for i, pc in enumerate(pcs) if lo <= pc < lo + size]
+ev = [e for e in json.load(open(path))["traceEvents"] if e["ph"] == "X" and e["tid"] == 6 and e["name"] == "checksum"]
+sys.exit(not (len(ev) == 1 and round(ev[0]["ts"] * 1000) == inside[0] and round(ev[0]["dur"] * 1000) == len(inside)))' \
+				tests/lines/build/inline.elf "$b-c.trace.json" "$QEMU"
+	fi
 }
 
 # bounded NAME CMD... : runs CMD held to 10 s of CPU (a hang fails rather

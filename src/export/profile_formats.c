@@ -287,38 +287,58 @@ int profile_write_callgrind(FILE *f, const struct profile *p)
 	return 0;
 }
 
-/* Complete ("X") events: one per call-tree node, children laid out from
- * their parent's start in the order they were first called. */
-static void trace_tree(FILE *f, const struct profile *p, uint32_t node, uint64_t start)
-{
-	const cy_stack_node *nd = &p->nodes[node];
+/* Chrome trace events on the run's clock: a cycle is a nanosecond, at a
+ * nominal 1 GHz (docs/decisions.md, "Time is virtual"), so ts and dur are
+ * microseconds with three decimals and displayTimeUnit is "ns": viewers
+ * show cycles as nanoseconds. One track (tid) for each kind of span. */
+enum trace_track {
+	TRACK_RUN = 1,
+	TRACK_CHUNKS,
+	TRACK_SEGMENTS,
+	TRACK_SPANS,
+	TRACK_TIMERS,
+	TRACK_CALLS,
+};
 
-	fputs(",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"name\": ", f);
-	json_str(f, nd->name);
-	fprintf(f,
-		", \"ts\": %llu, \"dur\": %llu, \"args\": {\"self cycles\": %llu, "
-		"\"instructions\": %llu}}",
-		(unsigned long long)start, (unsigned long long)nd->cycles,
-		(unsigned long long)nd->self_cycles, (unsigned long long)nd->instructions);
-	for (uint32_t c = p->first_child[node]; c != UINT32_MAX; c = p->next_sibling[c]) {
-		trace_tree(f, p, c, start);
-		start += p->nodes[c].cycles;
-	}
+static const char *const track_names[] = {
+	[TRACK_RUN] = "run",           [TRACK_CHUNKS] = "chunks",
+	[TRACK_SEGMENTS] = "segments", [TRACK_SPANS] = "cycle-tracker spans",
+	[TRACK_TIMERS] = "timers",     [TRACK_CALLS] = "calls",
+};
+
+static void trace_time(FILE *f, const char *key, uint64_t cycles)
+{
+	fprintf(f, ", \"%s\": %llu.%03llu", key, (unsigned long long)(cycles / 1000),
+		(unsigned long long)(cycles % 1000));
+}
+
+/* One complete event: name (len bytes) on track, from start to end. */
+static void trace_event(FILE *f, enum trace_track track, const char *name, size_t len,
+			uint64_t start, uint64_t end, const char *args)
+{
+	fprintf(f, ",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": %d, \"name\": ", track);
+	text_json_string(f, name, len);
+	trace_time(f, "ts", start);
+	trace_time(f, "dur", end - start);
+	fprintf(f, ", \"args\": {\"cycles\": %llu%s%s}}", (unsigned long long)(end - start),
+		args ? ", " : "", args ? args : "");
 }
 
 int profile_write_trace(FILE *f, const struct profile *p)
 {
-	static const char *const tracks[] = { NULL, "call tree (aggregated)",
-					      "cycle-tracker spans (aggregated)", "segments" };
 	const cy_span *spans;
-	size_t n_spans;
-	uint64_t start = 0;
+	const cy_span_instance *inst;
+	const cy_timer *timers;
+	const cy_timer_slice *slices;
+	size_t n_spans, n_inst, n_timers, n_slices;
+	char args[64];
 
-	fputs("{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"clock\": \"1 cycle = 1 us\", "
-	      "\"cycles\": ",
+	fputs("{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"clock\": \"1 cycle = 1 ns (ts and "
+	      "dur in microseconds)\", \"cycles\": ",
 	      f);
-	fprintf(f, "%llu, \"instructions\": %llu, \"model\": ", (unsigned long long)p->cycles,
-		(unsigned long long)p->instructions);
+	fprintf(f, "%llu, \"instructions\": %llu, \"call_threshold\": %llu, \"model\": ",
+		(unsigned long long)p->cycles, (unsigned long long)p->instructions,
+		(unsigned long long)p->call_threshold);
 	json_str(f, p->stats.model);
 	if (p->partial) {
 		fputs(", \"partial\": ", f);
@@ -333,43 +353,50 @@ int profile_write_trace(FILE *f, const struct profile *p)
 	      f);
 	json_str(f, p->program);
 	fputs("}}", f);
-	for (int t = 1; t <= 3; t++)
-		fprintf(f,
-			",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"name\": \"thread_name\", "
-			"\"args\": {\"name\": \"%s\"}}",
-			t, tracks[t]);
-	for (size_t i = 0; i < p->n_nodes; i++)
-		if (p->nodes[i].parent < 0) {
-			trace_tree(f, p, (uint32_t)i, start);
-			start += p->nodes[i].cycles;
-		}
-	/* spans: the tree of totals, laid out as the call tree is */
-	spans = cy_vm_tracker_spans(p->vm, &n_spans);
-	uint64_t *at = calloc(n_spans + 1, sizeof(*at)); /* where a node's next child goes */
-	if (!at)
-		return -ENOMEM;
-	uint64_t top = 0;
-	for (size_t i = 0; i < n_spans; i++) {
-		uint64_t ts = spans[i].parent < 0 ? top : at[spans[i].parent];
-		fputs(",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"name\": ", f);
-		text_json_string(f, spans[i].name, spans[i].name_len);
-		fprintf(f, ", \"ts\": %llu, \"dur\": %llu, \"args\": {\"count\": %llu}}",
-			(unsigned long long)ts, (unsigned long long)spans[i].total,
-			(unsigned long long)spans[i].count);
-		at[i] = ts;
-		if (spans[i].parent < 0)
-			top += spans[i].total;
-		else
-			at[spans[i].parent] += spans[i].total;
+	for (int t = TRACK_RUN; t <= TRACK_CALLS; t++)
+		fprintf(
+		    f,
+		    ",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"name\": \"thread_name\", "
+		    "\"args\": {\"name\": \"%s\"}},\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": %d, "
+		    "\"name\": \"thread_sort_index\", \"args\": {\"sort_index\": %d}}",
+		    t, track_names[t], t, t);
+	snprintf(args, sizeof(args), "\"instructions\": %llu", (unsigned long long)p->instructions);
+	trace_event(f, TRACK_RUN, "run", 3, 0, p->cycles, args);
+	for (size_t i = 0; i < p->n_chunks; i++) {
+		char name[32];
+		int n = snprintf(name, sizeof(name), "chunk %zu", i);
+		trace_event(f, TRACK_CHUNKS, name, (size_t)n, p->chunks[i][0], p->chunks[i][1],
+			    NULL);
 	}
-	free(at);
 	for (size_t i = 0; i < p->n_segments; i++) {
+		char name[32];
 		uint64_t end = i + 1 < p->n_segments ? p->segments[i + 1] : p->cycles;
-		fprintf(f,
-			",\n  {\"ph\": \"X\", \"pid\": 1, \"tid\": 3, \"name\": \"segment %zu\", "
-			"\"ts\": %llu, \"dur\": %llu}",
-			i, (unsigned long long)p->segments[i],
-			(unsigned long long)(end - p->segments[i]));
+		int n = snprintf(name, sizeof(name), "segment %zu", i);
+		trace_event(f, TRACK_SEGMENTS, name, (size_t)n, p->segments[i], end, NULL);
+	}
+	spans = cy_vm_tracker_spans(p->vm, &n_spans);
+	inst = cy_vm_tracker_instances(p->vm, &n_inst);
+	for (size_t i = 0; inst && i < n_inst; i++) {
+		const cy_span *sp = &spans[inst[i].span];
+		trace_event(f, TRACK_SPANS, sp->name, sp->name_len, inst[i].start, inst[i].end,
+			    inst[i].open ? "\"open\": true" : NULL);
+	}
+	timers = cy_vm_timers(p->vm, &n_timers);
+	slices = cy_vm_timer_slices(p->vm, &n_slices);
+	for (size_t i = 0; timers && slices && i < n_slices; i++) {
+		const cy_timer *t = &timers[slices[i].timer];
+		snprintf(args, sizeof(args), "\"instructions\": %llu%s",
+			 (unsigned long long)(slices[i].end_instret - slices[i].start_instret),
+			 slices[i].open ? ", \"open\": true" : "");
+		trace_event(f, TRACK_TIMERS, t->label, t->label_len, slices[i].start_cycle,
+			    slices[i].end_cycle, args);
+	}
+	/* the calls that took call_threshold cycles or more, as they nest */
+	for (size_t i = 0; i < p->n_call_spans; i++) {
+		const cy_call_span *c = &p->call_spans[i];
+		const char *name = p->phys[c->node].name;
+		trace_event(f, TRACK_CALLS, name, strlen(name), c->start, c->end,
+			    c->open ? "\"open\": true" : NULL);
 	}
 	fputs("\n ]\n}\n", f);
 	return 0;
