@@ -938,6 +938,7 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and round((ev[-1]["ts"] + ev[-1]
 			[ $rc = 0 ]
 		[ $rc = 0 ] || cat "$OUT/chromium.txt"
 		mkdir -p build/artifacts && cp "$OUT/chromium/report.png" build/artifacts/profile-report.png 2>/dev/null
+		test_html_chromium
 	fi
 
 	# bad requests
@@ -957,6 +958,50 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and round((ev[-1]["ts"] + ev[-1]
 	test_profile_limits
 	test_profile_names
 	test_profile_escapes
+}
+
+# The report's interactive parts in headless Chromium, through its
+# self-test (#selftest:search=NAME): sorting, search, zoom, reset, details
+# and folded recursion against what the page itself holds
+# (tests/profile/html_check.py); the annotated listing against qemu; the
+# diff page. Screenshots go to build/artifacts/.
+test_html_chromium() {
+	local d=$OUT/chromium2 rc
+	mkdir -p "$d/rec" "$d/inl" "$d/sha" "$d/diff" build/artifacts
+	# recursion.S: sum recursing 4 deep, one frame when folded
+	cy run -q --profile "$d/rec.html" tests/profile/build/recursion.elf >/dev/null 2>&1
+	CY_HASH='#selftest:search=sum' tests/profile/html_chromium.sh "$d/rec.html" "$d/rec" sum >"$d/rec.txt" 2>&1
+	expect "html: recursion.elf in Chromium: sort, search, zoom, reset, details; sum's 4 frames are 1 folded" \
+		sh -c "[ $? = 0 ] && python3 tests/profile/html_check.py '$d/rec/dom.html' sum 1"
+	cy run -q --profile "$d/sha.html" guest/build/sha256.elf >/dev/null 2>&1
+	CY_HASH='#selftest:search=sha256' tests/profile/html_chromium.sh "$d/sha.html" "$d/sha" main >"$d/sha.txt" 2>&1
+	expect "html: sha256.elf in Chromium: sort, search, zoom, reset, details, thousands separators" \
+		sh -c "[ $? = 0 ] && python3 tests/profile/html_check.py '$d/sha/dom.html' sha256"
+	cp "$d/sha/report.png" build/artifacts/profile-report-sha256.png 2>/dev/null
+	if command -v "$QEMU" >/dev/null; then
+		cy run -q --profile "$d/inl.html" tests/lines/build/inline.elf >/dev/null 2>&1
+		CY_HASH='#selftest:search=mix' tests/profile/html_chromium.sh "$d/inl.html" "$d/inl" checksum step mix \
+			>"$d/inl.txt" 2>&1
+		expect "html: inline.elf in Chromium: the inlined frames, the search for mix" \
+			sh -c "[ $? = 0 ] && python3 tests/profile/html_check.py '$d/inl/dom.html' mix"
+		python3 -c 'import html, re, sys
+t = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"<details[^>]*><summary>checksum:[^<]*</summary>\s*<pre>(.*?)</pre>", t, re.S)
+print("checksum: 0 cycles\n" + html.unescape(m.group(1)) if m else "")' "$d/inl/dom.html" >"$d/inl-annotated.txt"
+		expect "html: inline.elf: the annotated listing of checksum in the page, its counts as qemu and binutils give them" \
+			python3 tests/lines/oracle.py annotate tests/lines/build/inline.elf "$d/inl-annotated.txt" checksum
+		cp "$d/inl/report.png" build/artifacts/profile-report-inline.png 2>/dev/null
+	fi
+	cy run -q --profile "$d/a.pb.gz" tests/lines/build/diff_a.elf >/dev/null 2>&1
+	cy run -q --profile "$d/b.pb.gz" tests/lines/build/diff_b.elf >/dev/null 2>&1
+	cy diff --html "$d/diff.html" "$d/a.pb.gz" "$d/b.pb.gz" >/dev/null 2>&1
+	tests/profile/html_chromium.sh "$d/diff.html" "$d/diff" scale fold main >"$d/diff.txt" 2>&1
+	rc=$?
+	expect "html: the diff page in Chromium: the differential flame graph drawn, scale red, no console errors" \
+		sh -c "[ $rc = 0 ] && grep -Eq 'data-delta=\"[1-9][0-9]*\" data-name=\"scale\"' '$d/diff/dom.html' &&
+		       grep -Eq 'data-delta=\"0\" data-name=\"fold\"' '$d/diff/dom.html'"
+	[ $rc = 0 ] || cat "$d/diff.txt"
+	cp "$d/diff/report.png" build/artifacts/diff-report.png 2>/dev/null
 }
 
 # The timeline (.trace.json): its spans at their clocks, 1 cycle = 1 ns
