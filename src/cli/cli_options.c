@@ -62,7 +62,8 @@ static const struct cli_option run_options[] = {
 	  "profiles: source paths that are relative (after --trim-path) are put under DIR" },
 	{ RUN_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
 	  "profiles: PREFIX is taken off the start of source paths (absolute ones, from "
-	  "the DWARF's compilation directory)" },
+	  "the DWARF's compilation directory; a relative PREFIX is a directory from here: "
+	  "--trim-path . makes them relative to it)" },
 	{ RUN_SAMPLE, 0, "sample", CLI_ARG_OPTIONAL, "N", NULL, CLI_COMPLETE_NONE,
 	  "count the pc every N cycles (default 32) from the start into a histogram, saved at "
 	  "exit to --sample-out (read it with cyclops hist)" },

@@ -278,7 +278,7 @@ void annotate_source(FILE *f, const struct annot *a, size_t fn)
 			int from = lc[r].line - SOURCE_CONTEXT, to = lc[r].line + SOURCE_CONTEXT;
 			if (from <= shown_to)
 				from = shown_to + 1;
-			else if (shown_to)
+			else if (shown_to && from > shown_to + 1)
 				fprintf(f, "  %10s\n", "...");
 			if (from < 1)
 				from = 1;
@@ -318,8 +318,59 @@ void annotate_source(FILE *f, const struct annot *a, size_t fn)
 	free(lc);
 }
 
+/* Where a listing is: the source line shown last, and its file. */
+struct listing {
+	const char *file;
+	int line;
+	struct source src;
+};
+
+/* The instruction at pc (len bytes, its text) with its costs (none: it
+ * never ran), after the source line it starts, if that changed. */
+static void put_row(FILE *f, const struct annot *a, size_t fn, struct listing *l, uint32_t pc,
+		    const char *text, uint64_t v, uint64_t v2, bool ran)
+{
+	const char *file = NULL;
+	int line = 0;
+
+	if (a->src && srcinfo_line(a->src, pc, &file, &line) &&
+	    (file != l->file || line != l->line)) {
+		if (file != l->file) {
+			source_free(&l->src);
+			source_load(&l->src, file);
+		}
+		fprintf(f, "%s%28s", a->colour ? C_DIM : "", "");
+		if (a->unit2)
+			fprintf(f, "%13s", "");
+		put_text(f, base_name(file));
+		fprintf(f, ":%d", line);
+		if (l->src.lines) {
+			fputs("  ", f);
+			put_source_line(f, &l->src, line);
+		}
+		fprintf(f, "%s\n", off(a));
+		l->file = file;
+		l->line = line;
+	}
+	if (ran) {
+		/* the share of the function, as annotated listings show it */
+		fprintf(f, "%s  %6.2f%% %10llu", heat(a, v), pct(v, a->func_v[fn]),
+			(unsigned long long)v);
+		if (a->unit2)
+			fprintf(f, " %12llu", (unsigned long long)v2);
+	} else {
+		fprintf(f, "  %7s %10s", "", "");
+		if (a->unit2)
+			fprintf(f, " %12s", "");
+	}
+	fprintf(f, "  %08x:  ", pc);
+	put_text(f, text);
+	fprintf(f, "%s\n", ran ? off(a) : "");
+}
+
 /* Instructions from..to that never ran: listed if few, else one line. */
-static void put_cold(FILE *f, const struct annot *a, uint32_t from, uint32_t to, size_t n)
+static void put_cold(FILE *f, const struct annot *a, size_t fn, struct listing *l, uint32_t from,
+		     uint32_t to, size_t n)
 {
 	if (n >= COLD_RUN) {
 		fprintf(f, "%s  %17s", a->colour ? C_DIM : "", "");
@@ -332,28 +383,21 @@ static void put_cold(FILE *f, const struct annot *a, uint32_t from, uint32_t to,
 	for (uint32_t q = from; q < to;) {
 		uint32_t b;
 		char t[160];
-		int l;
+		int len;
 		if (!program_code_at(a->pg, q, &b))
 			break;
-		l = asm_text(a->pg, q, b, t, sizeof(t));
-		fprintf(f, "  %7s %10s", "", "");
-		if (a->unit2)
-			fprintf(f, " %12s", "");
-		fprintf(f, "  %08x:  ", q);
-		put_text(f, t);
-		fputc('\n', f);
-		q += (uint32_t)(l ? l : (b & 3) == 3 ? 4 : 2);
+		len = asm_text(a->pg, q, b, t, sizeof(t));
+		put_row(f, a, fn, l, q, t, 0, 0, false);
+		q += (uint32_t)(len ? len : (b & 3) == 3 ? 4 : 2);
 	}
 }
 
 void annotate_disasm(FILE *f, const struct annot *a, size_t fn)
 {
 	const struct prog_func *func = &a->pg->funcs[fn];
-	const char *last_file = NULL;
-	int last_line = -1;
+	struct listing l = { .line = -1 };
 	size_t k = 0, shown = 0, cold = 0;
 	uint32_t pc = func->start, cold_from = 0;
-	struct source src = { 0 };
 
 	while (k < a->n_pcs && a->pcs[k].pc < func->start)
 		k++;
@@ -361,8 +405,7 @@ void annotate_disasm(FILE *f, const struct annot *a, size_t fn)
 		char text[160];
 		uint32_t bits;
 		uint64_t v = 0, v2 = 0;
-		const char *file = NULL;
-		int line = 0, len;
+		int len;
 		if (!program_code_at(a->pg, pc, &bits))
 			break;
 		len = asm_text(a->pg, pc, bits, text, sizeof(text));
@@ -376,45 +419,20 @@ void annotate_disasm(FILE *f, const struct annot *a, size_t fn)
 			if (!cold++)
 				cold_from = pc;
 			pc += (uint32_t)len;
+			shown++;
 			continue;
 		}
 		if (cold) {
-			put_cold(f, a, cold_from, pc, cold);
+			put_cold(f, a, fn, &l, cold_from, pc, cold);
 			cold = 0;
 		}
-		if (a->src && srcinfo_line(a->src, pc, &file, &line) &&
-		    (file != last_file || line != last_line)) {
-			if (file != last_file) {
-				source_free(&src);
-				source_load(&src, file);
-			}
-			fprintf(f, "%s%28s", a->colour ? C_DIM : "", "");
-			if (a->unit2)
-				fprintf(f, "%13s", "");
-			put_text(f, base_name(file));
-			fprintf(f, ":%d", line);
-			if (src.lines) {
-				fputs("  ", f);
-				put_source_line(f, &src, line);
-			}
-			fprintf(f, "%s\n", off(a));
-			last_file = file;
-			last_line = line;
-		}
-		/* the share of the function, as annotated listings show it */
-		fprintf(f, "%s  %6.2f%% %10llu", heat(a, v), pct(v, a->func_v[fn]),
-			(unsigned long long)v);
-		if (a->unit2)
-			fprintf(f, " %12llu", (unsigned long long)v2);
-		fprintf(f, "  %08x:  ", pc);
-		put_text(f, text);
-		fprintf(f, "%s\n", off(a));
+		put_row(f, a, fn, &l, pc, text, v, v2, true);
 		pc += (uint32_t)len;
 		shown++;
 	}
 	if (cold)
-		put_cold(f, a, cold_from, pc, cold);
+		put_cold(f, a, fn, &l, cold_from, pc, cold);
 	if (pc < func->end && shown == a->max_insns)
 		fprintf(f, "  ... (%u more bytes)\n", func->end - pc);
-	source_free(&src);
+	source_free(&l.src);
 }

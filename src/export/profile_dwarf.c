@@ -454,6 +454,12 @@ struct srcinfo *srcinfo_open(const char *path, const struct src_paths *paths, bo
 		return NULL;
 	if (paths)
 		s->paths = *paths;
+	/* a relative --trim-path is a directory from here ("." trims the
+	 * working directory) */
+	if (s->paths.trim && s->paths.trim[0] != '/') {
+		char *abs = realpath(s->paths.trim, NULL);
+		s->paths.trim = abs ? intern_owned(s, abs) : s->paths.trim;
+	}
 	s->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0)
 		goto out_free;
