@@ -1436,6 +1436,25 @@ test_annotate() {
 	fault_cmd "annotate: bad --min-share" 250 "^cyclops: annotate: --min-share needs a percentage from 0 to 100, got 'x'" \
 		annotate --min-share x "$b.pb.gz"
 	fault_cmd "annotate: histograms without --elf" 1 '^cyclops: annotate: histograms need --elf' annotate "$b.samples"
+	# damaged profiles: 200 with bytes of the protocol buffer changed or cut,
+	# each read by annotate and diff: a message and exit 1, or a listing,
+	# never a crash (a status past 128) or a hang
+	expect "annotate, diff: 200 damaged profiles: exit 0 or 1, one line on stderr when 1, no crash" \
+		python3 -c 'import gzip, random, subprocess, sys
+raw = gzip.open(sys.argv[1]).read(); rng = random.Random(20)
+for i in range(200):
+    b = bytearray(raw)
+    if i % 4 == 0:
+        b = b[:rng.randrange(len(b))]
+    for _ in range(rng.randrange(1, 8)):
+        if b:
+            b[rng.randrange(len(b))] = rng.randrange(256)
+    open(sys.argv[3], "wb").write(gzip.compress(bytes(b)))
+    for cmd in (["annotate", "--elf", sys.argv[2], sys.argv[3]], ["diff", sys.argv[1], sys.argv[3]]):
+        r = subprocess.run([sys.argv[4]] + cmd, capture_output=True, timeout=20)
+        if r.returncode not in (0, 1) or (r.returncode == 1 and len(r.stderr.splitlines()) != 1):
+            sys.exit("%s: status %d: %r" % (cmd[0], r.returncode, r.stderr[-300:]))' \
+		"$b.pb.gz" tests/lines/build/inline.elf "$b.bad.pb.gz" "$CYCLOPS"
 }
 
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's

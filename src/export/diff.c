@@ -838,7 +838,7 @@ static void pprof_copy(struct pbuf *b, struct strings *st, const struct pprof_da
 int diff_write_pprof(FILE *f, const struct diff_side *base, const struct diff_side *new_)
 {
 	struct pbuf b = { 0 }, m = { 0 };
-	struct strings st = { &b, 0, NULL, NULL, 0, 0, false };
+	struct strings st = { .out = &b };
 	int rc;
 
 	if (!base->is_pprof || !new_->is_pprof)

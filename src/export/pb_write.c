@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include "export/pb_write.h"
+#include "util/strset.h"
 #include "util/text.h"
 
 void pb_bytes(struct pbuf *b, const void *p, size_t n)
@@ -81,39 +82,25 @@ void pb_string(struct pbuf *b, unsigned field, const char *s)
 	}
 }
 
-static uint32_t str_hash(const char *s)
+static const char *string_text(const void *owner, size_t i)
 {
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * 16777619u;
-	return h;
+	return ((const struct strings *)owner)->text[i];
 }
 
-/* The number of s, which must outlive the table; added if new. */
 int64_t str_add(struct strings *t, const char *s)
 {
-	size_t h;
+	size_t slot;
+	int64_t i;
 
-	if ((size_t)t->n * 2 >= t->n_slots) {
-		size_t n = t->n_slots ? 2 * t->n_slots : 1024;
-		uint32_t *slots = calloc(n, sizeof(*slots));
-		if (!slots) {
-			t->failed = true;
-			return 0;
-		}
-		for (int64_t i = 0; i < t->n; i++) {
-			h = str_hash(t->text[i]) & (n - 1);
-			while (slots[h])
-				h = (h + 1) & (n - 1);
-			slots[h] = (uint32_t)i + 1;
-		}
-		free(t->slots);
-		t->slots = slots;
-		t->n_slots = n;
+	t->set.text = string_text;
+	t->set.owner = t;
+	i = strset_find(&t->set, s, (size_t)t->n, &slot);
+	if (i >= 0)
+		return i;
+	if (i == -2) {
+		t->failed = true;
+		return 0;
 	}
-	for (h = str_hash(s) & (t->n_slots - 1); t->slots[h]; h = (h + 1) & (t->n_slots - 1))
-		if (strcmp(t->text[t->slots[h] - 1], s) == 0)
-			return t->slots[h] - 1;
 	if ((size_t)t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 1024;
 		const char **text = realloc(t->text, cap * sizeof(*text));
@@ -126,7 +113,7 @@ int64_t str_add(struct strings *t, const char *s)
 	}
 	pb_string(t->out, PROFILE_STRING_TABLE, s);
 	t->text[t->n] = s;
-	t->slots[h] = (uint32_t)t->n + 1;
+	strset_add(&t->set, slot, (size_t)t->n);
 	return t->n++;
 }
 
@@ -136,7 +123,6 @@ void value_type(struct pbuf *b, struct pbuf *m, unsigned field, int64_t type, in
 	pb_uint(m, VALUE_TYPE_UNIT, (uint64_t)unit);
 	pb_sub(b, field, m);
 }
-
 int gzip_out(FILE *f, const struct pbuf *b)
 {
 	z_stream z;
@@ -165,5 +151,5 @@ int gzip_out(FILE *f, const struct pbuf *b)
 void strings_free(struct strings *t)
 {
 	free(t->text);
-	free(t->slots);
+	strset_free(&t->set);
 }

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/strset.h"
+
 /* profile.proto's field numbers */
 enum {
 	PROFILE_SAMPLE_TYPE = 1,
@@ -65,8 +67,8 @@ struct strings {
 	struct pbuf *out;
 	int64_t n;
 	const char **text; /* by number */
-	uint32_t *slots;   /* number + 1; 0 free */
-	size_t n_slots, cap;
+	struct strset set;
+	size_t cap;
 	bool failed;
 };
 

@@ -8,6 +8,7 @@
 
 #include "export/profile.h"
 #include "util/index_map.h"
+#include "util/strset.h"
 
 int profile_attach(struct profile *p, cy_vm *vm, cy_callstack **cs)
 {
@@ -167,18 +168,14 @@ static int truncation_note(struct profile *p, cy_callstack *cs)
 struct expand {
 	struct profile *p;
 	struct index_map map; /* (parent + 1, frame) -> node */
-	/* frame names: open addressing on the name's text */
-	uint32_t *slots; /* frame + 1; 0 free */
-	size_t n_slots, cap_frames, cap_frame_of;
+	struct strset names;  /* the frames by name */
+	size_t cap_frames, cap_frame_of;
 	bool failed;
 };
 
-static uint32_t name_hash(const char *s)
+static const char *frame_text(const void *owner, size_t i)
 {
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * 16777619u;
-	return h;
+	return ((const struct profile *)owner)->frames[i].name;
 }
 
 /* The frame named name, made (with kind, addr, size, file, line) if new. */
@@ -186,34 +183,23 @@ static uint32_t frame_named(struct expand *x, const char *name, cy_frame_kind ki
 			    uint32_t size, const char *file, int line)
 {
 	struct profile *p = x->p;
-	size_t h;
+	size_t slot;
+	int64_t f;
 
 	if (x->failed)
 		return UINT32_MAX;
-	if (p->n_frames * 2 >= x->n_slots) {
-		size_t n = x->n_slots ? 2 * x->n_slots : 1024;
-		uint32_t *slots = calloc(n, sizeof(*slots));
-		if (!slots)
-			goto out_failed;
-		for (size_t f = 0; f < p->n_frames; f++) {
-			h = name_hash(p->frames[f].name) & (n - 1);
-			while (slots[h])
-				h = (h + 1) & (n - 1);
-			slots[h] = (uint32_t)f + 1;
+	x->names.text = frame_text;
+	x->names.owner = p;
+	f = strset_find(&x->names, name, p->n_frames, &slot);
+	if (f == -2)
+		goto out_failed;
+	if (f >= 0) {
+		struct prof_frame *fr = &p->frames[f];
+		if (kind == CY_FRAME_FUNCTION && !fr->size) { /* the function itself */
+			fr->addr = addr;
+			fr->size = size;
 		}
-		free(x->slots);
-		x->slots = slots;
-		x->n_slots = n;
-	}
-	for (h = name_hash(name) & (x->n_slots - 1); x->slots[h]; h = (h + 1) & (x->n_slots - 1)) {
-		struct prof_frame *fr = &p->frames[x->slots[h] - 1];
-		if (fr->name == name || strcmp(fr->name, name) == 0) {
-			if (kind == CY_FRAME_FUNCTION && !fr->size) { /* the function itself */
-				fr->addr = addr;
-				fr->size = size;
-			}
-			return x->slots[h] - 1;
-		}
+		return (uint32_t)f;
 	}
 	if (p->n_frames == x->cap_frames) {
 		size_t cap = x->cap_frames ? 2 * x->cap_frames : 256;
@@ -226,8 +212,8 @@ static uint32_t frame_named(struct expand *x, const char *name, cy_frame_kind ki
 	p->frames[p->n_frames] = (struct prof_frame){
 		.name = name, .kind = kind, .addr = addr, .size = size, .file = file, .line = line
 	};
-	x->slots[h] = (uint32_t)++p->n_frames;
-	return (uint32_t)p->n_frames - 1;
+	strset_add(&x->names, slot, p->n_frames);
+	return (uint32_t)p->n_frames++;
 out_failed:
 	x->failed = true;
 	return UINT32_MAX;
@@ -371,7 +357,7 @@ static int expand_tree(struct profile *p)
 	rc = 0;
 out_free:
 	free(sum);
-	free(x.slots);
+	strset_free(&x.names);
 	index_map_free(&x.map);
 	return rc;
 }

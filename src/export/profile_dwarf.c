@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "export/profile.h"
+#include "util/strset.h"
 
 /* A row of the line table; file NULL ends a sequence (no code after it). */
 struct src_row {
@@ -56,8 +57,7 @@ struct srcinfo {
 	/* every string handed out (paths, names), once each */
 	char **strings;
 	size_t n_strings, cap_strings;
-	uint32_t *string_slots; /* index + 1; 0 is free */
-	size_t n_slots;
+	struct strset set;
 	bool failed;
 };
 
@@ -74,54 +74,38 @@ static int grow(void **p, size_t *cap, size_t n, size_t size)
 	return 0;
 }
 
-static uint32_t hash_str(const char *s)
+static const char *string_text(const void *owner, size_t i)
 {
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * 16777619u;
-	return h;
+	return ((const struct srcinfo *)owner)->strings[i];
 }
 
 /* s (taken over, malloc'd) as the one copy of its text; NULL when out of
  * memory (s is freed). */
 static const char *intern_owned(struct srcinfo *si, char *s)
 {
+	size_t slot;
+	int64_t i;
+
 	if (!s) {
 		si->failed = true;
 		return NULL;
 	}
-	if (si->n_strings * 2 >= si->n_slots) {
-		size_t n = si->n_slots ? si->n_slots * 2 : 1024;
-		uint32_t *slots = calloc(n, sizeof(*slots));
-		if (!slots)
-			goto out_fail;
-		for (size_t i = 0; i < si->n_strings; i++) {
-			size_t h = hash_str(si->strings[i]) & (n - 1);
-			while (slots[h])
-				h = (h + 1) & (n - 1);
-			slots[h] = (uint32_t)i + 1;
-		}
-		free(si->string_slots);
-		si->string_slots = slots;
-		si->n_slots = n;
+	si->set.text = string_text;
+	si->set.owner = si;
+	i = strset_find(&si->set, s, si->n_strings, &slot);
+	if (i >= 0) {
+		free(s);
+		return si->strings[i];
 	}
-	size_t h = hash_str(s) & (si->n_slots - 1);
-	for (; si->string_slots[h]; h = (h + 1) & (si->n_slots - 1)) {
-		char *t = si->strings[si->string_slots[h] - 1];
-		if (strcmp(t, s) == 0) {
-			free(s);
-			return t;
-		}
+	if (i == -2 ||
+	    grow((void **)&si->strings, &si->cap_strings, si->n_strings, sizeof(char *)) != 0) {
+		free(s);
+		si->failed = true;
+		return NULL;
 	}
-	if (grow((void **)&si->strings, &si->cap_strings, si->n_strings, sizeof(char *)) != 0)
-		goto out_fail;
-	si->strings[si->n_strings++] = s;
-	si->string_slots[h] = (uint32_t)si->n_strings;
+	si->strings[si->n_strings] = s;
+	strset_add(&si->set, slot, si->n_strings++);
 	return s;
-out_fail:
-	free(s);
-	si->failed = true;
-	return NULL;
 }
 
 /* "a/./b" -> "a/b", "a/x/../b" -> "a/b", "//" -> "/", in place. */
@@ -491,7 +475,7 @@ void srcinfo_close(struct srcinfo *s)
 	for (size_t i = 0; i < s->n_strings; i++)
 		free(s->strings[i]);
 	free(s->strings);
-	free(s->string_slots);
+	strset_free(&s->set);
 	if (s->dw)
 		dwarf_end(s->dw);
 	close(s->fd);
