@@ -162,7 +162,8 @@ const char *src_path_apply(const struct src_paths *paths, const char *dir, const
 	while (trim && paths->trim[trim - 1] == '/')
 		trim--;
 	if (trim && strncmp(full, paths->trim, trim) == 0 && (full[trim] == '/' || !full[trim])) {
-		memmove(full, full + trim + (full[trim] == '/'), strlen(full + trim) + 1);
+		size_t skip = trim + (full[trim] == '/');
+		memmove(full, full + skip, strlen(full + skip) + 1);
 	}
 	/* --source-root: where relative paths are */
 	if (paths && paths->root && *paths->root && full[0] != '/') {
