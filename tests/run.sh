@@ -1326,6 +1326,20 @@ print(sum(1 for l in t.splitlines() if l.startswith('Trace ')))")" $(for x in $P
 			sh -c "go tool pprof -peek '^mix$' '$b.pb.gz' 2>/dev/null | grep -q '|   step (inline)$'"
 		expect "lines: go tool pprof -top: the Mapping's build ID is the ELF's identity" \
 			sh -c "go tool pprof -top '$b.pb.gz' 2>/dev/null | grep -qx 'Build ID: [0-9a-f]\{16,64\}'"
+		# pprof -disasm: Go's own disassembler has no RV32, so go tool pprof
+		# cannot; the standalone pprof (its Debian source package, built
+		# here) runs binutils' objdump, the RISC-V one through PPROF_TOOLS
+		if [ -d /usr/share/gocode/src/github.com/google/pprof ]; then
+			mkdir -p "$b-tools"
+			for t in objdump addr2line nm; do ln -sf "$(command -v riscv64-unknown-elf-$t)" "$b-tools/$t"; done
+			GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$PWD/build/gocache" GOFLAGS= \
+				go build -o "$b-tools/pprof" github.com/google/pprof >"$b-pprof-build.txt" 2>&1
+			PPROF_TOOLS="$b-tools" "$b-tools/pprof" -disasm=checksum "$e" "$b.pb.gz" >"$b.disasm.txt" 2>&1
+			expect "lines: pprof -disasm (the standalone pprof, binutils' objdump): checksum's instructions as qemu counts them" \
+				python3 $o disasm "$e" "$b.disasm.txt" checksum
+		else
+			ok "lines: pprof -disasm skipped: golang-github-google-pprof-dev is not installed"
+		fi
 	else
 		ok "lines: go tool pprof checks skipped: go is not installed"
 	fi

@@ -28,6 +28,8 @@ callgrind_annotate) or as text, with those counts.
         the total, every function whose pcs ran a different number of
         times (and no other) with that difference, and each span's change
         (the clock between its two write ecalls in the trace)
+    oracle.py disasm ELF LISTING FUNC   pprof -disasm's listing of FUNC:
+        each instruction row the count of its pc, every pc that ran listed
     oracle.py annotate ELF LISTING FUNC   cyclops annotate's listing of
         FUNC: each instruction row the count of its pc, every pc of FUNC
         that ran listed, each source line the count of FUNC's pcs at it
@@ -319,6 +321,18 @@ def main():
             if want[key] != got[key]:
                 bad.append("line %d: callgrind_annotate %d, qemu and addr2line %d" %
                            (key, got[key], want[key]))
+    elif what == "disasm":
+        path, fn = sys.argv[3], sys.argv[4]
+        lo, hi = next((lo, hi) for lo, hi, n in symbols(elf) if n == fn)
+        want = {pc: n for pc, n in c.items() if lo <= pc < hi}
+        got = {}
+        for row in open(path):
+            r = re.match(r"^\s+(\d+|\.)\s+(\d+|\.)\s+([0-9a-f]+):", row)
+            if r and r.group(1) != ".":
+                got[int(r.group(3), 16)] = int(r.group(1))
+        for pc in sorted(set(want) | set(got)):
+            if want.get(pc, 0) != got.get(pc, 0):
+                bad.append("%x: pprof -disasm %d, qemu %d" % (pc, got.get(pc, 0), want.get(pc, 0)))
     elif what == "annotate":
         path, fn = sys.argv[3], sys.argv[4]
         lo, hi = next((lo, hi) for lo, hi, n in symbols(elf) if n == fn)
