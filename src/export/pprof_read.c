@@ -50,6 +50,7 @@ static bool pb_next(struct pb *b, struct field *f)
 	uint64_t key = pb_varint(b);
 	f->num = (unsigned)(key >> 3);
 	f->wire = key & 7;
+	f->sub = (struct pb){ b->p, b->p, false }; /* empty unless length-delimited */
 	switch (f->wire) {
 	case 0: f->v = pb_varint(b); break;
 	case 1:
