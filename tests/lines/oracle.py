@@ -35,6 +35,7 @@ callgrind_annotate) or as text, with those counts.
         that ran listed, each source line the count of FUNC's pcs at it
 Prints one line per problem; exits 1 if there was any."""
 import collections
+import json
 import os
 import re
 import subprocess
@@ -46,8 +47,31 @@ QEMU = os.environ.get("QEMU", "qemu-riscv32")
 TRACE = re.compile(r"^Trace [0-9]+: [^[]*\[[0-9a-f]*/([0-9a-f]+)/")
 
 
+def cached(kind, elf, make):
+    """make(), kept in $ORACLE_CACHE (one test run's scratch) by the ELF's
+    path and modification time: qemu's trace is the slow part."""
+    d = os.environ.get("ORACLE_CACHE")
+    if not d:
+        return make()
+    st = os.stat(elf)
+    path = os.path.join(d, "%s-%s-%d-%d.json" % (kind, os.path.abspath(elf).replace("/", "_"),
+                                                  st.st_mtime_ns, st.st_size))
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    v = make()
+    with open(path, "w") as f:
+        json.dump(v, f)
+    return v
+
+
 def counts(elf):
     """Executions of every pc, from qemu's single-step trace."""
+    c = cached("counts", elf, lambda: {str(k): v for k, v in trace_counts(elf).items()})
+    return collections.Counter({int(k): v for k, v in c.items()})
+
+
+def trace_counts(elf):
     with tempfile.NamedTemporaryFile(suffix=".log") as log:
         subprocess.run([QEMU, "-singlestep", "-d", "exec,nochain", "-D", log.name, elf],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -125,7 +149,8 @@ def chains(elf, pcs):
 
 def oracle(elf):
     c = counts(elf)
-    return c, chains(elf, c.keys())
+    ch = cached("chains", elf, lambda: {str(k): v for k, v in chains(elf, c.keys()).items()})
+    return c, {int(k): [tuple(x) for x in v] for k, v in ch.items()}
 
 
 def same_file(a, b):
