@@ -252,18 +252,10 @@ test_counts() {
 fault() {
 	local name=$1 want=$2 re=$3
 	shift 3
-	cy run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
-	local rc=$?
-	if [ $rc -ne "$want" ]; then
-		not_ok "$name" "exit $rc, expected $want ($(head -c 200 "$OUT/f.err"))"
-	elif ! grep -Eq -- "$re" "$OUT/f.err"; then
-		not_ok "$name" "stderr '$(head -c 300 "$OUT/f.err")' does not match '$re'"
-	else
-		ok "$name"
-	fi
+	fault_cmd "$name" "$want" "$re" run "$@"
 }
 
-# fault_cmd NAME STATUS REGEX CMD ARGS...: the same for another subcommand
+# fault_cmd NAME STATUS REGEX COMMAND ARGS...: the same for any subcommand
 fault_cmd() {
 	local name=$1 want=$2 re=$3
 	shift 3
