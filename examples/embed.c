@@ -62,7 +62,7 @@ static void count_traps(void *ctx, cy_vm *vm, const cy_event *ev)
 		return;
 	}
 	t->traps++;
-	t->interrupts += ev->addr >> 31; /* mcause's interrupt bit */
+	t->interrupts += ev->addr >> (cy_vm_xlen(vm) - 1) & 1; /* mcause's interrupt bit */
 	t->last_cause = ev->addr;
 }
 
@@ -138,11 +138,11 @@ int main(int argc, char **argv)
 			slices++;
 	}
 	fprintf(stderr,
-		"embed: %s after %llu slices of %llu cycles: pc 0x%08x, a0 %u, "
+		"embed: %s after %llu slices of %llu cycles: pc 0x%08x, a0 %llu, "
 		"%llu instructions, %llu cycles\n",
 		cy_vm_stop_reason(vm) == CY_STOP_EXIT ? "exited" : cy_vm_stop_message(vm),
 		(unsigned long long)slices, (unsigned long long)slice, cy_vm_pc(vm),
-		cy_vm_reg(vm, 10), (unsigned long long)cy_vm_instret(vm),
+		(unsigned long long)cy_vm_reg(vm, 10), (unsigned long long)cy_vm_instret(vm),
 		(unsigned long long)cy_vm_cycles(vm));
 	if (track) {
 		size_t n;

@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "cyclops.h"
+#include "mini_elf.h"
 #include "observe/callstack.h"
 
-#define CODE_ADDR  0x10000u
 #define MAX_CODE   65536
 #define MAX_CYCLES 20000
 
@@ -23,48 +23,12 @@
 #define PICK_PROFILE 0x10 /* the call-stack profiler (observed build) */
 #define PICK_ZKVM    0x20 /* the SP1 syscall ABI */
 
-struct elf32 {
-	uint8_t ident[16];
-	uint16_t type, machine;
-	uint32_t version, entry, phoff, shoff, flags;
-	uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
-};
-struct phdr32 {
-	uint32_t type, offset, vaddr, paddr, filesz, memsz, flags, align;
-};
-_Static_assert(sizeof(struct elf32) == 52, "Elf32_Ehdr layout");
-_Static_assert(sizeof(struct phdr32) == 32, "Elf32_Phdr layout");
-
-static uint8_t image[sizeof(struct elf32) + sizeof(struct phdr32) + MAX_CODE];
+static uint8_t image[MINI_ELF_HEADERS + MAX_CODE];
 static int null_fd = -1;
 static char out_dir[] = "/tmp/cyclops-fuzz-exec.XXXXXX";
 
 /* An ET_EXEC RV32 ELF with one RWX PT_LOAD segment holding code. */
-static size_t wrap(const uint8_t *code, size_t n)
-{
-	struct elf32 eh = { .ident = { 0x7f, 'E', 'L', 'F', 1, 1, 1 },
-			    .type = 2,
-			    .machine = 243,
-			    .version = 1,
-			    .entry = CODE_ADDR,
-			    .phoff = sizeof(struct elf32),
-			    .ehsize = sizeof(struct elf32),
-			    .phentsize = sizeof(struct phdr32),
-			    .phnum = 1 };
-	struct phdr32 ph = { .type = 1,
-			     .offset = sizeof(eh) + sizeof(ph),
-			     .vaddr = CODE_ADDR,
-			     .paddr = CODE_ADDR,
-			     .filesz = (uint32_t)n,
-			     .memsz = (uint32_t)n + 4096,
-			     .flags = 7,
-			     .align = 4096 };
-
-	memcpy(image, &eh, sizeof(eh));
-	memcpy(image + sizeof(eh), &ph, sizeof(ph));
-	memcpy(image + sizeof(eh) + sizeof(ph), code, n);
-	return sizeof(eh) + sizeof(ph) + n;
-}
+static size_t wrap(const uint8_t *code, size_t n) { return mini_elf(image, code, n, 7); }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -89,6 +89,15 @@ typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } c
  * tohost symbol, linux otherwise. */
 typedef enum cy_platform { CY_PLATFORM_AUTO = 0, CY_PLATFORM_LINUX, CY_PLATFORM_BARE } cy_platform;
 
+/* How guest code runs (docs/jit.md). DEFAULT: the translation tier where
+ * the host has it (x86-64 with libgccjit), else the interpreter; INTERP:
+ * the interpreter only; JIT: the tier, and a host without it is an error.
+ * Either way the tier runs only what the plain and accounting interpreters
+ * would (Linux or zkVM guests under a model of static costs, with or
+ * without the accounting interface's profilers); the rest is interpreted,
+ * and every output is the same byte for byte. */
+typedef enum cy_engine { CY_ENGINE_DEFAULT = 0, CY_ENGINE_INTERP, CY_ENGINE_JIT } cy_engine;
+
 typedef struct cy_opts {
 	uint64_t max_cycles; /* 0: no limit */
 	int argc;            /* guest argv; argc 0: argv[0] = path */
@@ -132,6 +141,12 @@ typedef struct cy_opts {
 	 * accounting interface: the slow reference their fast path is tested
 	 * against (docs/architecture.md); the results are the same. */
 	bool reference;
+	cy_engine engine;
+	/* The fast pass of a chunked run (docs/scale-out.md): the timers
+	 * follow only the guest's announcement and the sampler only its
+	 * phase, which is what each chunk's start needs; their tables stay
+	 * empty until chunks are merged into them (cy_chunk_merge). */
+	bool fast_pass;
 	/* Called before each write of the guest's bytes to stdout_fd or
 	 * stderr_fd, so that a front end can first erase a status line of
 	 * its own (cyclops run's progress line); NULL: none. */
@@ -177,13 +192,33 @@ const char *cy_vm_stop_message(const cy_vm *vm);
 void cy_vm_interrupt(cy_vm *vm, int why);
 #define CY_INTERRUPT_CYCLES (1ull << 20)
 
+/* Misaligned data accesses (Zicclsm: performed, as the Ethereum zkVM target
+ * requires, and counted): a load, store or AMO whose address is not a
+ * multiple of its size. cy_vm_misaligned gives the total and the pcs that
+ * made them, by pc (at most CY_MISALIGNED_MAX_SITES; the accesses of pcs past
+ * that are in the total and in *lost). The count is exact in every engine. */
+typedef struct cy_misaligned_site {
+	uint32_t pc;
+	uint64_t count;
+} cy_misaligned_site;
+#define CY_MISALIGNED_MAX_SITES (1u << 16)
+uint64_t cy_vm_misaligned(const cy_vm *vm, const cy_misaligned_site **sites, size_t *n,
+			  uint64_t *lost);
+
+/* The guest's register width, from its ELF's class: 32 or 64. */
+unsigned cy_vm_xlen(const cy_vm *vm);
+/* pcs are 32 bits wide at both widths: code lies below 4 GiB. */
 uint32_t cy_vm_pc(const cy_vm *vm);
-uint32_t cy_vm_reg(const cy_vm *vm, unsigned n);
-int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value);
+/* Register n (x0..x31); at XLEN 32 the value is zero-extended, and
+ * cy_vm_set_reg keeps the low 32 bits. */
+uint64_t cy_vm_reg(const cy_vm *vm, unsigned n);
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint64_t value);
 uint64_t cy_vm_cycles(const cy_vm *vm);
 uint64_t cy_vm_instret(const cy_vm *vm);
-int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len);
-int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len);
+/* Guest memory; addresses reach 4 GiB at XLEN 32 and 1 TiB at XLEN 64.
+ * -EFAULT for a range outside the space. */
+int cy_vm_read(const cy_vm *vm, uint64_t addr, void *buf, size_t len);
+int cy_vm_write(cy_vm *vm, uint64_t addr, const void *buf, size_t len);
 /* Resident guest memory in bytes (pages the guest touched). */
 uint64_t cy_vm_touched_bytes(const cy_vm *vm);
 
@@ -269,7 +304,7 @@ typedef struct cy_event {
 	uint32_t cost;              /* RETIRE */
 	uint32_t target;            /* JUMP */
 	uint8_t rd, rs1;            /* JUMP: link and base registers (call/return hints) */
-	uint32_t addr;              /* STORE: address; CSR: the CSR number */
+	uint64_t addr;              /* STORE: address; CSR: the CSR number */
 	uint32_t size;              /* STORE: bytes; CSR: 1 if written */
 	const cy_cost_parts *parts; /* RETIRE: what the cost is made of (NULL when the
 				     * model's costs do not depend on addresses) */
@@ -342,6 +377,12 @@ typedef struct cy_chunk_report {
 
 /* Runs the next opts.chunk_cycles cycles (cy_vm_run) and describes them. */
 cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report);
+/* Describes the cycles from start_cycle to now as the next chunk, as
+ * cy_vm_run_chunk does after its run: for a front end that runs a chunk
+ * in several cy_vm_run calls (the debugger, docs/gdb.md), ending each
+ * chunk where cy_vm_run_chunk would (the first instruction boundary at or
+ * past start_cycle + opts.chunk_cycles, or the guest's stop). */
+void cy_vm_end_chunk(cy_vm *vm, uint64_t start_cycle, cy_chunk_report *report);
 /* Every request that ended, in the order of its first end, with all its
  * results since the start; NULL and *n = 0 when the tracker is off. */
 const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
@@ -440,7 +481,8 @@ typedef struct cy_timer_step {
 	bool has_jump;     /* jump_from/jump_to: the last jump before it */
 	uint32_t jump_from, jump_to;
 	uint32_t n_writes; /* stores it made (the first CY_TIMER_MAX_WRITES) */
-	uint32_t write_addr[CY_TIMER_MAX_WRITES], write_size[CY_TIMER_MAX_WRITES];
+	uint64_t write_addr[CY_TIMER_MAX_WRITES];
+	uint32_t write_size[CY_TIMER_MAX_WRITES];
 	cy_cost_parts parts; /* pages in (with reasons), out, segment start */
 } cy_timer_step;
 
@@ -598,6 +640,17 @@ typedef struct cy_callstack_limits {
 
 /* Attaches a profiler to vm (before it runs); 0 or a negative errno. */
 int cy_callstack_attach(cy_vm *vm, cy_callstack **out);
+/* How a profiler follows vm (docs/scale-out.md): WHOLE is what
+ * cy_callstack_attach makes; STACK_ONLY keeps the shadow stack and no
+ * tables (what a chunked run's fast pass needs to start each chunk);
+ * DETACHED follows nothing: chunks' results are merged into it
+ * (cy_chunk_merge), and vm only gives it its symbols and the final clock. */
+typedef enum cy_callstack_mode {
+	CY_CALLSTACK_WHOLE,
+	CY_CALLSTACK_STACK_ONLY,
+	CY_CALLSTACK_DETACHED,
+} cy_callstack_mode;
+int cy_callstack_attach_mode(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out);
 void cy_callstack_free(cy_callstack *cs);
 /* The call tree, a parent before its children; NULL if the profiler ran out
  * of memory (nothing it gathered can be trusted then). */
@@ -630,6 +683,87 @@ bool cy_vm_sampling(const cy_vm *vm);
 /* Writes it to path atomically (format: include/cyclops_samples.h). */
 int cy_vm_sample_save(cy_vm *vm, const char *path, char *err, size_t err_size);
 
+/* Checkpoints (docs/scale-out.md): the whole state of a VM and of its
+ * profilers in one file, from which a VM created from the same program
+ * with the same options goes on exactly as the first one would have. */
+
+/* A client's own part of a checkpoint: a four-byte tag and its bytes,
+ * kept as they are (cy_checkpoint_section reads them back). */
+typedef struct cy_section {
+	char tag[4];
+	const void *data;
+	size_t len;
+} cy_section;
+
+/* What a checkpoint holds, and what cutting it found. */
+typedef struct cy_checkpoint_info {
+	uint64_t index;           /* its number in the run */
+	uint64_t base;            /* the checkpoint its memory is a delta of; 0: whole */
+	uint64_t cycles, instret; /* the clock at it */
+	uint64_t pages_scanned;   /* resident pages looked at (when cut) */
+	uint64_t pages_written;   /* pages whose bytes it holds (when cut) */
+	uint64_t pages_zeroed;    /* pages that read as zero again (when cut) */
+	uint64_t raw_bytes;       /* its contents before compression */
+	uint64_t file_bytes;      /* its size */
+} cy_checkpoint_info;
+
+/* Whether a checkpoint can be cut now: not inside a zkVM unconstrained
+ * block (a checkpoint waits for its end). */
+bool cy_vm_can_checkpoint(const cy_vm *vm);
+/* Cuts a checkpoint of vm (between two runs) and of cs when not NULL,
+ * with the client's sections, into a malloc'd blob: guest memory as the
+ * pages changed since vm's previous checkpoint, or all of it when full (a
+ * VM's first, and the first after a restore, are whole). index numbers it
+ * (the next one's base). 0, or -errno with the reason in err (-EBUSY:
+ * cy_vm_can_checkpoint is false). */
+int cy_checkpoint_cut(cy_vm *vm, cy_callstack *cs, uint64_t index, bool full,
+		      const cy_section *extra, size_t n_extra, uint8_t **blob, size_t *size,
+		      cy_checkpoint_info *info, char *err, size_t err_size);
+/* A checkpoint's bytes read back, checked (its name in every message: a
+ * file that is not a checkpoint, of another version, cut short or
+ * damaged is refused with the reason) and unpacked. */
+typedef struct cy_checkpoint cy_checkpoint;
+int cy_checkpoint_open(const void *blob, size_t size, const char *name, cy_checkpoint **out,
+		       char *err, size_t err_size);
+void cy_checkpoint_close(cy_checkpoint *ck);
+void cy_checkpoint_get_info(const cy_checkpoint *ck, cy_checkpoint_info *info);
+/* A client's section's bytes; NULL when the checkpoint has none. */
+const void *cy_checkpoint_section(const cy_checkpoint *ck, const char tag[4], size_t *len);
+/* Applies ck's memory to vm's: every page when ck is whole, the pages
+ * that changed when it is a delta. Applying a whole checkpoint and the
+ * deltas after it, in order, rebuilds the memory of the last one. */
+int cy_vm_restore_memory(cy_vm *vm, const cy_checkpoint *ck, char *err, size_t err_size);
+/* Restores everything but memory from ck: the registers, clock, ABI,
+ * cost model and counters, and each profiler's state (cs's when not
+ * NULL). vm must come from the same program and options as the VM that
+ * was cut (a section vm has no module for is ignored; a module without a
+ * section is an error). A fast pass's checkpoint (opts.fast_pass)
+ * restored into a VM with whole profilers starts a chunk. */
+int cy_vm_restore_state(cy_vm *vm, cy_callstack *cs, const cy_checkpoint *ck, char *err,
+			size_t err_size);
+/* A chunk's results: its profilers' state after it, into a malloc'd blob. */
+int cy_chunk_results(cy_vm *vm, cy_callstack *cs, uint64_t index, uint8_t **blob, size_t *size);
+/* Adds a chunk's results to vm's (the fast pass's, opts.fast_pass) and
+ * cs's (CY_CALLSTACK_DETACHED), which hold the chunks before it: then they
+ * are what profilers over the whole run would hold. 0, or -errno with the
+ * reason in err (-EINVAL for a table's limit inside the chunk: its results
+ * depend on what it could not know; docs/scale-out.md). */
+int cy_chunk_merge(cy_vm *vm, cy_callstack *cs, const void *blob, size_t size, char *err,
+		   size_t err_size);
+
+/* The guest's host I/O in a chunked run (docs/scale-out.md): the fast pass
+ * records what each of the guest's reads, writes and fstats returned (and
+ * a read's bytes); a chunk replays that, so that it touches no host file
+ * and its guest sees what the fast pass's saw. cy_vm_journal_take hands
+ * over what was recorded since the last take (malloc'd); replaying past
+ * the end, or an entry of another kind, stops the run with a host fault. */
+void cy_vm_journal_record(cy_vm *vm);
+int cy_vm_journal_take(cy_vm *vm, uint8_t **bytes, size_t *len);
+int cy_vm_journal_replay(cy_vm *vm, const void *bytes, size_t len);
+/* Bytes of the replayed journal not consumed yet (0 when a chunk did what
+ * its fast pass did). */
+size_t cy_vm_journal_left(const cy_vm *vm);
+
 /* Bare-metal firmware (docs/bare-metal.md). */
 cy_platform cy_vm_platform(const cy_vm *vm);
 const char *cy_platform_name(cy_platform platform);
@@ -643,14 +777,15 @@ int cy_vm_signature(const cy_vm *vm, uint32_t *begin, uint32_t *end);
 
 /* Traps taken so far and the trap CSRs now; all 0 on the linux platform. */
 typedef struct cy_machine_stats {
-	uint64_t exceptions; /* synchronous traps (illegal instruction, ecall, ...) */
-	uint64_t interrupts; /* timer and software interrupts taken */
-	uint32_t mcause, mepc, mtval;
+	uint64_t exceptions;          /* synchronous traps (illegal instruction, ecall, ...) */
+	uint64_t interrupts;          /* timer and software interrupts taken */
+	uint64_t mcause, mepc, mtval; /* XLEN bits wide */
+	unsigned xlen;
 } cy_machine_stats;
 void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out);
 /* "illegal instruction", "timer interrupt", ... for an mcause value;
  * "trap" for one the platform never raises. */
-const char *cy_trap_name(uint32_t mcause);
+const char *cy_trap_name(uint64_t mcause);
 
 #ifdef __cplusplus
 }

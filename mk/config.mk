@@ -7,7 +7,19 @@ CFLAGS ?= -O2 -g
 # truncating a long message is fine: snprintf is how we bound them
 CY_CFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-format-truncation \
 	-D_GNU_SOURCE -Iinclude -Isrc -MMD -MP
-LDLIBS += -lelf -ldw -lz -lgmp -liberty
+LDLIBS += -lelf -ldw -lz -lgmp -liberty -ldl -lpthread -lzstd
+# libgccjit.h lives in GCC's own include directory (libgccjit-12-dev);
+# -idirafter keeps a clang build's own headers first. The library itself
+# is loaded with dlopen when the translation tier first compiles.
+GCCJIT_INCLUDE := $(shell gcc -print-file-name=include 2>/dev/null)
+$(O)/src/core/jit_gen.o: CY_CFLAGS += -idirafter $(GCCJIT_INCLUDE)
+# MPI (cyclops run --mpi, cyclops batch under mpirun; docs/scale-out.md):
+# built when Open MPI's development files are there, MPI=0 leaves it out.
+MPI ?= $(shell pkg-config --exists ompi-c 2>/dev/null && echo 1 || echo 0)
+ifeq ($(MPI),1)
+MPI_CFLAGS := -DCY_MPI $(shell pkg-config --cflags ompi-c)
+MPI_LIBS := -lmpi
+endif
 
 ifeq ($(ASAN),1)
 CY_CFLAGS += -fsanitize=address -fno-omit-frame-pointer

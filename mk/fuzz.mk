@@ -9,7 +9,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_DIR := $(O)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE \
-	-Iinclude -Isrc -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -MMD -MP
+	-Iinclude -Isrc -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -MMD -MP \
+	-idirafter $(GCCJIT_INCLUDE)
 FUZZ_TARGETS ?= $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_DIR)/%.o)

@@ -22,10 +22,12 @@ demo: deps
 		guest/build/sha256.elf >/dev/null
 	@echo "report: $(O)/demo/sha256.html (open it in a browser); pprof: $(O)/demo/sha256.pb.gz"
 
-bench: cyclops guest
-	@$(MAKE) -s -C guest long
+bench: cyclops guest $(CKPT_SIZE)
+	@$(MAKE) -s -C guest long xl
 	@bench/run.sh
 	@python3 bench/profilers.py
+	@python3 bench/jit.py
+	@python3 bench/scale.py
 
 FORMAT_SRCS = $(wildcard include/*.h src/*/*.c src/*/*.h tests/unit/*.c examples/*.c fuzz/*.c)
 

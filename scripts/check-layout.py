@@ -20,8 +20,9 @@ ALLOWED = {
     "abi": {"core", "util"},
     "observe": {"core", "util"},
     "api": {"observe", "abi", "cost", "core", "util"},
+    "debug": {"observe", "core", "util"},
     "export": {"util"},
-    "cli": {"export", "util"},
+    "cli": {"export", "debug", "util"},
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -9,7 +9,7 @@
 # per-instruction ones: the summary line, paging and segments included),
 # and once sampling every cycle.
 #
-#   tests/engines.sh CYCLOPS MODEL ELF...
+#   [ENGINES="A B"] tests/engines.sh CYCLOPS MODEL ELF...
 #
 # Prints "ok - engines: MODEL: NAME" or "not ok - ...: why" per guest.
 set -u
@@ -22,7 +22,7 @@ trap 'rm -rf "$W"' EXIT
 run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 	local d=$W/$1
 	rm -rf "$d" && mkdir -p "$d" && cd "$d" || return
-	timeout 120 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
+	timeout 300 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
 		--cycle-tracker --report r.json --timers --counters --sample=7 --sample-out s.samples \
 		--out-dir . --profile p.folded --profile p.callgrind --profile p.pb.gz \
 		--profile p.trace.json --profile p.speedscope.json --profile p.svg \
@@ -37,21 +37,24 @@ run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 	# and sampling every cycle alone (by the blocks' run counts), with the
 	# files a guest saves in the middle of its run
 	mkdir -p saves
-	timeout 120 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
+	timeout 300 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
 		--sample=1 --sample-out every.samples --guest-saves --out-dir saves "$2" \
 		</dev/null >every.stdout 2>every.stderr
 	echo $? >every.status
 	cd - >/dev/null || return
 }
 
+# ENGINES="A B" compares two others (the jit layer: "jit interp", with
+# CYCLOPS_JIT_EAGER=1 in the environment)
+read -r A B <<<"${ENGINES:-interp reference}"
 for elf in "$@"; do
 	name=${elf#./}
-	run interp "$(realpath "$elf")"
-	run reference "$(realpath "$elf")"
+	run "$A" "$(realpath "$elf")"
+	run "$B" "$(realpath "$elf")"
 	# a file only one engine wrote, or one whose bytes differ
-	why=$(diff -rq "$W/interp" "$W/reference" 2>&1 | head -3 | tr '\n' ' ')
+	why=$(diff -rq "$W/$A" "$W/$B" 2>&1 | head -3 | tr '\n' ' ')
 	if [ -z "$why" ]; then
-		echo "ok - engines: $MODEL: $name: every output the same ($(ls "$W/interp" | wc -l) files)"
+		echo "ok - engines: $MODEL: $name: every output the same ($(ls "$W/$A" | wc -l) files)"
 	else
 		echo "not ok - engines: $MODEL: $name: $why"
 	fi

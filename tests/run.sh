@@ -10,8 +10,9 @@ CYCLOPS=${CYCLOPS:-build/cyclops}
 EMBED=${EMBED:-build/embed}
 UNIT_DIR=${UNIT_DIR:-build/tests/unit}
 QEMU=${QEMU:-qemu-riscv32}
+QEMU64=${QEMU64:-qemu-riscv64}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-tests.XXXXXX")
-trap 'rm -rf "$OUT"' EXIT
+[ -n "${KEEP_OUT:-}" ] || trap 'rm -rf "$OUT"' EXIT
 
 # Every run is bounded, so that a VM that hangs fails its test, not CI.
 cy() { timeout 120 "$CYCLOPS" "$@"; }
@@ -63,23 +64,41 @@ test_layout() {
 			grep -q 'include cycle: src/core/isa.h -> src/core/mem.h -> src/core/isa.h' '$t.2.txt'"
 }
 
+# Assembles generated programs (tests/gen/gen-programs.py) at their width:
+# gen64-* for RV64, the others for RV32.
+gen_build() {
+	local f arch
+	for f in "$@"; do
+		case $(basename "$f") in
+		gen64-*) arch="-march=rv64imac_zicsr_zifencei -mabi=lp64" ;;
+		*) arch="-march=rv32imac_zicsr_zifencei -mabi=ilp32" ;;
+		esac
+		riscv64-unknown-elf-gcc $arch -mno-relax -nostdlib -nostartfiles -static \
+			-Wl,-Ttext=0x10000 -Wl,--no-relax -o "${f%.S}.elf" "$f" ||
+			not_ok "generated: $f" "does not assemble"
+	done
+}
+
 # The accounting interface against the per-instruction reference: every
 # guest of the suite, under each shipped model, with every profiler on, must
 # write the same bytes under both engines (tests/engines.sh).
 test_engines() {
 	local m elfs line f seed=${ENGINES_SEED:-1} n=${ENGINES_PROGRAMS:-200}
 	# and generated programs (tests/gen/gen-programs.py; ENGINES_SEED picks others)
-	python3 tests/gen/gen-programs.py "$seed" "$n" "$OUT/gen"
-	for f in "$OUT"/gen/*.S; do
-		riscv64-unknown-elf-gcc -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mno-relax \
-			-nostdlib -nostartfiles -static -Wl,-Ttext=0x10000 -Wl,--no-relax \
-			-o "${f%.S}.elf" "$f" || not_ok "engines: $f" "does not assemble"
-	done
+	python3 tests/gen/gen-programs.py "$seed" "$n" "$OUT/gen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 "$seed" $((n / 2)) "$OUT/gen"
+	gen_build "$OUT"/gen/*.S
 	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
-	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/gen/*.elf)"
-	echo "# engines: the suite's guests and $n programs generated with seed $seed"
+	elfs="$(ls guest/build/*.elf guest/bare/build/*.elf tests/*/build/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/gen/gen-*.elf)"
+	# RV64 guests: not under risc0, whose paging prices a 32-bit machine
+	elfs64="$(ls guest/build/rv64imac-lp64/*.elf tests/*/build/rv64/*.elf 2>/dev/null) $(ls "$OUT"/gen/gen64-*.elf)"
+	echo "# engines: the suite's guests and $n + $((n / 2)) programs (rv32, rv64) generated with seed $seed"
 	for m in unit zero-riscy risc0; do
-		tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
+		if [ $m = risc0 ]; then
+			tests/engines.sh "$CYCLOPS" "$m" $elfs >"$OUT/engines.txt" 2>&1
+		else
+			tests/engines.sh "$CYCLOPS" "$m" $elfs $elfs64 >"$OUT/engines.txt" 2>&1
+		fi
 		while IFS= read -r line; do
 			case $line in
 			"ok - "*) pass=$((pass + 1)) ;;
@@ -130,7 +149,7 @@ test_unit() {
 	for t in "$UNIT_DIR"/test_*; do
 		[ -x "$t" ] || continue
 		case $(basename "$t") in
-		test_elf) "$t" guest/build/hello.elf /bin/true >"$OUT/unit.txt" 2>&1 ;;
+		test_elf) "$t" guest/build/hello.elf /bin/true guest/build/rv64imac-lp64/hello.elf >"$OUT/unit.txt" 2>&1 ;;
 		*) "$t" >"$OUT/unit.txt" 2>&1 ;;
 		esac
 		rc=$?
@@ -176,9 +195,11 @@ test_disasm_objdump() {
 test_isa() {
 	local elf name model
 	for model in unit zero-riscy risc0; do
-		for elf in tests/isa/build/*.elf; do
+		for elf in tests/isa/build/*.elf tests/isa/build/rv64/*.elf; do
 			name=$(basename "$elf" .elf)
 			case $name in illegal*) continue ;; esac
+			# risc0's paging prices a 32-bit machine: RV64 guests are refused
+			case $model/$elf in risc0/*/rv64/*) continue ;; esac
 			cy run -q --model $model "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
 			local rc=$?
 			if [ $rc -eq 0 ] && grep -qx "PASS $name" "$OUT/isa.out"; then
@@ -188,7 +209,7 @@ test_isa() {
 			fi
 		done
 	done
-	for elf in tests/isa/build/*.elf; do
+	for elf in tests/isa/build/*.elf tests/isa/build/rv64/*.elf; do
 		name=$(basename "$elf" .elf)
 		case $name in illegal*) continue ;; esac
 		emb --observe "$elf" >"$OUT/isa.out" 2>"$OUT/isa.err"
@@ -200,7 +221,7 @@ test_isa() {
 differential() {
 	local name=$1
 	shift
-	"$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
+	timeout 120 "$QEMU" "$@" >"$OUT/q.out" 2>/dev/null </dev/null
 	local qrc=$?
 	cy run -q ${CY_RUN_OPTS:-} "$@" >"$OUT/c.out" 2>"$OUT/c.err" </dev/null
 	local crc=$?
@@ -214,9 +235,9 @@ differential() {
 }
 
 test_differential() {
-	local elf name
-	if ! command -v "$QEMU" >/dev/null; then
-		not_ok "differential" "$QEMU is not installed (apt-get install qemu-user)"
+	local elf name f n=${DIFFERENTIAL_PROGRAMS:-100}
+	if ! command -v "$QEMU" >/dev/null || ! command -v "$QEMU64" >/dev/null; then
+		not_ok "differential" "$QEMU or $QEMU64 is not installed (apt-get install qemu-user)"
 		return
 	fi
 	for elf in guest/build/*.elf tests/isa/build/*.elf tests/count/build/*.elf; do
@@ -228,6 +249,24 @@ test_differential() {
 	differential "hello with arguments" guest/build/hello.elf "first arg" second "" 'with "quotes"'
 	for elf in guest/build/rv32im/*.elf; do
 		[ -e "$elf" ] && differential "rv32im $(basename "$elf" .elf)" "$elf"
+	done
+	# RV64: the guest kit's examples and the RV64 ISA tests against qemu-riscv64
+	for elf in guest/build/rv64imac-lp64/*.elf tests/isa/build/rv64/*.elf; do
+		name=$(basename "$elf" .elf)
+		case $name in illegal* | counters_*) continue ;; esac
+		QEMU=$QEMU64 differential "rv64 $name" "$elf"
+	done
+	QEMU=$QEMU64 differential "rv64 hello with arguments" guest/build/rv64imac-lp64/hello.elf \
+		"first arg" second "" 'with "quotes"'
+	# generated programs of both widths, which end by writing their registers
+	python3 tests/gen/gen-programs.py 11 "$n" "$OUT/dgen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 11 "$n" "$OUT/dgen"
+	gen_build "$OUT"/dgen/*.S
+	for f in "$OUT"/dgen/gen-*.elf; do
+		differential "generated rv32 $(basename "$f" .elf)" "$f"
+	done
+	for f in "$OUT"/dgen/gen64-*.elf; do
+		QEMU=$QEMU64 differential "generated rv64 $(basename "$f" .elf)" "$f"
 	done
 }
 
@@ -303,7 +342,20 @@ test_faults() {
 		[ "$(grep -c 'unsupported syscall openat' "$OUT/f.err")" = 1 ]
 	expect "unsupported syscall: an unnamed number is warned too" \
 		grep -Eq '^cyclops: warning: unsupported syscall 1234 at 0x[0-9a-f]{8}: returning -ENOSYS$' "$OUT/f.err"
-	fault "bad program: 64-bit ELF" 251 '^cyclops: /bin/true: 64-bit ELF' /bin/true
+	# RV64: the 1 TiB space and the 4 GiB code limit
+	fault "rv64 fault: an access past 2^40 names the address and the instruction" 252 \
+		'^cyclops: access to 0x10000000000, outside the guest.s 1 TiB address space, at 0x[0-9a-f]{8} <reach>: ld x11,0\(x10\)$' \
+		$f/rv64/beyond_space.elf
+	expect "rv64 fault: the two instructions before it retired" [ "$(summary_insns "$OUT/f.err")" = 2 ]
+	fault "rv64 fault: a jump to 4 GiB names the target and the jump" 252 \
+		'^cyclops: jump to 0x100000000, past 4 GiB where no code can be, at 0x[0-9a-f]{8} <leap>: jalr x1,0\(x5\)$' \
+		$f/rv64/jump_high.elf
+	fault "rv64: data at 0x1c00000000 and at 2^40 - 8 is memory" 51 '^cyclops: 14 instructions' \
+		$f/rv64/high_data.elf
+	fault "rv64: the risc0 model (paging a 32-bit machine) is refused" 251 \
+		"^cyclops: guest/build/rv64imac-lp64/hello.elf: model risc0 pages a 32-bit machine's memory" \
+		--model risc0 guest/build/rv64imac-lp64/hello.elf
+	fault "bad program: an x86-64 ELF" 251 '^cyclops: /bin/true: not a RISC-V ELF \(e_machine 62\)$' /bin/true
 	fault "bad program: missing file" 251 '^cyclops: /nonexistent.elf: No such file or directory$' /nonexistent.elf
 	printf 'not an elf at all' >"$OUT/text.elf"
 	fault "bad program: not an ELF" 251 "^cyclops: $OUT/text.elf: not an ELF file" "$OUT/text.elf"
@@ -704,6 +756,7 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 . tests/zkvm/tests.sh
 . tests/cli/tests.sh
 . tests/install/tests.sh
+. tests/scale/tests.sh
 # Channel timers. Each tests/timer/*.S runs with --timers --report under the
 # model of its "# MODEL:" line (unit if none), and once more per "# RUN TAG:
 # ARGS" line; check.py holds each run to the EXPECT lines derived by hand.
@@ -1680,10 +1733,17 @@ PY
 # the Linux build of the same program, and bad input.
 test_bare() {
 	local elf name model want rc b=guest/bare/build
+	# each test at XLEN 32 and 64 (build/rv64/: the same sources, and the
+	# RV64-only ones in rv64/); risc0's paging prices a 32-bit machine
+	local src
 	for model in unit zero-riscy risc0; do
-		for elf in tests/bare/build/*.elf; do
-			name=$(basename "$elf" .elf)
-			want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "tests/bare/$name.S")
+		for elf in tests/bare/build/*.elf tests/bare/build/rv64/*.elf; do
+			name=${elf#tests/bare/build/}
+			name=${name%.elf}
+			case $model/$name in risc0/rv64/*) continue ;; esac
+			src=tests/bare/$name.S
+			[ -e "$src" ] || src=tests/bare/$(basename "$name").S
+			want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "$src")
 			cy run -q --model $model "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
 			rc=$?
 			if [ $rc -eq "${want:-0}" ]; then
@@ -1693,12 +1753,18 @@ test_bare() {
 			fi
 		done
 	done
-	for elf in tests/bare/build/*.elf; do
-		name=$(basename "$elf" .elf)
-		want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "tests/bare/$name.S")
+	for elf in tests/bare/build/*.elf tests/bare/build/rv64/*.elf; do
+		name=${elf#tests/bare/build/}
+		name=${name%.elf}
+		src=tests/bare/$name.S
+		[ -e "$src" ] || src=tests/bare/$(basename "$name").S
+		want=$(sed -n 's/^# EXPECT-EXIT: *\([0-9]*\).*/\1/p' "$src")
 		emb --observe "$elf" >"$OUT/bare.out" 2>"$OUT/bare.err"
 		expect "bare: $name (observed)" [ $? -eq "${want:-0}" ]
 	done
+	emb --observe tests/bare/build/rv64/interrupts.elf >/dev/null 2>"$OUT/bare.err"
+	expect "bare: at XLEN 64 too, observers see 4 traps (3 interrupts: mcause bit 63) and 3 returns" \
+		grep -qx "embed: traps 4 (3 interrupts), returns 3, last \[trap ecall\]" "$OUT/bare.err"
 	# trap events: interrupts.S takes 3 interrupts (tests 5, 11, 13) and the
 	# passing ecall, and returns 3 times (the handler twice, the vector once);
 	# traps.S traps in each of its 17 EXPECT tests and at the end, and
@@ -2017,6 +2083,149 @@ test_progress() {
 		[ "$(grep -c 'MIPS, [0-9.]* stick' "$d/ticks.txt")" = 0 -a "$(grep -c 'tick' "$d/ticks.txt")" = 4 ]
 }
 
+# The translation tier (docs/jit.md) against the interpreter: every guest
+# of the suite and generated programs of both widths, translated as soon as
+# sampled (CYCLOPS_JIT_EAGER), write the same bytes (tests/jit.sh); budgets
+# that stop in the middle of translated code stop at the same instruction;
+# the runs really are translated; a small code cache evicts and still
+# agrees; no mapping is writable and executable; a damaged cached file is
+# not run; the default policy (background compilation of hot code) agrees.
+test_jit() {
+	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid
+	if ! "$CYCLOPS" run --engine jit -q guest/build/hello.elf >/dev/null 2>"$OUT/jit.err"; then
+		ok "jit: skipped ($(head -c 200 "$OUT/jit.err"))"
+		return
+	fi
+	python3 tests/gen/gen-programs.py 21 "$n" "$OUT/jgen" &&
+		python3 tests/gen/gen-programs.py --xlen 64 21 "$n" "$OUT/jgen"
+	gen_build "$OUT"/jgen/*.S
+	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
+	elfs="$(ls guest/build/*.elf guest/build/rv64imac-lp64/*.elf tests/*/build/*.elf tests/*/build/rv64/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/jgen/*.elf)"
+	tests/jit.sh "$CYCLOPS" "$cache" $elfs >"$OUT/jit.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+		esac
+	done <"$OUT/jit.txt"
+	echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted"
+		# with every profiler on (the accounting variant): the engines' comparison
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" unit \
+		guest/build/sha256.elf guest/build/tracked.elf guest/build/timed.elf guest/build/sampled.elf \
+		guest/build/sort.elf guest/build/rv64imac-lp64/sort.elf guest/build/rv64imac-lp64/bytecode.elf \
+		tests/profile/build/*.elf tests/timer/build/nested.elf tests/sample/build/loop.elf \
+		$(ls "$OUT"/jgen/*.elf | head -20) >"$OUT/jit.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
+		esac
+	done <"$OUT/jit.txt"
+	# budgets anywhere: before, inside and at the end of translated blocks
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf \
+		guest/build/rv64imac-lp64/keccak.elf; do
+		for lim in 1 2 3 17 64 65 1000 4097 65535 65536 65537 1000003 3333331; do
+			tests/jit.sh "$CYCLOPS" "$cache" --max-cycles $lim "$w" >"$OUT/jit.txt" 2>&1
+			expect "jit: $w stops at --max-cycles $lim at the interpreter's instruction" \
+				grep -q '^ok - ' "$OUT/jit.txt"
+		done
+	done
+	# the runs are translated: nearly every cycle of sha256 ran as host code
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf; do
+		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
+			"$CYCLOPS" run -q --engine jit "$w" >/dev/null 2>"$OUT/jit.err"
+		expect "jit: $w runs at least 99% of its cycles translated" \
+			awk '/cycles translated/ { t = $(NF-2) } END { exit !(t >= 0.99 * '"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+	done
+	# a code cache of two regions evicts as the run goes, and agrees
+	CYCLOPS_JIT_MAX_REGIONS=2 tests/jit.sh "$CYCLOPS" "$cache" guest/build/kernels.elf guest/build/sort.elf >"$OUT/jit.txt" 2>&1
+	expect "jit: with room for two regions, kernels and sort agree with the interpreter" \
+		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# W^X: no mapping of the process is writable and executable
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine jit guest/build/kernels.elf 3000 >/dev/null 2>&1 &
+	pid=$!
+	sleep 2
+	cp /proc/$pid/maps "$OUT/jit.maps" 2>/dev/null
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	expect "jit: translated code is mapped, and nothing is writable and executable at once" \
+		sh -c "grep -q '\.so' '$OUT/jit.maps' && ! grep -q ' rwx' '$OUT/jit.maps'"
+	# a cached file that does not hold what its name says is not run
+	for f in "$cache"/*.so; do
+		printf 'damaged' | dd of="$f" bs=1 seek=4096 conv=notrunc 2>/dev/null
+	done
+	tests/jit.sh "$CYCLOPS" "$cache" guest/build/sha256.elf guest/build/rv64imac-lp64/sort.elf >"$OUT/jit.txt" 2>&1
+	expect "jit: with every cached file damaged, the runs still agree" \
+		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# the default policy: hot code compiled in the background while the
+	# interpreter goes on, then loaded from the cache by the next run
+	cy run --engine interp guest/build/keccak.elf 60 >"$OUT/jit.ref" 2>&1
+	for n in 1 2; do
+		CYCLOPS_JIT_CACHE=$OUT/jit-default "$CYCLOPS" run guest/build/keccak.elf 60 >"$OUT/jit.def" 2>&1
+		expect "jit: the default engine's run $n of keccak agrees with the interpreter" \
+			bash -c "sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS\$//' '$OUT/jit.def' | cmp -s - <(sed -E 's/, [0-9.]+ s, [0-9.]+ [KMG]?IPS\$//' '$OUT/jit.ref')"
+	done
+}
+
+# Misaligned data accesses (Zicclsm, tests/misaligned/): each guest's
+# header derives its total, its pcs and its functions' counts; the run
+# exits with mhpmcounter3 counting the MISALIGNED event, the report lists
+# every pc with its function and source line (the hottest one's line is the
+# one marked in the source), and the summary names it. Under each model and
+# engine; a guest with none prints no line.
+test_misaligned() {
+	local elf src want total npcs f1 c1 f2 c2 model engine hot
+	for elf in tests/misaligned/build/*.elf tests/misaligned/build/rv64/*.elf; do
+		src=tests/misaligned/${elf#tests/misaligned/build/}
+		src=${src%.elf}.S
+		want=$(sed -n 's/^# EXPECT-MISALIGNED: *//p' "$src")
+		read -r total npcs f1 c1 f2 c2 <<<"$want"
+		hot=$(grep -n 'the hottest misaligned pc' "$src" | cut -d: -f1)
+		for model in unit zero-riscy; do
+			for engine in interp reference; do
+				cy run --model $model --engine $engine --report "$OUT/mis.json" "$elf" \
+					>/dev/null 2>"$OUT/mis.err"
+				expect "misaligned: $src ($model, $engine): mhpmcounter3 (MISALIGNED) counts $total" [ $? -eq "$total" ]
+				expect "misaligned: $src ($model, $engine): the report has $total at $npcs pcs, $c1 in $f1, $c2 in $f2, the hottest at line $hot" \
+					python3 -c "
+import json, sys
+m = json.load(open('$OUT/mis.json'))['misaligned']
+f = {x['function']: x['count'] for x in m['functions']}
+top = max(m['sites'], key=lambda x: x['count'])
+ok = (m['total'] == $total and len(m['sites']) == $npcs and f == {'$f1': $c1, '$f2': $c2}
+      and top['line'] == $hot and top['file'].endswith('$(basename "$src")'))
+sys.exit(0 if ok else 1)"
+			done
+		done
+		expect "misaligned: $src: the summary names the total and the hottest pc's line" \
+			grep -Eq "^cyclops: $total misaligned data accesses at $npcs pcs; most at 0x[0-9a-f]{8} <$f1> \(.*$(basename "$src"):$hot\): " "$OUT/mis.err"
+	done
+	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/mis.err"
+	expect "misaligned: a guest with none prints no misaligned line" \
+		sh -c "! grep -q misaligned '$OUT/mis.err'"
+}
+
+# riscv-tests (not part of cyclops): with RISCV_TESTS=DIR, a riscv-tests
+# checkout whose isa/ holds the built p-environment programs (make -C isa
+# XLEN=64 ...; docs/conformance.md), every rv32/rv64 ui, um, ua, uc and mi
+# program runs on the bare platform and must pass through tohost; the
+# breakpoint tests need the debug triggers (Sdtrig), which cyclops lacks.
+test_riscv_tests() {
+	local t n=0
+	if [ -z "${RISCV_TESTS:-}" ] || [ ! -d "$RISCV_TESTS/isa" ]; then
+		ok "riscv-tests: skipped (RISCV_TESTS is not set to a riscv-tests checkout with built isa/ programs)"
+		return
+	fi
+	for t in "$RISCV_TESTS"/isa/rv{32,64}{ui,um,ua,uc,mi}-p-*; do
+		case $t in *.dump | *-breakpoint) continue ;; esac
+		[ -x "$t" ] || continue
+		n=$((n + 1))
+		cy run -q "$t" >"$OUT/rt.out" 2>"$OUT/rt.err"
+		expect "riscv-tests: $(basename "$t") passes" [ $? -eq 0 ]
+	done
+	expect "riscv-tests: $n programs found" [ $n -gt 0 ]
+}
+
 # The fuzz harnesses (fuzz/, docs/robustness.md): every regression input and
 # seed once, then a short deterministic run of each target. They need clang.
 FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
@@ -2036,7 +2245,12 @@ test_fuzz() {
 				"$FUZZ_DIR/fuzz_$t" -timeout=20 fuzz/regressions/$t/* >"$d/reg.txt" 2>&1
 		fi
 		# the VM targets create a VM per input: fewer runs
-		case $t in elf | exec) runs=${FUZZ_CHECK_RUNS_VM:-400} ;; *) runs=${FUZZ_CHECK_RUNS:-20000} ;; esac
+		# and jit compiles the code it is given, twice a second or so
+		case $t in
+		elf | exec | checkpoint) runs=${FUZZ_CHECK_RUNS_VM:-400} ;;
+		jit) runs=${FUZZ_CHECK_RUNS_JIT:-40} ;;
+		*) runs=${FUZZ_CHECK_RUNS:-20000} ;;
+		esac
 		if "$FUZZ_DIR/fuzz_$t" -seed=1 -runs=$runs -max_total_time=60 -timeout=20 \
 			-artifact_prefix="$d/" "$d" fuzz/corpus/$t >"$d/log.txt" 2>&1; then
 			ok "fuzz: $t: the seeds and $runs mutated inputs run clean"
@@ -2046,10 +2260,396 @@ test_fuzz() {
 	done
 }
 
+# The GDB stub (docs/gdb.md): gdb-multiarch in batch mode against
+# cyclops run --gdb, on the hand-counted tests/gdb/counter.S, C guests and
+# bare-metal firmware; expected values are derived in counter.S's comments,
+# taken from a plain run of the same guest (its summary, --max-cycles
+# stops, profiles), or from a fresh session run to the same cycle.
+
+# gdb_session NAME ELF CMDS [cyclops options...]: cyclops run --gdb 0
+# under gdb-multiarch -batch running the commands in file CMDS; leaves
+# $OUT/gdb-NAME.gdb (GDB's output), .out, .err and .status (cyclops's).
+gdb_session() {
+	local name=$1 elf=$2 cmds=$3 p=$OUT/gdb-$1 port="" i pid
+	shift 3
+	: >"$p.err"
+	timeout 300 "$CYCLOPS" run "$@" --gdb 0 "$elf" <"${GDB_STDIN:-/dev/null}" >"$p.out" 2>"$p.err" &
+	pid=$!
+	for i in $(seq 200); do
+		port=$(sed -n 's/^cyclops: waiting for GDB on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$p.err")
+		[ -n "$port" ] && break
+		sleep 0.05
+	done
+	timeout 300 gdb-multiarch -batch -nx -ex 'set pagination off' -ex 'set confirm off' \
+		-ex "target remote 127.0.0.1:$port" -x "$cmds" "$elf" >"$p.gdb" 2>&1
+	wait $pid
+	echo $? >"$p.status"
+}
+
+# the values of "monitor cycles" in a session's output, in order
+gdb_cycles() { sed -n 's/^cycles \([0-9]*\)$/\1/p' "$OUT/gdb-$1.gdb" | tr '\n' ' '; }
+# the registers of the Nth "info registers" (lines "NAME 0x... ...": ra to
+# t6 and pc; GDB leaves out zero)
+gdb_regs() {
+	awk -v n="$2" '/^ra /{k++} k==n && /^[a-z0-9]+ +0x/{print $1, $2} /^pc /{if (k==n) exit}' \
+		"$OUT/gdb-$1.gdb"
+}
+
+test_gdb() {
+	local g=tests/gdb/build c=$OUT/gdb f plain got want port pid
+	if ! command -v gdb-multiarch >/dev/null; then
+		not_ok "gdb" "gdb-multiarch is not installed (scripts/debian-packages.txt)"
+		return
+	fi
+	mkdir -p "$c"
+	# -- counter.S: breakpoints, stepping, reverse execution, a watchpoint,
+	# until-cycle; every number from the file's hand count
+	cat >"$c/counter.gdb" <<-'EOF'
+		break bump
+		continue
+		monitor cycles
+		continue
+		continue
+		monitor cycles
+		printf "xlen=%d counter=%d cycle=%d instret=%d\n", sizeof($sp) * 8, *(int *)&counter, $cycle, $instret
+		stepi
+		stepi
+		stepi
+		monitor cycles
+		printf "pc=bump+%d\n", $pc - (int)&bump
+		reverse-stepi
+		monitor cycles
+		printf "pc=bump+%d\n", $pc - (int)&bump
+		info registers
+		reverse-continue
+		monitor cycles
+		reverse-continue
+		monitor cycles
+		printf "counter=%d\n", *(int *)&counter
+		info registers
+		reverse-continue
+		monitor cycles
+		reverse-continue
+		monitor cycles
+		printf "pc=start+%d\n", $pc - (int)&_start
+		delete
+		watch *(int *)&counter
+		continue
+		monitor cycles
+		continue
+		monitor cycles
+		delete
+		monitor until-cycle 40
+		continue
+		monitor cycles
+		info registers
+		monitor until-cycle 15
+		reverse-continue
+		monitor cycles
+		continue
+	EOF
+	for w in 32 64; do
+		elf=$g/counter.elf
+		[ $w = 64 ] && elf=$g/rv64/counter.elf
+		gdb_session counter$w "$elf" "$c/counter.gdb"
+		f=$OUT/gdb-counter$w.gdb
+		# bump is reached after 3, 13, 23 instructions; 3 steps, one back: 26, 25;
+		# back to this call's arrival (23), the 2nd and 1st (13, 3), then the
+		# start (0); the watchpoint stops after the 1st and 2nd stores (8, 18);
+		# then cycle 40 and back to 15
+		expect "gdb: counter.S (RV$w): monitor cycles at each stop as counted by hand" \
+			test "$(gdb_cycles counter$w)" = "3 23 26 25 23 13 3 0 8 18 40 15 "
+		expect "gdb: counter.S (RV$w): registers of $w bits, the variable, the cycle and instret CSRs at the 3rd arrival" \
+			grep -q "^xlen=$w counter=2 cycle=23 instret=23\$" "$f"
+		expect "gdb: counter.S (RV$w): stepi moves 3 instructions (la is 8 bytes, lw 4), reverse-stepi 1 back" \
+			sh -c "grep '^pc=bump+' '$f' | tr '\n' ' ' | grep -q '^pc=bump+12 pc=bump+8 \$'"
+		expect "gdb: counter.S (RV$w): reverse-continue reaches the previous breakpoint hits" \
+			grep -q '^counter=1$' "$f"
+		expect "gdb: counter.S (RV$w): reverse-continue past the first hit stops at the start of history" \
+			sh -c "grep -q 'No more reverse-execution history' '$f' && grep -q '^pc=start+0\$' '$f'"
+		expect "gdb: counter.S (RV$w): a watchpoint on counter sees 0 -> 1 and 1 -> 2" \
+			sh -c "grep -A1 '^Old value = 0\$' '$f' | grep -q '^New value = 1\$' &&
+				grep -A1 '^Old value = 1\$' '$f' | grep -q '^New value = 2\$'"
+		expect "gdb: counter.S (RV$w): the guest exits normally (counter 5), 56 instructions as counted" \
+			sh -c "grep -q 'exited normally' '$f' && [ \$(cat $OUT/gdb-counter$w.status) -eq 0 ] &&
+				grep -q '^cyclops: 56 instructions, 56 cycles' $OUT/gdb-counter$w.err"
+		# the same state as a fresh session run to the same cycle
+		for want in 25:1 13:2 40:3; do
+			printf 'monitor until-cycle %s\ncontinue\nmonitor cycles\ninfo registers\nkill\n' \
+				"${want%:*}" >"$c/fresh.gdb"
+			gdb_session "fresh$w-${want%:*}" "$elf" "$c/fresh.gdb"
+			gdb_regs counter$w "${want#*:}" >"$c/regs-a$w-${want%:*}"
+			gdb_regs "fresh$w-${want%:*}" 1 >"$c/regs-b$w-${want%:*}"
+			expect "gdb: counter.S (RV$w): the registers at cycle ${want%:*} equal a fresh session's" \
+				sh -c "[ \$(wc -l <'$c/regs-a$w-${want%:*}') -eq 32 ] &&
+					cmp -s '$c/regs-a$w-${want%:*}' '$c/regs-b$w-${want%:*}'"
+		done
+	done
+	# GDB's changes stay in the history: counter set to 100 at the 1st
+	# arrival, so 102 at the 3rd, 101 and 100 going back, 101 forward
+	# again; set to 50 at the 2nd (in the past: the future recorded is
+	# forgotten), 52 two arrivals later, 50 back there, exit code 49
+	cat >"$c/write.gdb" <<-'EOF'
+		break bump
+		continue
+		set var *(int *)&counter = 100
+		continue
+		continue
+		printf "c3=%d\n", *(int *)&counter
+		reverse-continue
+		printf "c2=%d\n", *(int *)&counter
+		reverse-continue
+		printf "c1=%d\n", *(int *)&counter
+		continue
+		printf "c2again=%d\n", *(int *)&counter
+		set var *(int *)&counter = 50
+		continue
+		continue
+		printf "c4=%d\n", *(int *)&counter
+		reverse-continue
+		reverse-continue
+		printf "c2past=%d\n", *(int *)&counter
+		delete
+		continue
+	EOF
+	gdb_session write "$g/counter.elf" "$c/write.gdb"
+	expect "gdb: counter.S: memory GDB wrote, at the present and in the past, is kept going back and forth" \
+		sh -c "[ \"\$(grep '^c[0-9a-z]*=' $OUT/gdb-write.gdb | tr '\n' ' ')\" = 'c3=102 c2=101 c1=100 c2again=101 c4=52 c2past=50 ' ] &&
+			[ \$(cat $OUT/gdb-write.status) -eq 49 ]"
+	# under a model where cycles are not instructions: going back lands
+	# where a fresh session that runs to the same cycle stops
+	printf 'break bump\ncontinue\ncontinue\nmonitor cycles\ncontinue\nreverse-continue\nmonitor cycles\ninfo registers\nkill\n' >"$c/zr.gdb"
+	gdb_session zr "$g/counter.elf" "$c/zr.gdb" --model zero-riscy
+	set -- $(gdb_cycles zr)
+	printf 'monitor until-cycle %s\ncontinue\nmonitor cycles\ninfo registers\nkill\n' "${2:-1}" >"$c/zr2.gdb"
+	gdb_session zr2 "$g/counter.elf" "$c/zr2.gdb" --model zero-riscy
+	gdb_regs zr 1 >"$c/zr-a"
+	gdb_regs zr2 1 >"$c/zr-b"
+	expect "gdb: counter.S (zero-riscy): reverse-continue lands on the 2nd hit's cycle ($1) and state, as a fresh run to it" \
+		sh -c "[ '$1' = '${2:-x}' ] && [ '$(gdb_cycles zr2)' = '$1 ' ] && [ \$(wc -l <'$c/zr-a') -eq 32 ] && cmp -s '$c/zr-a' '$c/zr-b'"
+	expect "gdb: counter.S: killed by GDB: status 137 (SIGKILL)" \
+		test "$(cat "$OUT/gdb-fresh32-25.status")" -eq 137
+	# -- a C guest: reverse-continue to the previous hit equals the forward
+	# hit; monitor profile against a plain run stopped at the same cycle
+	cat >"$c/sort.gdb" <<-'EOF'
+		break insertion_sort
+		continue
+		continue
+		monitor cycles
+		info registers
+		continue
+		monitor cycles
+		monitor profile 1000
+		reverse-continue
+		monitor cycles
+		info registers
+		reverse-finish
+		bt 1
+		reverse-step
+		monitor cycles
+		kill
+	EOF
+	gdb_session sort guest/build/sort.elf "$c/sort.gdb"
+	f=$OUT/gdb-sort.gdb
+	set -- $(gdb_cycles sort)
+	expect "gdb: sort.c: reverse-continue arrives at the 2nd hit's cycle ($1)" test "${3:-x}" = "$1"
+	gdb_regs sort 1 >"$c/sort-a"
+	gdb_regs sort 2 >"$c/sort-b"
+	expect "gdb: sort.c: ... with the registers the forward run had there" \
+		sh -c "[ \$(wc -l <'$c/sort-a') -eq 32 ] && cmp -s '$c/sort-a' '$c/sort-b'"
+	expect "gdb: sort.c: reverse-finish returns to the caller, reverse-step goes back further" \
+		sh -c "grep -q '^#0 .* in quick_sort ' '$f' && [ \"\${4:-0}\" -lt \"\$1\" ]" -- "$@"
+	# the plain run stopped at the 3rd hit's cycle: the same self cycles
+	"$CYCLOPS" run -q --max-cycles "${2:-1}" --profile "$c/sort.folded" guest/build/sort.elf >/dev/null 2>&1
+	want=$(awk '{n=$NF; sub(/ [0-9]+$/, ""); k=split($0, f, ";"); c[f[k]]+=n}
+		END {for (k in c) print c[k], k}' "$c/sort.folded" | sort)
+	got=$(awk '/self cycles/{on=1; next} / cycles in all$/{on=0}
+		on && $1 > 0 {n=$0; sub(/^ *[0-9]+ +[0-9.]+% +[0-9]+  /, "", n); print $1, n}' "$f" | sort)
+	expect "gdb: sort.c: monitor profile equals the plain run's profile at the same cycle" \
+		sh -c "[ -n '$want' ] && [ '$want' = '$got' ]"
+	# -- profilers stay exact: everything written after a session with
+	# breakpoints, steps and reverse steps equals a plain run's bytes
+	cat >"$c/exact.gdb" <<-'EOF'
+		break heap_sort
+		break build_crc_table
+		continue
+		stepi
+		stepi
+		reverse-stepi
+		continue
+		next
+		reverse-next
+		monitor tracker
+		monitor profile 3
+		reverse-continue
+		delete
+		continue
+	EOF
+	plain="--report R --chunk-cycles 100000 --profile P.folded --profile P.callgrind --profile P.pb.gz --sample=64 --sample-out S"
+	"$CYCLOPS" run $(echo "$plain" | sed "s#R#$c/r1.json#; s#P\.#$c/p1.#g; s#S\$#$c/s1.samples#") \
+		guest/build/tracked.elf >"$c/plain.out" 2>"$c/plain.err"
+	gdb_session exact guest/build/tracked.elf "$c/exact.gdb" \
+		$(echo "$plain" | sed "s#R#$c/r2.json#; s#P\.#$c/p2.#g; s#S\$#$c/s2.samples#")
+	expect "gdb: tracked.c: report, profiles (folded, callgrind, pprof) and samples equal a plain run's bytes" \
+		sh -c "cmp -s $c/r1.json $c/r2.json && cmp -s $c/p1.folded $c/p2.folded &&
+			cmp -s $c/p1.callgrind $c/p2.callgrind && cmp -s $c/p1.pb.gz $c/p2.pb.gz &&
+			cmp -s $c/s1.samples $c/s2.samples"
+	expect "gdb: tracked.c: the guest's output appears once, as in the plain run" \
+		cmp -s "$c/plain.out" "$OUT/gdb-exact.out"
+	expect "gdb: tracked.c: monitor tracker names the open span with its start" \
+		grep -q '^open sort since cycle [0-9]* ([0-9]* cycles so far)$' "$OUT/gdb-exact.gdb"
+	# at heap_sort, setup and build_crc_table have ended: their totals are
+	# the plain run's report's
+	expect "gdb: tracked.c: monitor tracker's ended spans equal the plain run's report" \
+		python3 -c "
+import json, re, sys
+spans = {s['name']: s['total'] for s in json.load(open('$c/r1.json'))['spans']}
+got = dict(re.findall(r'^ *span (\\S+): 1 ended, (\\d+) cycles$', open('$OUT/gdb-exact.gdb').read(), re.M))
+sys.exit(0 if got and all(int(v) == spans[k] for k, v in got.items()) and 'setup' in got else 1)"
+	# -- stdin is read once: the replay gives the guest the logged bytes
+	cat >"$c/echo.gdb" <<-'EOF'
+		break done
+		continue
+		reverse-continue
+		continue
+		x/s &buf
+		continue
+	EOF
+	printf 'hello, debugger\n' >"$c/echo.in"
+	for w in 32 64; do
+		elf=$g/echo.elf
+		[ $w = 64 ] && elf=$g/rv64/echo.elf
+		GDB_STDIN=$c/echo.in gdb_session echo$w "$elf" "$c/echo.gdb"
+		expect "gdb: echo.S (RV$w): after going back before read(), the buffer holds the same bytes" \
+			grep -q 'hello, debugger\\n"$' "$OUT/gdb-echo$w.gdb"
+		expect "gdb: echo.S (RV$w): the guest's output appears once" \
+			sh -c "[ \"\$(cat $OUT/gdb-echo$w.out)\" = 'hello, debugger' ] && [ \$(cat $OUT/gdb-echo$w.status) -eq 0 ]"
+	done
+	# -- risc0 paging: the pages of tests/cost/risc0_pages.S, counted there
+	printf 'stepi 11\nmonitor pages\nmonitor cycles\ncontinue\n' >"$c/pages.gdb"
+	gdb_session pages tests/cost/build/risc0_pages.elf "$c/pages.gdb" --model risc0
+	expect "gdb: risc0_pages.S: after 11 instructions 6 pages in, 4 dirty, 8459 cycles" \
+		sh -c "grep -q '^segment 1: 6 pages paged in, 4 dirty' $OUT/gdb-pages.gdb &&
+			grep -q '^so far: 6 pages in, 4 pages out, 4335 paging cycles' $OUT/gdb-pages.gdb &&
+			[ '$(echo)' = '' ] && grep -q '^cycles 8459\$' $OUT/gdb-pages.gdb"
+	# -- bare-metal firmware: a trap is a step; CSRs in the description
+	cat >"$c/bare.gdb" <<-'EOF'
+		break *on_trap
+		continue
+		printf "mcause=%d at_handler=%d\n", $mcause, (unsigned int)$pc == (unsigned int)&on_trap
+		set $epc = $mepc
+		reverse-stepi
+		printf "back_at_mepc=%d\n", (unsigned int)$pc == (unsigned int)$epc
+		stepi
+		printf "at_handler=%d\n", (unsigned int)$pc == (unsigned int)&on_trap
+		delete
+		continue
+	EOF
+	gdb_session bare guest/bare/build/illegal_count.elf "$c/bare.gdb"
+	expect "gdb: bare: the trap handler is hit with mcause 2 (illegal instruction)" \
+		grep -q '^mcause=2 at_handler=1$' "$OUT/gdb-bare.gdb"
+	expect "gdb: bare: reverse-stepi from the handler's entry is the trapping instruction (mepc)" \
+		grep -q '^back_at_mepc=1$' "$OUT/gdb-bare.gdb"
+	expect "gdb: bare: stepi from there takes the trap again" grep -q '^at_handler=1$' "$OUT/gdb-bare.gdb"
+	expect "gdb: bare: the firmware runs to its end after the session" \
+		test "$(cat "$OUT/gdb-bare.status")" -eq 0
+	# -- a fault is a stop to look at and go back from: jump_unmapped.S
+	# retires 4 instructions (call: 2, li, jalr) before its fetch fault
+	printf 'continue\nmonitor cycles\nreverse-stepi\nmonitor cycles\ncontinue\ncontinue\n' >"$c/fault.gdb"
+	gdb_session fault tests/faults/build/jump_unmapped.elf "$c/fault.gdb"
+	expect "gdb: a fault stops the guest (SIGSEGV after 4 instructions), reverse-stepi goes back to 3, going on ends it (252)" \
+		sh -c "[ '$(gdb_cycles fault)' = '4 3 ' ] && grep -q 'Program received signal SIGSEGV' $OUT/gdb-fault.gdb &&
+			grep -q 'Program terminated with signal SIGSEGV' $OUT/gdb-fault.gdb && [ \$(cat $OUT/gdb-fault.status) -eq 252 ]"
+	# -- a hardware breakpoint (Z1) is a breakpoint too: bump at 3 and 13
+	printf 'hbreak bump\ncontinue\nmonitor cycles\ncontinue\nmonitor cycles\nkill\n' >"$c/hbreak.gdb"
+	gdb_session hbreak "$g/counter.elf" "$c/hbreak.gdb"
+	expect "gdb: hbreak stops at bump's 1st and 2nd arrivals (3, 13)" \
+		sh -c "[ '$(gdb_cycles hbreak)' = '3 13 ' ] && grep -q 'Hardware assisted breakpoint 1' $OUT/gdb-hbreak.gdb"
+	# -- detach: the guest runs on to its end, output and status whole
+	printf 'break bump\ncontinue\ndetach\n' >"$c/detach.gdb"
+	gdb_session detach "$g/counter.elf" "$c/detach.gdb"
+	expect "gdb: detach lets the guest run to its end (status 0, 56 instructions)" \
+		sh -c "[ \$(cat $OUT/gdb-detach.status) -eq 0 ] && grep -q '^cyclops: 56 instructions' $OUT/gdb-detach.err"
+	# -- without history: reverse execution is refused, forward works
+	# (GDB's batch mode stops at the error: reverse-stepi comes last)
+	printf 'break bump\ncontinue\nmonitor history\ncontinue\nmonitor cycles\nreverse-stepi\n' >"$c/nohist.gdb"
+	gdb_session nohist "$g/counter.elf" "$c/nohist.gdb" --gdb-history 0
+	expect "gdb: --gdb-history 0: forward runs, reverse-stepi is refused" \
+		sh -c "grep -q 'no history' $OUT/gdb-nohist.gdb && grep -q '^cycles 13\$' $OUT/gdb-nohist.gdb &&
+			grep -q 'Target remote does not support this command' $OUT/gdb-nohist.gdb"
+	# -- malformed packets, no-ack mode, and a client that goes away
+	: >"$c/rsp.err"
+	timeout 60 "$CYCLOPS" run --gdb 0 "$g/counter.elf" >"$c/rsp.out" 2>"$c/rsp.err" &
+	pid=$!
+	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/rsp.err" && break; sleep 0.05; done
+	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/rsp.err")
+	python3 tests/gdb/rsp.py "$port" >"$c/rsp.txt" 2>&1
+	expect "gdb: malformed and unknown packets get the protocol's answers ($(grep -c '^ok' "$c/rsp.txt") checks)" \
+		sh -c "! grep -q '^FAIL' '$c/rsp.txt' && grep -q '^ok .g. gives 33' '$c/rsp.txt'"
+	wait $pid
+	expect "gdb: a client that disconnects: the guest runs to its end, no crash" \
+		sh -c "[ $? -eq 0 ] && grep -q '^cyclops: 56 instructions' '$c/rsp.err'"
+	# -- GDB's interrupt byte stops a guest that would run for ever
+	: >"$c/spin.err"
+	timeout 60 "$CYCLOPS" run --gdb 0 tests/faults/build/spin.elf >"$c/spin.out" 2>"$c/spin.err" &
+	pid=$!
+	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/spin.err" && break; sleep 0.05; done
+	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/spin.err")
+	python3 tests/gdb/rsp.py "$port" interrupt >"$c/spin.txt" 2>&1
+	got=$?
+	wait $pid
+	expect "gdb: the interrupt byte stops a running guest (T02), then kill: 137" \
+		sh -c "[ $got -eq 0 ] && [ $? -eq 137 ] && ! grep -q FAIL '$c/spin.txt'"
+	# -- a signal to cyclops while GDB is connected stops the guest as in a
+	# plain run: status 130, the report written and partial
+	: >"$c/sig.err"
+	timeout 60 "$CYCLOPS" run --report "$c/sig.json" --gdb 0 "$g/counter.elf" >/dev/null 2>"$c/sig.err" &
+	pid=$!
+	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/sig.err" && break; sleep 0.05; done
+	port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\)$/\1/p' "$c/sig.err")
+	python3 -c "
+import socket, sys
+s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=30)
+s.sendall(b'\$qSupported#37')
+s.recv(4096)
+open(sys.argv[2], 'w').close()
+while s.recv(4096):
+    pass" "$port" "$c/sig.connected" &
+	for port in $(seq 100); do [ -e "$c/sig.connected" ] && break; sleep 0.05; done
+	kill -INT $pid
+	wait $pid
+	got=$?
+	wait
+	expect "gdb: SIGINT to cyclops while GDB waits: status 130, the report partial" \
+		sh -c "[ $got -eq 130 ] && python3 -c \"import json,sys; r=json.load(open('$c/sig.json')); sys.exit(0 if r['partial'] and r['status'] == 130 else 1)\""
+	# -- the address: loopback by default, others warned about, bad ones refused
+	: >"$c/any.err"
+	timeout 60 "$CYCLOPS" run --gdb 0.0.0.0:0 "$g/counter.elf" >/dev/null 2>"$c/any.err" &
+	pid=$!
+	for port in $(seq 100); do grep -q 'waiting for GDB' "$c/any.err" && break; sleep 0.05; done
+	port=$(sed -n 's/.*0\.0\.0\.0:\([0-9]*\)$/\1/p' "$c/any.err")
+	python3 -c "import socket,sys; s=socket.create_connection(('127.0.0.1', int(sys.argv[1]))); s.sendall(b'\$k#6b'); s.recv(1)" "$port" 2>/dev/null
+	wait $pid
+	expect "gdb: a non-loopback address is warned about" \
+		grep -q 'warning: --gdb 0.0.0.0:0 listens beyond this machine' "$c/any.err"
+	"$CYCLOPS" run --gdb foo "$g/counter.elf" >/dev/null 2>"$c/bad1.err"; got=$?
+	expect "gdb: --gdb foo is a usage error" \
+		sh -c "[ $got -eq 250 ] && grep -q 'the port must be a number 0..65535' '$c/bad1.err'"
+	"$CYCLOPS" run --gdb 70000 "$g/counter.elf" >/dev/null 2>"$c/bad2.err"; got=$?
+	expect "gdb: --gdb 70000 is a usage error" \
+		sh -c "[ $got -eq 250 ] && grep -q '0..65535' '$c/bad2.err'"
+	"$CYCLOPS" run --gdb nosuchhost.invalid:1 "$g/counter.elf" >/dev/null 2>"$c/bad3.err"; got=$?
+	expect "gdb: an unknown host is a usage error naming it" \
+		sh -c "[ $got -eq 250 ] && grep -q 'host nosuchhost.invalid' '$c/bad3.err'"
+	"$CYCLOPS" run --gdb-history lots "$g/counter.elf" >/dev/null 2>"$c/bad4.err"; got=$?
+	expect "gdb: a bad --gdb-history is a usage error" \
+		sh -c "[ $got -eq 250 ] && grep -q 'gdb-history needs a size' '$c/bad4.err'"
+}
+
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile lines sample bare signals memory progress install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm timer profile lines sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

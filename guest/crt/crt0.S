@@ -20,15 +20,25 @@ _start:
 	 * (link.ld reserves room for .tbss), so tp only has to point at it. */
 	la tp, __tls_base
 
-	lw s0, 0(sp)		/* argc */
-	addi s1, sp, 4		/* argv */
-	slli t0, s0, 2
+	/* The stack's words are XLEN bits wide: 4 bytes on RV32, 8 on RV64. */
+#if __riscv_xlen == 64
+#define LOAD_WORD ld
+#define STORE_WORD sd
+#define WORD_SHIFT 3
+#else
+#define LOAD_WORD lw
+#define STORE_WORD sw
+#define WORD_SHIFT 2
+#endif
+	LOAD_WORD s0, 0(sp)		/* argc */
+	addi s1, sp, 1 << WORD_SHIFT	/* argv */
+	slli t0, s0, WORD_SHIFT
 	add s2, s1, t0
-	addi s2, s2, 4		/* envp: after argv's NULL terminator */
+	addi s2, s2, 1 << WORD_SHIFT	/* envp: after argv's NULL terminator */
 
 	/* Lets getenv() see the environment. */
 	la t0, environ
-	sw s2, 0(t0)
+	STORE_WORD s2, 0(t0)
 
 	/* The psABI wants sp 16-byte aligned at every call; Linux gives that
 	 * already, this keeps a less careful loader from breaking it. */

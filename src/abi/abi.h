@@ -15,4 +15,12 @@ cy_abi zkvm_detect(const struct cy_vm *vm);
 int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size);
 void zkvm_free(struct cy_vm *vm);
 
+/* Checkpoints (api/checkpoint.c): each ABI saves and restores its state
+ * with one function (util/state_io.h); a checkpoint waits for the end of an
+ * unconstrained block. */
+struct sio;
+void linux_state_io(struct sio *io, struct cy_vm *vm);
+void zkvm_state_io(struct sio *io, struct cy_vm *vm);
+bool zkvm_in_block(const struct cy_vm *vm);
+
 #endif

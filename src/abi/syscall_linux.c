@@ -11,6 +11,7 @@
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define REG_SP 2
 #define REG_A0 10
@@ -92,27 +93,70 @@ const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
  * or more would not fit the int32 return value. */
 #define RW_MAX 0x7ffff000u
 
-static bool range_ok(uint32_t addr, uint32_t len) { return (uint64_t)addr + len <= MEM_SPACE; }
+/* clock_gettime with a 64-bit struct timespec: RV32 Linux has only the
+ * time64 call (403), RV64's clock_gettime (113) has that layout already. */
+#define CLOCK_GETTIME_32 403
+#define CLOCK_GETTIME_64 113
 
-static int32_t sys_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+/* Whether the guest's [addr, addr + len) lies in its space: Linux checks
+ * the whole range before it cuts a count to RW_MAX. */
+static bool range_ok(const struct cy_vm *vm, uint64_t addr, uint64_t len)
 {
-	if (output_host_fd(vm, fd) < 0 || fd == 0)
-		return -EBADF;
-	if (!range_ok(buf, len))
-		return -EFAULT;
-	/* Linux moves at most RW_MAX bytes per call, so the count fits */
-	return output_write(vm, fd, buf, len > RW_MAX ? RW_MAX : len);
+	return mem_range_ok(&vm->mem, addr, len);
 }
 
-static int32_t sys_read(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+static int64_t sys_write(struct cy_vm *vm, uint64_t fd, uint64_t buf, uint64_t len)
 {
-	int hfd = output_host_fd(vm, fd);
-	ssize_t got;
+	if (fd > INT32_MAX || output_host_fd(vm, (uint32_t)fd) < 0 || fd == 0)
+		return -EBADF;
+	if (!range_ok(vm, buf, len))
+		return -EFAULT;
+	/* Linux moves at most RW_MAX bytes per call, so the count fits */
+	return output_write(vm, (uint32_t)fd, buf, (uint32_t)(len > RW_MAX ? RW_MAX : len));
+}
+
+/* Replays a read or fstat's result and the bytes it put at buf (a chunk of
+ * a chunked run, core/journal.h). */
+static int64_t replay(struct cy_vm *vm, enum journal_kind kind, uint64_t buf, uint64_t most)
+{
+	const uint8_t *data;
+	size_t n;
+	int64_t rc;
+
+	if (!journal_get(vm, kind, &rc, &data, &n))
+		return -EIO;
+	if (n > most) {
+		journal_diverged(vm, kind);
+		return -EIO;
+	}
+	memcpy(vm->mem.base + buf, data, n);
+	cache_memory_written(vm, buf, n);
+	return rc;
+}
+
+static int64_t sys_read_host(struct cy_vm *vm, int hfd, uint64_t buf, uint64_t len);
+
+static int64_t sys_read(struct cy_vm *vm, uint64_t fd, uint64_t buf, uint64_t len)
+{
+	int hfd = fd > INT32_MAX ? -1 : output_host_fd(vm, (uint32_t)fd);
+	int64_t got;
 
 	if (hfd < 0 || fd != 0)
 		return -EBADF;
-	if (!range_ok(buf, len))
+	if (!range_ok(vm, buf, len))
 		return -EFAULT;
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return replay(vm, JOURNAL_READ, buf, len);
+	got = sys_read_host(vm, hfd, buf, len);
+	if (vm->journal.mode == JOURNAL_RECORD)
+		journal_put(vm, JOURNAL_READ, got, vm->mem.base + buf, got > 0 ? (size_t)got : 0);
+	return got;
+}
+
+static int64_t sys_read_host(struct cy_vm *vm, int hfd, uint64_t buf, uint64_t len)
+{
+	ssize_t got;
+
 	/* A signal for cyclops (SIGINT) interrupts a blocked read with EINTR,
 	 * which goes to the guest: restarting the read here, or letting a
 	 * guest that retries it block again, would hold the run forever. */
@@ -122,44 +166,55 @@ static int32_t sys_read(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t le
 	if (got < 0)
 		return -errno;
 	cache_memory_written(vm, buf, (uint64_t)got);
-	return (int32_t)got;
+	return got;
 }
 
-/* struct stat64 of the asm-generic 32-bit ABI, as byte offsets. */
+/* struct stat64 of the asm-generic 32-bit ABI, as byte offsets; the 64-bit
+ * ABI's struct stat has the same fields there and is 128 bytes long. */
 enum {
 	STAT_MODE = 16,
 	STAT_NLINK = 20,
 	STAT_SIZE = 48,
 	STAT_BLKSIZE = 56,
-	STAT_SIZEOF = 104,
+	STAT_SIZEOF_32 = 104,
+	STAT_SIZEOF_64 = 128,
 };
 
-static int32_t sys_fstat(struct cy_vm *vm, uint32_t fd, uint32_t buf)
+static int64_t sys_fstat(struct cy_vm *vm, uint64_t fd, uint64_t buf)
 {
-	int hfd = output_host_fd(vm, fd);
+	int hfd = fd > INT32_MAX ? -1 : output_host_fd(vm, (uint32_t)fd);
+	uint32_t sizeof_stat = vm->xlen == 64 ? STAT_SIZEOF_64 : STAT_SIZEOF_32;
 	struct stat st;
-	uint8_t *p = vm->mem.base + buf;
+	uint8_t *p;
 	int64_t size;
 
 	if (hfd < 0)
 		return -EBADF;
-	if (!range_ok(buf, STAT_SIZEOF))
+	if (!range_ok(vm, buf, sizeof_stat))
 		return -EFAULT;
-	if (fstat(hfd, &st) != 0)
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return replay(vm, JOURNAL_FSTAT, buf, sizeof_stat);
+	if (fstat(hfd, &st) != 0) {
+		if (vm->journal.mode == JOURNAL_RECORD)
+			journal_put(vm, JOURNAL_FSTAT, -errno, NULL, 0);
 		return -errno;
-	memset(p, 0, STAT_SIZEOF);
+	}
+	p = vm->mem.base + buf;
+	memset(p, 0, sizeof_stat);
 	mem_st32(p, STAT_MODE, (uint32_t)st.st_mode);
 	mem_st32(p, STAT_NLINK, 1);
 	size = (int64_t)st.st_size;
 	memcpy(p + STAT_SIZE, &size, sizeof(size));
 	mem_st32(p, STAT_BLKSIZE, (uint32_t)st.st_blksize);
-	cache_memory_written(vm, buf, STAT_SIZEOF);
+	cache_memory_written(vm, buf, sizeof_stat);
+	if (vm->journal.mode == JOURNAL_RECORD)
+		journal_put(vm, JOURNAL_FSTAT, 0, p, sizeof_stat);
 	return 0;
 }
 
-static uint32_t sys_brk(struct cy_vm *vm, uint32_t want)
+static uint64_t sys_brk(struct cy_vm *vm, uint64_t want)
 {
-	uint32_t limit = STACK_TOP - vm->opts.stack_size - STACK_GAP;
+	uint64_t limit = STACK_TOP - vm->opts.stack_size - STACK_GAP;
 
 	if (want < vm->brk_start || want > limit)
 		return vm->brk;
@@ -175,7 +230,7 @@ static uint32_t sys_brk(struct cy_vm *vm, uint32_t want)
 }
 
 /* struct __kernel_timespec: two 64-bit fields. */
-static int32_t sys_clock_gettime64(struct cy_vm *vm, uint32_t clock, uint32_t buf)
+static int64_t sys_clock_gettime(struct cy_vm *vm, uint64_t clock, uint64_t buf)
 {
 	uint64_t ns = vm->cycles * NS_PER_CYCLE;
 	int64_t ts[2];
@@ -184,7 +239,7 @@ static int32_t sys_clock_gettime64(struct cy_vm *vm, uint32_t clock, uint32_t bu
 		ns += vm->start_realtime_ns;
 	else if (clock > CLOCK_BOOTTIME)
 		return -EINVAL;
-	if (!range_ok(buf, sizeof(ts)))
+	if (!range_ok(vm, buf, sizeof(ts)))
 		return -EFAULT;
 	ts[0] = (int64_t)(ns / 1000000000u);
 	ts[1] = (int64_t)(ns % 1000000000u);
@@ -193,7 +248,7 @@ static int32_t sys_clock_gettime64(struct cy_vm *vm, uint32_t clock, uint32_t bu
 	return 0;
 }
 
-static void sys_exit(struct cy_vm *vm, uint32_t code)
+static void sys_exit(struct cy_vm *vm, uint64_t code)
 {
 	vm->stop = CY_STOP_EXIT;
 	vm->exit_code = (int)(code & 0xff);
@@ -222,26 +277,39 @@ static void warn_unsupported(struct cy_vm *vm, uint32_t nr)
 
 void syscall_linux(struct cy_vm *vm)
 {
-	uint32_t *a = &vm->x[REG_A0], nr = vm->x[REG_A7];
-	int32_t ret;
+	uint64_t nr64 = vm_reg(vm, REG_A7), a[3];
+	uint32_t nr = nr64 > UINT32_MAX ? UINT32_MAX : (uint32_t)nr64;
+	uint32_t clock_gettime = vm->xlen == 64 ? CLOCK_GETTIME_64 : CLOCK_GETTIME_32;
+	int32_t ext;
+	int64_t ret;
 
+	for (unsigned i = 0; i < 3; i++)
+		a[i] = vm_reg(vm, REG_A0 + i);
+	if (nr == clock_gettime) {
+		ret = sys_clock_gettime(vm, a[0], a[1]);
+		vm_set_ret(vm, ret);
+		return;
+	}
 	switch (nr) {
-	case 57: ret = output_host_fd(vm, a[0]) >= 0 ? 0 : -EBADF; break;
+	case 57:
+		ret = a[0] <= INT32_MAX && output_host_fd(vm, (uint32_t)a[0]) >= 0 ? 0 : -EBADF;
+		break;
 	case 63: ret = sys_read(vm, a[0], a[1], a[2]); break;
 	case 64: ret = sys_write(vm, a[0], a[1], a[2]); break;
 	case 80: ret = sys_fstat(vm, a[0], a[1]); break;
 	case 93:
 	case 94: sys_exit(vm, a[0]); return;
-	case 214: ret = (int32_t)sys_brk(vm, a[0]); break;
-	case 403: ret = sys_clock_gettime64(vm, a[0], a[1]); break;
+	case 214: ret = (int64_t)sys_brk(vm, a[0]); break;
 	default:
-		if (vm_ecall_extension(vm, nr, &ret))
+		if (vm_ecall_extension(vm, nr, &ext)) {
+			ret = ext;
 			break;
+		}
 		warn_unsupported(vm, nr);
 		ret = -ENOSYS;
 		break;
 	}
-	a[0] = (uint32_t)ret;
+	vm_set_ret(vm, ret);
 }
 
 /* Pushes bytes below *sp and returns their guest address. */
@@ -252,10 +320,16 @@ static uint32_t push_bytes(struct cy_vm *vm, uint32_t *sp, const void *p, size_t
 	return *sp;
 }
 
+/* One word of the initial stack: XLEN bits wide. */
 static void put_word(struct cy_vm *vm, uint32_t *at, uint32_t v)
 {
-	mem_st32(vm->mem.base, *at, v);
-	*at += 4;
+	if (vm->xlen == 64) {
+		mem_st64(vm->mem.base, *at, v);
+		*at += 8;
+	} else {
+		mem_st32(vm->mem.base, *at, v);
+		*at += 4;
+	}
 }
 
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
@@ -294,7 +368,7 @@ int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
 	}
 	/* argc, argv[], NULL, envp[], NULL, auxv pairs: sp ends 16-aligned */
 	words = 1 + (uint32_t)argc + 1 + (uint32_t)envc + 1 + 2 * 4;
-	sp = (sp - words * 4) & ~15u;
+	sp = (sp - words * (vm->xlen / 8)) & ~15u;
 	at = sp;
 	put_word(vm, &at, (uint32_t)argc);
 	for (int i = 0; i < argc; i++)
@@ -312,9 +386,26 @@ int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size)
 	put_word(vm, &at, random_at);
 	put_word(vm, &at, AT_NULL);
 	put_word(vm, &at, 0);
-	vm->x[REG_SP] = sp;
+	vm_set_reg(vm, REG_SP, sp);
 	vm->brk = vm->brk_start;
 	mem_set_region(&vm->mem, "stack", bottom, STACK_TOP);
 	mem_set_region(&vm->mem, "heap", vm->brk_start, vm->brk_start);
 	return 0;
+}
+
+/* The Linux ABI's part of a checkpoint: the break, the realtime clock's
+ * base (so that CLOCK_REALTIME goes on from where it was) and the
+ * syscalls already warned of. The host files are the front end's to
+ * position (guest fds 0-2 are the host's). */
+void linux_state_io(struct sio *io, struct cy_vm *vm)
+{
+	sio_tag(io, "LINX");
+	sio_u64(io, &vm->brk_start);
+	sio_u64(io, &vm->brk);
+	sio_u64(io, &vm->start_realtime_ns);
+	sio_raw(io, vm->warned_syscalls, sizeof(vm->warned_syscalls));
+	sio_bool(io, &vm->warned_high_syscall);
+	if (io->load && (vm->brk < vm->brk_start || vm->brk > STACK_TOP))
+		sio_fail(io, "the break 0x%llx is outside [0x%llx, 0x%x]",
+			 (unsigned long long)vm->brk, (unsigned long long)vm->brk_start, STACK_TOP);
 }

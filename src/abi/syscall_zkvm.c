@@ -14,6 +14,7 @@
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define REG_T0 5
 #define REG_A0 10
@@ -288,10 +289,13 @@ static int cow_prepare(struct cy_vm *vm)
 			madvise(vm->mem.base + off, COW_CHUNK, MADV_DONTNEED);
 	}
 	vm->zkvm->memfd = fd;
-	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0)
+	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0) {
 		fd = -1; /* the VM's now */
-	else
+		vm->mem.backing_fd = vm->zkvm->memfd;
+		vm->mem.backing_size = ZKVM_MEM_LIMIT;
+	} else {
 		vm->zkvm->memfd = -1;
+	}
 out:
 	free(vec);
 	if (fd >= 0)
@@ -325,7 +329,7 @@ static void sys_enter_unconstrained(struct cy_vm *vm, uint32_t *a)
 	s->public_len = z->public_len;
 	s->commits = z->commits;
 	z->snap = s;
-	vm->x[REG_T0] = 1;
+	vm_set_reg(vm, REG_T0, 1);
 }
 
 /* Puts memory, registers, clock and outputs back as they were at the enter,
@@ -338,7 +342,7 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 
 	(void)a;
 	if (!s) {
-		vm->x[REG_T0] = 0;
+		vm_set_reg(vm, REG_T0, 0);
 		return;
 	}
 	if (map_guest(vm, MAP_SHARED) != 0) {
@@ -347,8 +351,10 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 		return;
 	}
 	memcpy(vm->x, s->x, sizeof(s->x));
-	vm->x[REG_T0] = 0;
+	vm_set_reg(vm, REG_T0, 0);
 	vm->undone_cycles += vm->cycles - s->cycles;
+	if (vm->cycles > vm->clock_peak)
+		vm->clock_peak = vm->cycles;
 	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
 	vm->instret = s->instret;
@@ -402,7 +408,7 @@ static void sys_hint_len(struct cy_vm *vm, uint32_t *a)
 			  z->next_frame + 1);
 		return;
 	}
-	vm->x[REG_T0] = (uint32_t)z->frames[z->next_frame].len;
+	vm_set_reg(vm, REG_T0, (uint32_t)z->frames[z->next_frame].len);
 }
 
 static void sys_hint_read(struct cy_vm *vm, uint32_t *a)
@@ -636,8 +642,10 @@ static int sys_index(uint32_t code)
 
 void syscall_zkvm(struct cy_vm *vm)
 {
-	uint32_t code = vm->x[REG_T0];
-	uint32_t args[3] = { vm->x[REG_A0], vm->x[REG_A1], vm->x[REG_A2] };
+	uint32_t code = (uint32_t)vm_reg(vm, REG_T0);
+	/* the 32-bit zkVMs' arguments (RV64 guests do not reach here yet) */
+	uint32_t args[3] = { (uint32_t)vm_reg(vm, REG_A0), (uint32_t)vm_reg(vm, REG_A1),
+			     (uint32_t)vm_reg(vm, REG_A2) };
 	int i = sys_index(code);
 
 	if (i < 0) {
@@ -667,9 +675,9 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size)
 	for (int i = 0; i < vm->mem.n_regions; i++)
 		if (vm->mem.regions[i].end > ZKVM_MEM_LIMIT) {
 			snprintf(err, err_size,
-				 "segment at 0x%08x..0x%08llx is not below the zkVM memory limit "
+				 "segment at 0x%08llx..0x%08llx is not below the zkVM memory limit "
 				 "0x%08x",
-				 vm->mem.regions[i].start,
+				 (unsigned long long)vm->mem.regions[i].start,
 				 (unsigned long long)vm->mem.regions[i].end, ZKVM_MEM_LIMIT);
 			return -EINVAL;
 		}
@@ -694,11 +702,80 @@ void zkvm_free(struct cy_vm *vm)
 	free(z->frames);
 	free(z->public_values);
 	free(z->snap);
-	if (z->memfd >= 0)
+	if (z->memfd >= 0) {
 		close(z->memfd); /* its mapping goes with the guest's memory */
+		vm->mem.backing_fd = -1;
+	}
 	free(z);
 	vm->zkvm = NULL;
 }
+
+/* The zkVM's part of a checkpoint (api/checkpoint.c): the input queue (the
+ * frames not yet read), the public values, the committed words and the
+ * syscall counts. A checkpoint is never cut inside an unconstrained block
+ * (zkvm_in_block), so there is no snapshot to save; the copy-on-write memfd
+ * is not state: a restored guest makes its own at its next block. Frames
+ * already read are only counted: their bytes are never read again. */
+#define ZKVM_MAX_FRAMES_READ (1u << 26)
+
+static void frame_io(struct sio *io, struct frame *f, bool unread)
+{
+	if (unread)
+		sio_blob(io, (void **)&f->data, &f->len, SIZE_MAX, "bytes in an input frame");
+	else if (io->load)
+		*f = (struct frame){ NULL, 0 };
+}
+
+void zkvm_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct zkvm *z = vm->zkvm;
+	int abi = z->abi;
+
+	sio_tag(io, "ZKVM");
+	sio_int(io, &abi, CY_ABI_SP1, CY_ABI_PICO, "the zkVM ABI");
+	if (io->load && abi != (int)z->abi)
+		sio_fail(io, "it holds a guest of the %s ABI, not %s", cy_abi_name((cy_abi)abi),
+			 cy_abi_name(z->abi));
+	if (io->load) {
+		for (size_t i = 0; i < z->n_frames; i++)
+			free(z->frames[i].data);
+		z->n_frames = z->next_frame = 0;
+	}
+	size_t unread = z->n_frames - z->next_frame;
+	sio_count(io, &z->next_frame, ZKVM_MAX_FRAMES_READ, 0, "input frames read");
+	sio_count(io, &unread, SIZE_MAX, 8, "input frames not read");
+	if (io->load && sio_ok(io)) {
+		z->n_frames = z->next_frame + unread;
+		if (sio_alloc(io, (void **)&z->frames, z->n_frames, sizeof(*z->frames)))
+			z->cap_frames = z->n_frames + 1;
+		else
+			z->n_frames = z->next_frame = 0;
+	}
+	for (size_t i = 0; i < z->n_frames && sio_ok(io); i++)
+		frame_io(io, &z->frames[i], i >= z->next_frame);
+	sio_blob(io, (void **)&z->public_values, &z->public_len, ZKVM_MAX_WRITTEN, "public values");
+	if (io->load)
+		z->public_cap = z->public_len + 1;
+	for (int i = 0; i < 8; i++) {
+		sio_u32(io, &z->commits.digest[i]);
+		sio_u32(io, &z->commits.deferred[i]);
+	}
+	sio_u8(io, &z->commits.digest_set);
+	sio_u8(io, &z->commits.deferred_set);
+	for (int i = 0; i < N_ZKVM_SYSCALLS; i++)
+		sio_u64(io, &z->counts[i]);
+	sio_bool(io, &z->warned_fd);
+	sio_size(io, &z->guest_frame_bytes);
+	if (!sio_ok(io) && io->load) {
+		for (size_t i = 0; i < z->n_frames; i++) {
+			free(z->frames[i].data);
+			z->frames[i].data = NULL;
+		}
+		z->n_frames = z->next_frame = 0;
+	}
+}
+
+bool zkvm_in_block(const struct cy_vm *vm) { return vm->zkvm && vm->zkvm->snap; }
 
 /* The API (include/cyclops.h). */
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cyclops.h"
+#include "util/text.h"
 
 static int parse_u64(const char *text, uint64_t max, uint64_t *out)
 {
@@ -21,17 +22,6 @@ static int parse_u64(const char *text, uint64_t max, uint64_t *out)
 		return -EINVAL;
 	*out = v;
 	return 0;
-}
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, size_t err_size)
@@ -67,7 +57,7 @@ int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, siz
 		n = digits / 2;
 		buf = malloc(n ? n : 1);
 		for (size_t i = 0; buf && i < n; i++) {
-			int hi = hex_digit(h[2 * i]), lo = hex_digit(h[2 * i + 1]);
+			int hi = text_hex_digit(h[2 * i]), lo = text_hex_digit(h[2 * i + 1]);
 			if (hi < 0 || lo < 0) {
 				free(buf);
 				snprintf(err, err_size, "input '%s': '%c%c' is not a hex byte",

@@ -13,8 +13,10 @@
 #include "core/block.h"
 #include "core/elf_load.h"
 #include "core/exec.h"
+#include "core/jit.h"
 #include "core/machine.h"
 #include "core/vm.h"
+#include "core/vm_state.h"
 #include "cost/cost.h"
 #include "cost/model.h"
 #include "observe/sample.h"
@@ -150,7 +152,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	vm->opts.stack_size &= ~(MEM_PAGE - 1);
 	if (vm->opts.chunk_cycles == 0)
 		vm->opts.chunk_cycles = CY_DEFAULT_CHUNK_CYCLES;
-	rc = mem_init(&vm->mem);
+	rc = mem_init(&vm->mem, elf_xlen(elf, size) == 64 ? MEM_SPACE_64 : MEM_SPACE_32);
 	if (rc == 0)
 		rc = cache_init(&vm->cache);
 	if (rc != 0) {
@@ -175,17 +177,30 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		uint64_t threshold = vm->opts.significant;
 		if (threshold == 0)
 			threshold = vm->model.paging ? vm->model.page_in : 1000;
-		rc = timers_attach(vm, threshold, &vm->timers);
+		rc = timers_attach(vm, threshold, vm->opts.fast_pass, &vm->timers);
 		if (rc != 0) {
 			snprintf(why, sizeof(why), "out of memory");
 			goto out_destroy;
 		}
 	}
 	rc = elf_load(vm, elf, size, &entry, why, sizeof(why));
+	if (rc == 0 && vm->xlen == 64 && vm->model.paging) {
+		snprintf(why, sizeof(why),
+			 "model %s pages a 32-bit machine's memory (RISC Zero's); an RV64 guest's "
+			 "1 TiB cannot be priced with it: choose a model without paging",
+			 vm->model.name);
+		rc = -EINVAL;
+	}
 	if (rc == 0 && is_bare(vm))
 		rc = setup_bare(vm, why, sizeof(why)); /* firmware sets up its own stack */
 	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
 		vm->opts.abi = zkvm_detect(vm);
+	if (rc == 0 && vm->xlen == 64 && !vm->machine && vm->opts.abi != CY_ABI_LINUX) {
+		snprintf(why, sizeof(why),
+			 "RV64 zkVM guests (SP1 v6 and others) are not supported yet (RV64 Linux "
+			 "programs are)");
+		rc = -ENOTSUP;
+	}
 	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
 	if (rc == 0 && !vm->machine && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
@@ -202,6 +217,11 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	}
 	if (rc != 0)
 		goto out_destroy;
+	if (rc == 0 && vm->opts.engine != CY_ENGINE_INTERP && !vm->opts.reference &&
+	    jit_attach(vm, why, sizeof(why)) != 0 && vm->opts.engine == CY_ENGINE_JIT) {
+		rc = -ENOTSUP; /* asked for by name: a host without it is an error */
+		goto out_destroy;
+	}
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
 	vm->opts.envp = NULL;
 	vm->pc = vm->last_pc = entry;
@@ -246,8 +266,12 @@ void cy_vm_destroy(cy_vm *vm)
 	timers_free(vm->timers);
 	sampler_free(vm);
 	cache_free(&vm->cache);
+	mem_snapshot_free(vm->memsnap);
+	journal_free(&vm->journal);
 	cost_free(vm);
+	jit_free(vm);
 	mem_free(&vm->mem);
+	vm_misaligned_free(vm);
 	symtab_free(&vm->syms);
 	free(vm->name);
 	free(vm);
@@ -324,9 +348,10 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		requested = UINT64_MAX;
 	if (vm->stop != CY_STOP_NONE)
 		return vm->stop;
+	vm->pause = false;
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
-	while (vm->stop == CY_STOP_NONE && !vm->interrupt) {
+	while (vm->stop == CY_STOP_NONE && !vm->interrupt && !vm->pause) {
 		/* the limit again each time: an unconstrained block's end lowers it */
 		uint64_t limit = clock_limit(vm);
 		budget = requested < limit ? requested : limit;
@@ -373,17 +398,25 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 	return vm->stop;
 }
 
-cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+void cy_vm_end_chunk(cy_vm *vm, uint64_t start_cycle, cy_chunk_report *report)
 {
 	memset(report, 0, sizeof(*report));
 	report->index = vm->chunks++;
-	report->start_cycle = vm->cycles;
-	report->stop = cy_vm_run(vm, vm->opts.chunk_cycles);
+	report->start_cycle = start_cycle;
+	report->stop = vm->stop;
 	report->end_cycle = vm->cycles;
 	report->done = report->stop != CY_STOP_NONE;
 	if (vm->tracker)
 		report->cycle_tracker =
 		    tracker_chunk_results(vm->tracker, &report->n_cycle_tracker);
+}
+
+cy_stop cy_vm_run_chunk(cy_vm *vm, cy_chunk_report *report)
+{
+	uint64_t start = vm->cycles;
+
+	cy_vm_run(vm, vm->opts.chunk_cycles);
+	cy_vm_end_chunk(vm, start, report);
 	return report->stop;
 }
 

@@ -44,6 +44,13 @@ bool cli_use_colour(FILE *f);
 #define CLI_INPUT_MAX ((size_t)256 << 20)
 int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_t err_size);
 
+/* A command line's words in a checkpoint or a message (util/state_io.h):
+ * restored into a malloc'd array of malloc'd strings (cli_words_free). */
+#define CLI_MAX_WORDS 4096
+struct sio;
+void cli_words_io(struct sio *io, int *argc, char ***argv);
+void cli_words_free(int argc, char **argv);
+
 /* The cycle tracker's tree and warnings, for people (cli_tracker.c). */
 void cli_print_tracker(FILE *f, cy_vm *vm, bool colour);
 

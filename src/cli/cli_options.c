@@ -92,10 +92,33 @@ static const struct cli_option run_options[] = {
 	  "1 2 4 8 16", CLI_COMPLETE_NONE,
 	  "bytes per line of --signature, each line the hex of that many bytes, highest "
 	  "address first (1, 2, 4 (default), 8 or 16)" },
-	{ RUN_ENGINE, 0, "engine", CLI_ARG_REQUIRED, "interp|reference", "interp reference",
+	{ RUN_ENGINE, 0, "engine", CLI_ARG_REQUIRED, "jit|interp|reference", "jit interp reference",
 	  CLI_COMPLETE_NONE,
-	  "interp (default): the profilers on the accounting interface; reference: on every "
-	  "instruction's events, slowly, with the same results (the fast path's test)" },
+	  "jit (default where the host has it: x86-64 with libgccjit): hot code translated to host "
+	  "code, the rest interpreted; interp: the interpreter only; reference: the profilers on "
+	  "every instruction's events, slowly (the fast path's test). Every output is the same "
+	  "under each" },
+	{ RUN_GDB, 0, "gdb", CLI_ARG_REQUIRED, "[HOST:]PORT", NULL, CLI_COMPLETE_NONE,
+	  "wait for GDB on HOST:PORT (HOST 127.0.0.1 unless given; port 0 picks a free one, "
+	  "shown on stderr) and run the guest under its control, forwards and backwards, with "
+	  "cycle-aware monitor commands (docs/gdb.md); another host than a loopback address "
+	  "is warned about" },
+	{ RUN_GDB_HISTORY, 0, "gdb-history", CLI_ARG_REQUIRED, "N[K|M|G]", NULL, CLI_COMPLETE_NONE,
+	  "memory the reverse-execution snapshots may keep (default 512M); 0: no reverse "
+	  "execution" },
+	{ RUN_CHECKPOINT_EVERY, 0, "checkpoint-every", CLI_ARG_REQUIRED, "N", NULL,
+	  CLI_COMPLETE_NONE,
+	  "cycles between checkpoints, and the size of the chunks of --jobs and --mpi (default "
+	  "268435456, 2^28; a k, M or G suffix); a whole number of the report's chunks" },
+	{ RUN_CHECKPOINT_DIR, 0, "checkpoint-dir", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "write checkpoints of the whole run (the VM, every profiler, the report so far) into "
+	  "DIR, made if missing; cyclops resume DIR goes on from the latest" },
+	{ RUN_JOBS, 0, "jobs", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "profile the run in chunks on N worker processes while a fast pass runs ahead "
+	  "cutting checkpoints; every output is the one a single process writes" },
+	{ RUN_MPI, 0, "mpi", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE,
+	  "the same over MPI, started by mpirun or srun: rank 0 runs the fast pass and writes "
+	  "the outputs, every other rank profiles chunks; files travel in MPI messages" },
 	{ RUN_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
 };
 
@@ -230,9 +253,56 @@ const struct cli_command cli_models_command = {
 	"Exit status: 0, 251 when no model directory can be read, 250 usage.",
 };
 
+static const struct cli_option resume_options[] = {
+	{ RESUME_MAX_CYCLES, 0, "max-cycles", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "stop after N cycles of the whole run (the interrupted run's own limit is not kept)" },
+	{ RESUME_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
+};
+
+const struct cli_command cli_resume_command = {
+	"resume",
+	"[options] DIR",
+	"go on with a run from its latest checkpoint",
+	"Goes on with the run whose checkpoints are in DIR (cyclops run --checkpoint-dir DIR) "
+	"from the latest one: after an interruption (SIGINT, a host crash, --max-cycles) the "
+	"run ends as it would have without it, its reports and profiles byte for byte. The "
+	"run's options, program (a copy in DIR) and working directory are the checkpoint's; "
+	"a regular file that was its stdout or stderr is cut back to where the checkpoint "
+	"was. A damaged, cut or foreign checkpoint is refused with its name and the reason.",
+	resume_options,
+	COUNT(resume_options),
+	"Exit status: that of the run, or 250 usage, 251 for a checkpoint that cannot be used.",
+};
+
+static const struct cli_option batch_options[] = {
+	{ BATCH_JOBS, 0, "jobs", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "run N lines at once in worker processes (under mpirun: one per rank but rank 0)" },
+	{ BATCH_OUT_DIR, 0, "out-dir", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "write each line's guest output to DIR/N.stdout and DIR/N.stderr (N from 1); "
+	  "without it the guests' output is dropped" },
+	{ BATCH_QUIET, 'q', "quiet", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE,
+	  "no line per run, only the summary" },
+	{ BATCH_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
+};
+
+const struct cli_command cli_batch_command = {
+	"batch",
+	"[options] LIST",
+	"run many programs and inputs, one summary",
+	"Runs every line of LIST: the options, program and arguments of a cyclops run (# "
+	"starts a comment; words are split at blanks, and 'single' or \"double\" quotes "
+	"keep blanks in one). Each run's files (--report, --profile, ...) are written as it "
+	"names them; one line per run and one summary for all follow on stderr. Started by "
+	"mpirun or srun, the lines are shared out among the ranks: the programs, inputs and "
+	"files travel in MPI messages, not through a shared file system.",
+	batch_options,
+	COUNT(batch_options),
+	"Exit status: 0 when every run exited 0, 1 when one did not, 250 usage.",
+};
+
 const struct cli_command *const cli_commands[] = {
-	&cli_run_command,  &cli_hist_command,   &cli_annotate_command,
-	&cli_diff_command, &cli_models_command,
+	&cli_run_command,      &cli_resume_command, &cli_batch_command,  &cli_hist_command,
+	&cli_annotate_command, &cli_diff_command,   &cli_models_command,
 };
 const int n_cli_commands = COUNT(cli_commands);
 

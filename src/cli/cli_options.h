@@ -68,8 +68,17 @@ enum run_option {
 	RUN_SIGNATURE,
 	RUN_SIGNATURE_GRANULARITY,
 	RUN_ENGINE,
+	RUN_GDB,
+	RUN_GDB_HISTORY,
+	RUN_CHECKPOINT_EVERY,
+	RUN_CHECKPOINT_DIR,
+	RUN_JOBS,
+	RUN_MPI,
 	RUN_HELP,
 };
+
+enum resume_option { RESUME_MAX_CYCLES, RESUME_HELP };
+enum batch_option { BATCH_JOBS, BATCH_OUT_DIR, BATCH_QUIET, BATCH_HELP };
 
 enum hist_option { HIST_ELF, HIST_TOP, HIST_JSON, HIST_TRIM_PATH, HIST_SOURCE_ROOT, HIST_HELP };
 enum models_option { MODELS_HELP };
@@ -87,7 +96,7 @@ enum annotate_option {
 enum diff_option { DIFF_TOP, DIFF_HTML, DIFF_PPROF, DIFF_FAIL_ABOVE, DIFF_HELP };
 
 extern const struct cli_command cli_run_command, cli_hist_command, cli_models_command,
-    cli_annotate_command, cli_diff_command;
+    cli_resume_command, cli_batch_command, cli_annotate_command, cli_diff_command;
 /* Every subcommand, in the order the help lists them; n_cli_commands of them. */
 extern const struct cli_command *const cli_commands[];
 extern const int n_cli_commands;

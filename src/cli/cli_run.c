@@ -11,52 +11,11 @@
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "cli/cli_run.h"
 #include "cyclops.h"
+#include "debug/debug.h"
 #include "export/profile.h"
-
-enum tracking { TRACK_OFF, TRACK_ON, TRACK_QUIET };
-
-#define MAX_PROFILES 16
-
-struct run_args {
-	bool quiet;
-	bool reference; /* --engine reference */
-	uint64_t max_cycles;
-	uint64_t max_memory;
-	const char *model;
-	uint64_t segment_po2;
-	enum tracking tracker;
-	const char *report;
-	uint64_t chunk_cycles;
-	bool counters;
-	cy_counters_build counters_build;
-	bool timers;
-	uint64_t significant;
-	const char *profiles[MAX_PROFILES];
-	enum profile_format profile_formats[MAX_PROFILES];
-	int n_profiles;
-	int next_format; /* --format for the next --profile; -1: none */
-	bool no_inline;
-	struct src_paths paths;
-	bool sample;
-	uint64_t sample_interval;
-	const char *sample_out;
-	const char *out_dir;
-	const char *signature;
-	uint64_t signature_granularity; /* 0: 4 */
-	bool guest_saves;
-	uint64_t guest_save_files, guest_save_bytes; /* 0: the defaults */
-	const char *program;
-	cy_abi abi;
-	cy_platform platform;
-	const char *ram;
-	uint64_t uart_base;
-	const char **inputs; /* --input specs, n_inputs of them */
-	int n_inputs;
-	const char *public_values;
-	int guest_argc;
-	char **guest_argv;
-};
+#include "util/file.h"
 
 /* "64M": bytes with an optional binary K, M or G suffix; 0 if valid. */
 static int parse_bytes(const char *text, uint64_t *out)
@@ -297,11 +256,14 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		break;
 	case RUN_RAM: return need_text("ram", v, &a->ram, "ADDR:SIZE such as 0x80000000:64M");
 	case RUN_ENGINE:
-		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0)) {
-			cli_error("run: --engine needs interp or reference, got '%s'", v ? v : "");
+		if (!v || (strcmp(v, "interp") != 0 && strcmp(v, "reference") != 0 &&
+			   strcmp(v, "jit") != 0)) {
+			cli_error("run: --engine needs jit, interp or reference, got '%s'",
+				  v ? v : "");
 			return -1;
 		}
 		a->reference = strcmp(v, "reference") == 0;
+		a->engine = strcmp(v, "jit") == 0 ? CY_ENGINE_JIT : CY_ENGINE_INTERP;
 		break;
 	case RUN_UART: {
 		char *end = NULL;
@@ -328,6 +290,39 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 	case RUN_OUT_DIR:
 		return cli_parse_sample_option(id, o, v, &a->sample, &a->sample_interval,
 					       &a->sample_out, &a->out_dir);
+	case RUN_CHECKPOINT_EVERY:
+		return need_count("checkpoint-every", v, &a->checkpoint_every,
+				  "a positive number of cycles");
+	case RUN_CHECKPOINT_DIR:
+		return need_text("checkpoint-dir", v, &a->checkpoint_dir, "a directory");
+	case RUN_JOBS:
+		if (need_count("jobs", v, &a->jobs, "a positive number of worker processes") != 0)
+			return -1;
+		if (a->jobs > 4096) {
+			cli_error("run: --jobs %llu: at most 4096 workers",
+				  (unsigned long long)a->jobs);
+			return -1;
+		}
+		break;
+	case RUN_MPI: a->mpi = true; break;
+	case RUN_GDB: {
+		char err[400];
+		bool loopback;
+		if (!v || debug_check_address(v, &loopback, err, sizeof(err)) != 0) {
+			cli_error("run: %s", v ? err : "--gdb needs [HOST:]PORT");
+			return -1;
+		}
+		a->gdb = v;
+		break;
+	}
+	case RUN_GDB_HISTORY:
+		if (parse_bytes(v, &a->gdb_history) != 0) {
+			cli_error(
+			    "run: --gdb-history needs a size such as 512M (0: none), got '%s'",
+			    v ? v : "");
+			return -1;
+		}
+		break;
 	}
 	return 0;
 }
@@ -344,8 +339,55 @@ static void warn_late_options(const struct run_args *a)
 				  a->guest_argv[k], a->program);
 }
 
-static int parse_args(int argc, char **argv, struct run_args *a)
+/* Options that only make sense together, or not at all; 0 or -1 after a
+ * message. */
+static int check_combinations(const struct run_args *a)
 {
+	if (a->next_format >= 0) {
+		cli_error("run: --format applies to a --profile after it, and none follows");
+		return -1;
+	}
+	if (a->chunk_cycles && !a->report) {
+		cli_error("run: --chunk-cycles sets the report's chunks, and there is no "
+			  "--report FILE.json");
+		return -1;
+	}
+	if (a->checkpoint_every && !a->checkpoint_dir && !a->jobs && !a->mpi) {
+		cli_error("run: --checkpoint-every needs --checkpoint-dir DIR to write them to, or "
+			  "--jobs N or --mpi to profile them");
+		return -1;
+	}
+	if ((a->jobs || a->mpi) && a->checkpoint_dir) {
+		cli_error("run: --checkpoint-dir cannot go with %s: a chunked run's checkpoints "
+			  "are its fast pass's, which hold no profiles to resume",
+			  a->mpi ? "--mpi" : "--jobs");
+		return -1;
+	}
+	if (a->gdb && (a->jobs || a->mpi || a->checkpoint_dir)) {
+		cli_error("run: --gdb debugs one process from the start: it cannot go with %s",
+			  a->jobs  ? "--jobs"
+			  : a->mpi ? "--mpi"
+				   : "--checkpoint-dir");
+		return -1;
+	}
+	if (a->jobs && a->mpi) {
+		cli_error("run: --jobs and --mpi: under mpirun the ranks are the workers");
+		return -1;
+	}
+	if ((a->jobs || a->mpi) && a->guest_saves) {
+		cli_error(
+		    "run: --guest-saves cannot go with %s: the guest's saves need the "
+		    "histogram as it stands in the middle of the run, which a chunked run has "
+		    "only when its chunks are merged",
+		    a->mpi ? "--mpi" : "--jobs");
+		return -1;
+	}
+	return 0;
+}
+
+int run_parse(struct run *r, int argc, char **argv)
+{
+	struct run_args *a = &r->a;
 	int i, id;
 	bool dashes = false;
 	const char **inputs = a->inputs;
@@ -353,6 +395,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	memset(a, 0, sizeof(*a));
 	a->inputs = inputs;
 	a->next_format = -1;
+	a->gdb_history = DEBUG_DEFAULT_HISTORY;
+	a->argc = argc - 1;
+	a->argv = argv + 1;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *o = argv[i], *v;
 		if (strcmp(o, "--") == 0) {
@@ -369,15 +414,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		if (parse_option(a, id, o, v) != 0)
 			return -1;
 	}
-	if (a->next_format >= 0) {
-		cli_error("run: --format applies to a --profile after it, and none follows");
+	if (check_combinations(a) != 0)
 		return -1;
-	}
-	if (a->chunk_cycles && !a->report) {
-		cli_error("run: --chunk-cycles sets the report's chunks, and there is no "
-			  "--report FILE.json");
-		return -1;
-	}
 	if (i >= argc) {
 		cli_error("run: no program given (see cyclops run --help)");
 		return -1;
@@ -387,16 +425,22 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		i++;
 		dashes = true;
 	}
-	/* the guest's argv[0] is the program path, as a shell would give it */
+	/* the guest's argv[0] is the program path, as a shell would give it;
+	 * the command line itself stays as given (a checkpoint keeps it) */
 	a->guest_argc = argc - i + 1;
-	a->guest_argv = argv + i - 1;
+	if (!(a->guest_argv = calloc((size_t)a->guest_argc + 1, sizeof(*a->guest_argv)))) {
+		cli_error("out of host memory");
+		return -1;
+	}
 	a->guest_argv[0] = (char *)a->program;
+	for (int k = 1; k < a->guest_argc; k++)
+		a->guest_argv[k] = argv[i + k - 1];
 	if (!dashes && !a->quiet)
 		warn_late_options(a);
 	return 0;
 }
 
-static double now_seconds(void)
+double run_now(void)
 {
 	struct timespec ts;
 
@@ -430,6 +474,46 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.paging, share(st.paging, st.cycles),
 			(unsigned long long)st.reserved, share(st.reserved, st.cycles),
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
+}
+
+/* Misaligned data accesses, when there were any: "cyclops: 11 misaligned
+ * data accesses at 2 pcs; most at 0x00010234 <main+0x12> (mis.c:5): 10". */
+static void print_misaligned(cy_vm *vm, const char *program)
+{
+	const cy_misaligned_site *sites;
+	size_t n, top = 0;
+	uint64_t total = cy_vm_misaligned(vm, &sites, &n, NULL);
+	char sym[128] = "", shown[160], where[300] = "";
+	struct srcinfo *src;
+	const char *file;
+	int line;
+
+	if (!total)
+		return;
+	if (!n) {
+		fprintf(stderr, "cyclops: %llu misaligned data accesses\n",
+			(unsigned long long)total);
+		return;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (sites[i].count > sites[top].count)
+			top = i;
+	cy_vm_symbolize(vm, sites[top].pc, sym, sizeof(sym));
+	text_printable(shown, sizeof(shown), sym);
+	if ((src = srcinfo_open(program, &(struct src_paths){ 0 }, false)) != NULL) {
+		if (srcinfo_line(src, sites[top].pc, &file, &line)) {
+			char f[200];
+			text_printable(f, sizeof(f), file);
+			snprintf(where, sizeof(where), " (%s:%d)", f, line);
+		}
+		srcinfo_close(src);
+	}
+	fprintf(
+	    stderr,
+	    "cyclops: %llu misaligned data access%s at %zu pc%s; most at 0x%08x%s%s%s%s: %llu\n",
+	    (unsigned long long)total, total == 1 ? "" : "es", n, n == 1 ? "" : "s", sites[top].pc,
+	    *shown ? " <" : "", shown, *shown ? ">" : "", where,
+	    (unsigned long long)sites[top].count);
 }
 
 /* The bare platform's traps: "cyclops: bare: 3 exceptions, 10 interrupts". */
@@ -475,6 +559,8 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
 /* Set by the signal handler (on_interrupt): the outputs are being written,
  * and a signal asked to skip the ones not yet begun. */
 static volatile sig_atomic_t writing_outputs, skip_outputs;
+
+bool run_skipping(void) { return skip_outputs; }
 
 /* The public values shown in hex in the summary; the file has them all. */
 #define PUBLIC_VALUES_SHOWN 256
@@ -568,7 +654,7 @@ static void on_interrupt(int signo)
 		cy_vm_interrupt(interrupt_vm, signo);
 }
 
-static void catch_interrupts(void)
+void run_catch_interrupts(cy_vm *vm)
 {
 	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
@@ -579,42 +665,50 @@ static void catch_interrupts(void)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
 		sigaction(signals[i], &sa, NULL);
+	/* a closed pipe is the guest's write error, not the end of cyclops */
+	signal(SIGPIPE, SIG_IGN);
+	interrupt_vm = vm;
+	if (interrupt_signal) /* one came before the handler knew the VM */
+		cy_vm_interrupt(vm, interrupt_signal);
 }
 
-/* The progress line: on a terminal only, for runs longer than a second,
- * redrawn four times a second and erased before the summary. */
+/* The progress line (struct progress, cli_run.h). */
 #define PROGRESS_AFTER  1.0          /* seconds before the first line */
 #define PROGRESS_EVERY  0.25         /* seconds between lines */
 #define PROGRESS_CYCLES (1ull << 22) /* cycles between looks at the clock */
 
-struct progress {
-	bool on, shown;
-	double start, next;
-};
-
-static void progress_init(struct progress *p, bool quiet)
+void progress_init(struct progress *p, bool quiet)
 {
 	p->on = !quiet && isatty(STDERR_FILENO);
 	p->shown = false;
-	p->start = now_seconds();
+	p->start = run_now();
 	p->next = p->start + PROGRESS_AFTER;
+}
+
+bool progress_due(struct progress *p)
+{
+	double now = run_now();
+
+	if (!p->on || now < p->next)
+		return false;
+	p->next = now + PROGRESS_EVERY;
+	p->shown = true;
+	return true;
 }
 
 static void progress_show(struct progress *p, const cy_vm *vm)
 {
-	double now = now_seconds(), secs = now - p->start;
+	double secs = run_now() - p->start;
 
-	if (!p->on || now < p->next)
+	if (!progress_due(p))
 		return;
-	p->next = now + PROGRESS_EVERY;
-	p->shown = true;
 	fprintf(stderr, "\r\033[Kcyclops: %llu cycles, %.1f MIPS, %.1f s",
 		(unsigned long long)cy_vm_cycles(vm),
 		secs > 0 ? (double)cy_vm_instret(vm) / secs / 1e6 : 0.0, secs);
 	fflush(stderr);
 }
 
-static void progress_erase(struct progress *p)
+void progress_erase(struct progress *p)
 {
 	if (p->shown)
 		fputs("\r\033[K", stderr);
@@ -633,135 +727,188 @@ static void progress_before_output(void *ctx)
 	}
 }
 
-/* Runs to the end, or chunk by chunk adding each to the report; the stop
- * reason. */
-static cy_stop run_all(cy_vm *vm, bool chunked, struct report *report, struct profile *profile,
-		       struct progress *progress)
+/* One slice of a checkpointed or chunked run: a chunk of the report's
+ * size (added to the report when there is one). */
+static cy_stop run_slice(struct run *r)
 {
 	cy_chunk_report chunk;
-	cy_stop stop;
 
-	if (!chunked) {
-		while ((stop = cy_vm_run(vm, progress->on ? PROGRESS_CYCLES : UINT64_MAX)) ==
-		       CY_STOP_NONE)
-			progress_show(progress, vm);
-		progress_erase(progress);
-		return stop;
-	}
-	do {
-		cy_vm_run_chunk(vm, &chunk);
-		if (report)
-			report_add_chunk(report, &chunk);
-		/* the timeline's chunks: nothing but the picture is lost without */
-		if (profile)
-			profile_add_chunk(profile, chunk.start_cycle, chunk.end_cycle);
-		progress_show(progress, vm);
-	} while (!chunk.done);
-	progress_erase(progress);
+	if (!r->opts.cycle_tracker)
+		return cy_vm_run(r->vm, r->opts.chunk_cycles);
+	cy_vm_run_chunk(r->vm, &chunk);
+	if (r->report)
+		report_add_chunk(r->report, &chunk);
+	/* the timeline's chunks: nothing but the picture is lost without */
+	if (r->a.n_profiles)
+		profile_add_chunk(&r->profile, chunk.start_cycle, chunk.end_cycle);
 	return chunk.stop;
 }
 
-int cli_run(int argc, char **argv)
+static void add_chunk(void *ctx, const cy_chunk_report *chunk)
 {
-	struct run_args a;
-	struct report *report = NULL;
-	struct profile profile;
-	struct progress progress;
-	cy_callstack *callstack = NULL;
-	cy_opts opts;
-	cy_stop stop;
-	cy_vm *vm;
-	char err[512];
-	double t0;
-	int rc, status;
+	if (ctx)
+		report_add_chunk(ctx, chunk);
+}
 
-	a.inputs = calloc((size_t)argc, sizeof(*a.inputs));
-	if (!a.inputs) {
+/* Runs under GDB (docs/gdb.md), cut into chunks as run_loop cuts them, so
+ * that every output is the plain run's; the stop reason, or CY_STOP_NONE
+ * after a message. */
+static cy_stop run_gdb(struct run *r)
+{
+	struct debug_opts d = { r->a.gdb, r->a.gdb_history, r->a.quiet, r->callstack, NULL, NULL };
+	char err[512];
+	cy_stop stop;
+
+	if (r->opts.cycle_tracker) {
+		d.on_chunk = add_chunk;
+		d.chunk_ctx = r->report;
+	}
+	if (debug_run(r->vm, &d, &stop, &r->gdb_killed, err, sizeof(err)) != 0) {
+		cli_error("run: %s", err);
+		return CY_STOP_NONE;
+	}
+	return stop;
+}
+
+cy_stop run_loop(struct run *r)
+{
+	cy_stop stop;
+
+	if (r->a.gdb)
+		return run_gdb(r);
+
+	if (!r->ckpt && !r->opts.cycle_tracker) {
+		while ((stop = cy_vm_run(r->vm, r->progress.on ? PROGRESS_CYCLES : UINT64_MAX)) ==
+		       CY_STOP_NONE)
+			progress_show(&r->progress, r->vm);
+		progress_erase(&r->progress);
+		return stop;
+	}
+	/* in slices of the report's chunks, which checkpoints fall between:
+	 * a resumed run slices where the first one would have */
+	do {
+		stop = run_slice(r);
+		r->slices++;
+		progress_show(&r->progress, r->vm);
+		if (stop == CY_STOP_NONE && checkpoints_due(r) && checkpoints_cut(r) != 0) {
+			cy_vm_interrupt(r->vm, 0); /* a checkpoint that cannot be written ends it */
+			stop = cy_vm_run(r->vm, 0);
+		}
+	} while (stop == CY_STOP_NONE);
+	progress_erase(&r->progress);
+	return stop;
+}
+
+int run_options(struct run *r)
+{
+	struct run_args *a = &r->a;
+	cy_opts *opts = &r->opts;
+	char err[512];
+
+	if (a->report && a->tracker == TRACK_OFF)
+		a->tracker = TRACK_ON; /* the report is the tracker's results */
+	if (!r->worker && check_outputs(a) != 0)
+		return -1;
+	cy_opts_init(opts);
+	opts->max_cycles = a->max_cycles;
+	opts->max_memory = a->max_memory;
+	opts->argc = a->guest_argc;
+	opts->argv = (const char *const *)a->guest_argv;
+	opts->quiet = a->quiet;
+	opts->reference = a->reference;
+	opts->engine = a->engine;
+	/* the debugger needs the interpreter's accounting edges, and forks
+	 * snapshots: no translation tier (and none of its threads) */
+	if (a->gdb && opts->engine == CY_ENGINE_JIT) {
+		cli_error("run: --gdb runs the interpreter: it cannot be used with --engine jit");
+		return -1;
+	}
+	if (a->gdb)
+		opts->engine = CY_ENGINE_INTERP;
+	opts->model = a->model;
+	opts->segment_po2 = (uint32_t)a->segment_po2;
+	opts->cycle_tracker = a->tracker != TRACK_OFF;
+	opts->cycle_tracker_quiet = a->tracker == TRACK_QUIET;
+	if (a->chunk_cycles)
+		opts->chunk_cycles = a->chunk_cycles;
+	opts->counters_build = a->counters_build;
+	opts->abi = a->abi;
+	opts->timers = a->timers;
+	opts->significant = a->significant;
+	opts->sample = a->sample;
+	opts->sample_interval = a->sample_interval;
+	opts->out_dir = a->out_dir;
+	opts->guest_saves = a->guest_saves;
+	opts->guest_save_files = (uint32_t)a->guest_save_files;
+	opts->guest_save_bytes = a->guest_save_bytes;
+	opts->platform = a->platform;
+	opts->ram = a->ram;
+	opts->uart_base = (uint32_t)a->uart_base;
+	r->progress.shown = false;
+	opts->before_output = progress_before_output;
+	opts->output_ctx = &r->progress;
+	if (cy_opts_check(opts, err, sizeof(err)) != 0) {
+		cli_error("run: %s", err);
+		return -1;
+	}
+	/* checkpoints fall between the report's chunks: a whole number of them */
+	uint64_t every = a->checkpoint_every ? a->checkpoint_every : DEFAULT_CHECKPOINT_EVERY;
+	r->slices_per_checkpoint = (every + opts->chunk_cycles - 1) / opts->chunk_cycles;
+	return 0;
+}
+
+int run_create(struct run *r, const void *elf, size_t size, const char *elf_path)
+{
+	struct run_args *a = &r->a;
+	char err[512];
+
+	r->elf_path = elf_path;
+	if (cy_vm_create_from_bytes(&r->vm, elf, size, a->program, &r->opts, err, sizeof(err)) !=
+	    0) {
+		cli_error("%s", err);
+		return CY_EXIT_BAD_PROGRAM;
+	}
+	if (a->signature && cy_vm_signature(r->vm, &(uint32_t){ 0 }, &(uint32_t){ 0 }) != 0) {
+		cli_error("run: --signature: %s has no begin_signature and end_signature symbols "
+			  "(in that order)",
+			  a->program);
+		return CY_EXIT_USAGE;
+	}
+	if (!r->from_checkpoint && push_inputs(r->vm, a) != 0)
+		return CY_EXIT_USAGE;
+	if (a->report && !(r->report = report_new())) {
 		cli_error("out of host memory");
 		return CY_EXIT_INTERNAL;
 	}
-	rc = parse_args(argc, argv, &a);
-	if (rc != 0) {
-		status = rc > 0 ? 0 : CY_EXIT_USAGE;
-		goto out_free_inputs;
+	r->profile.no_inline = a->no_inline;
+	r->profile.paths = a->paths;
+	if (a->n_profiles) {
+		int rc = r->cs_mode == CY_CALLSTACK_WHOLE
+			     ? profile_attach(&r->profile, r->vm, &r->callstack)
+			     : cy_callstack_attach_mode(r->vm, r->cs_mode, &r->stack_only);
+		if (rc != 0) {
+			cli_error("out of host memory");
+			return CY_EXIT_INTERNAL;
+		}
+		r->profile.vm = r->vm;
+		if (strcmp(elf_path, a->program) != 0)
+			r->profile.elf_path = elf_path;
 	}
-	if (a.report && a.tracker == TRACK_OFF)
-		a.tracker = TRACK_ON; /* the report is the tracker's results */
-	if (check_outputs(&a) != 0) {
-		status = CY_EXIT_USAGE;
-		goto out_free_inputs;
-	}
-	cy_opts_init(&opts);
-	opts.max_cycles = a.max_cycles;
-	opts.max_memory = a.max_memory;
-	opts.argc = a.guest_argc;
-	opts.argv = (const char *const *)a.guest_argv;
-	opts.quiet = a.quiet;
-	opts.reference = a.reference;
-	opts.model = a.model;
-	opts.segment_po2 = (uint32_t)a.segment_po2;
-	opts.cycle_tracker = a.tracker != TRACK_OFF;
-	opts.cycle_tracker_quiet = a.tracker == TRACK_QUIET;
-	if (a.chunk_cycles)
-		opts.chunk_cycles = a.chunk_cycles;
-	opts.counters_build = a.counters_build;
-	opts.abi = a.abi;
-	opts.timers = a.timers;
-	opts.significant = a.significant;
-	opts.sample = a.sample;
-	opts.sample_interval = a.sample_interval;
-	opts.out_dir = a.out_dir;
-	opts.guest_saves = a.guest_saves;
-	opts.guest_save_files = (uint32_t)a.guest_save_files;
-	opts.guest_save_bytes = a.guest_save_bytes;
-	opts.platform = a.platform;
-	opts.ram = a.ram;
-	opts.uart_base = (uint32_t)a.uart_base;
-	progress.shown = false;
-	opts.before_output = progress_before_output;
-	opts.output_ctx = &progress;
-	if (cy_opts_check(&opts, err, sizeof(err)) != 0) {
-		cli_error("run: %s", err);
-		status = CY_EXIT_USAGE;
-		goto out_free_inputs;
-	}
-	if (cy_vm_create_from_file(&vm, a.program, &opts, err, sizeof(err)) != 0) {
-		cli_error("%s", err);
-		status = CY_EXIT_BAD_PROGRAM;
-		goto out_free_inputs;
-	}
-	if (a.signature && cy_vm_signature(vm, &(uint32_t){ 0 }, &(uint32_t){ 0 }) != 0) {
-		cli_error("run: --signature: %s has no begin_signature and end_signature symbols "
-			  "(in that order)",
-			  a.program);
-		status = CY_EXIT_USAGE;
-		goto out_destroy_vm;
-	}
-	if (push_inputs(vm, &a) != 0) {
-		status = CY_EXIT_USAGE;
-		goto out_destroy_vm;
-	}
-	if (a.report && !(report = report_new())) {
+	/* "monitor profile" reads a call-stack profile even without --profile */
+	if (a->gdb && !r->callstack && cy_callstack_attach(r->vm, &r->callstack) != 0) {
 		cli_error("out of host memory");
-		status = CY_EXIT_INTERNAL;
-		goto out_destroy_vm;
+		return CY_EXIT_INTERNAL;
 	}
-	profile.no_inline = a.no_inline;
-	profile.paths = a.paths;
-	if (a.n_profiles && profile_attach(&profile, vm, &callstack) != 0) {
-		cli_error("out of host memory");
-		status = CY_EXIT_INTERNAL;
-		goto out_free_report;
-	}
-	/* a closed pipe is the guest's write error, not the end of cyclops */
-	signal(SIGPIPE, SIG_IGN);
-	interrupt_vm = vm;
-	catch_interrupts();
-	if (interrupt_signal) /* one came before the handler knew the VM */
-		cy_vm_interrupt(vm, interrupt_signal);
-	t0 = now_seconds();
-	progress_init(&progress, a.quiet);
-	stop = run_all(vm, opts.cycle_tracker, report, a.n_profiles ? &profile : NULL, &progress);
+	return 0;
+}
+
+int run_finish(struct run *r, cy_stop stop)
+{
+	struct run_args *a = &r->a;
+	cy_vm *vm = r->vm;
+	char err[512];
+	int status;
+
 	writing_outputs = 1;
 	switch (stop) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
@@ -778,58 +925,142 @@ int cli_run(int argc, char **argv)
 		break;
 	case CY_STOP_INTERRUPTED:
 		cli_error("%s", cy_vm_stop_message(vm));
-		status = CY_EXIT_SIGNAL_BASE + interrupt_signal; /* as a shell reports it */
+		/* as a shell reports it; a checkpoint that could not be written
+		 * stopped it without a signal */
+		if (r->gdb_killed) /* GDB's kill is SIGKILL's */
+			status = CY_EXIT_SIGNAL_BASE + SIGKILL;
+		else
+			status = interrupt_signal ? CY_EXIT_SIGNAL_BASE + interrupt_signal
+						  : CY_EXIT_INTERNAL;
 		break;
 	default: status = CY_EXIT_INTERNAL; break;
 	}
-	if (opts.cycle_tracker)
+	if (r->opts.cycle_tracker)
 		cli_print_tracker(stderr, vm, cli_use_colour(stderr));
-	if (a.counters)
+	if (a->counters)
 		cli_print_counters(stderr, vm, cli_use_colour(stderr));
-	if (opts.timers)
+	if (r->opts.timers)
 		cli_print_timers(stderr, vm, cli_use_colour(stderr));
-	if (!a.quiet)
-		print_summary(vm, now_seconds() - t0);
-	if (!a.quiet && cy_vm_platform(vm) == CY_PLATFORM_BARE)
+	if (!a->quiet)
+		print_summary(vm, run_now() - r->t0);
+	if (!a->quiet)
+		print_misaligned(vm, r->elf_path ? r->elf_path : a->program);
+	if (!a->quiet && cy_vm_platform(vm) == CY_PLATFORM_BARE)
 		print_machine(vm);
-	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, &a) != 0 && status == 0)
+	if (cy_vm_abi(vm) != CY_ABI_LINUX && print_zkvm(vm, a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
 	/* what was measured before a fault is written out too */
-	if (a.signature && !skip_outputs && write_signature(vm, &a) != 0 && status == 0)
+	if (a->signature && !skip_outputs && write_signature(vm, a) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
-	if ((a.sample || a.sample_out) && !skip_outputs &&
-	    cli_save_samples(vm, a.sample_out, a.out_dir, a.quiet) != 0 && status == 0)
+	if ((a->sample || a->sample_out) && !skip_outputs &&
+	    cli_save_samples(vm, a->sample_out, a->out_dir, a->quiet) != 0 && status == 0)
 		status = CY_EXIT_INTERNAL;
-	if (report && !skip_outputs &&
-	    report_write(report, a.report, a.program, vm, status, err, sizeof(err)) != 0) {
+	if (r->report && !skip_outputs &&
+	    report_write(r->report, a->report, a->program, vm, status, err, sizeof(err)) != 0) {
 		cli_error("run: %s", err);
 		if (status == 0)
 			status = CY_EXIT_INTERNAL;
 	}
-	if (a.n_profiles) {
-		if (profile_gather(&profile, callstack, a.program, status) != 0) {
+	if (a->n_profiles) {
+		if (profile_gather(&r->profile, r->callstack, a->program, status) != 0) {
 			cli_error("run: out of host memory for the profile");
 			status = status ? status : CY_EXIT_INTERNAL;
 		} else {
-			for (int k = 0; k < a.n_profiles && !skip_outputs; k++)
-				if (profile_write(&profile, a.profiles[k], a.profile_formats[k],
-						  err, sizeof(err)) != 0) {
+			for (int k = 0; k < a->n_profiles && !skip_outputs; k++)
+				if (profile_write(&r->profile, a->profiles[k],
+						  a->profile_formats[k], err, sizeof(err)) != 0) {
 					cli_error("run: %s", err);
 					if (status == 0)
 						status = CY_EXIT_INTERNAL;
 				}
 		}
-		profile_free(&profile);
 	}
 	if (skip_outputs) /* a signal cut the writing short: say so in the status */
 		status = CY_EXIT_SIGNAL_BASE + interrupt_signal;
 	interrupt_vm = NULL; /* the handlers stay until cyclops exits */
-out_free_report:
-	report_free(report);
-out_destroy_vm:
-	cy_callstack_free(callstack);
-	cy_vm_destroy(vm);
-out_free_inputs:
-	free(a.inputs);
 	return status;
 }
+
+void run_free(struct run *r)
+{
+	if (r->a.n_profiles)
+		profile_free(&r->profile);
+	for (int i = 0; r->saved_argv && i < r->saved_argc; i++)
+		free(r->saved_argv[i]);
+	free(r->saved_argv);
+	free(r->saved_run_argv);
+	free(r->saved_dir);
+	free(r->saved_elf_path);
+	r->saved_argv = r->saved_run_argv = NULL;
+	r->saved_dir = r->saved_elf_path = NULL;
+	checkpoints_free(r);
+	report_free(r->report);
+	cy_callstack_free(r->callstack);
+	cy_callstack_free(r->stack_only);
+	r->stack_only = NULL;
+	cy_vm_destroy(r->vm);
+	r->report = NULL;
+	r->callstack = NULL;
+	r->vm = NULL;
+}
+
+int run_main(int argc, char **argv, const char *program_file, struct run_stats *stats)
+{
+	struct run r;
+	void *elf = NULL;
+	size_t size = 0;
+	char why[300];
+	int rc, status;
+
+	memset(&r, 0, sizeof(r));
+	r.a.inputs = calloc((size_t)argc, sizeof(*r.a.inputs));
+	if (!r.a.inputs) {
+		cli_error("out of host memory");
+		return CY_EXIT_INTERNAL;
+	}
+	rc = run_parse(&r, argc, argv);
+	if (rc != 0) {
+		status = rc > 0 ? 0 : CY_EXIT_USAGE;
+		goto out_free_inputs;
+	}
+	if (run_options(&r) != 0) {
+		status = CY_EXIT_USAGE;
+		goto out_free_inputs;
+	}
+	if (r.a.jobs || r.a.mpi) {
+		status = jobs_run(&r);
+		goto out_free_inputs;
+	}
+	if (!program_file)
+		program_file = r.a.program;
+	if (file_read(program_file, &file_rules_elf, &elf, &size, why, sizeof(why)) != 0) {
+		cli_error("%s: %s", r.a.program, why);
+		status = CY_EXIT_BAD_PROGRAM;
+		goto out_free_inputs;
+	}
+	status = run_create(&r, elf, size, program_file);
+	if (status == 0 && r.a.checkpoint_dir && checkpoints_start(&r, elf, size) != 0)
+		status = CY_EXIT_USAGE;
+	free(elf);
+	if (status != 0)
+		goto out_free_run;
+	run_catch_interrupts(r.vm);
+	r.t0 = run_now();
+	progress_init(&r.progress, r.a.quiet);
+	cy_stop stop = run_loop(&r);
+	if (stop == CY_STOP_NONE) /* the debugger could not start */
+		status = CY_EXIT_USAGE;
+	else
+		status = run_finish(&r, stop);
+	if (stats)
+		*stats =
+		    (struct run_stats){ cy_vm_instret(r.vm), cy_vm_cycles(r.vm), run_now() - r.t0 };
+out_free_run:
+	run_free(&r);
+out_free_inputs:
+	free(r.a.guest_argv);
+	free(r.a.inputs);
+	return status;
+}
+
+int cli_run(int argc, char **argv) { return run_main(argc, argv, NULL, NULL); }

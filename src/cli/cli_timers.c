@@ -34,7 +34,7 @@ static const char *reason_name(uint8_t reason)
 }
 
 /* "0x00010000 (fetch), ..."; known: how many addresses the arrays hold. */
-static void put_pages(FILE *f, const uint32_t *addr, const uint8_t *reason, uint32_t n,
+static void put_addrs(FILE *f, const uint64_t *addr, const uint8_t *reason, uint32_t n,
 		      uint32_t known)
 {
 	for (uint32_t i = 0; i < n && i < known; i++) {
@@ -44,12 +44,23 @@ static void put_pages(FILE *f, const uint32_t *addr, const uint8_t *reason, uint
 			if (i >= known)
 				break;
 		}
-		fprintf(f, "%s0x%08x", i ? ", " : "", addr[i]);
+		fprintf(f, "%s0x%08llx", i ? ", " : "", (unsigned long long)addr[i]);
 		if (reason)
 			fprintf(f, " (%s)", reason_name(reason[i]));
 	}
 	if (n > known)
 		fprintf(f, " (%u in all)", n);
+}
+
+/* The pages of a cost's parts (32-bit: paging models run RV32 guests). */
+static void put_pages(FILE *f, const uint32_t *page, const uint8_t *reason, uint32_t n,
+		      uint32_t known)
+{
+	uint64_t addr[CY_MAX_PAGES];
+
+	for (uint32_t i = 0; i < n && i < CY_MAX_PAGES; i++)
+		addr[i] = page[i];
+	put_addrs(f, addr, reason, n, known < CY_MAX_PAGES ? known : CY_MAX_PAGES);
 }
 
 static void put_where(FILE *f, cy_vm *vm, uint32_t pc)
@@ -88,7 +99,7 @@ static void print_step(FILE *f, cy_vm *vm, const cy_timer_step *s, unsigned dept
 	}
 	if (s->n_writes) {
 		fprintf(f, "%*swrote ", pad, "");
-		put_pages(f, s->write_addr, NULL, s->n_writes, CY_TIMER_MAX_WRITES);
+		put_addrs(f, s->write_addr, NULL, s->n_writes, CY_TIMER_MAX_WRITES);
 		fputc('\n', f);
 	}
 	if (p->segment_start)

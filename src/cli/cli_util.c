@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "util/file.h"
+#include "util/state_io.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -74,4 +75,26 @@ int cli_read_file(const char *path, uint8_t **out, size_t *len, char *err, size_
 	if (rc != 0)
 		snprintf(err, err_size, "%s: %s", path, why);
 	return rc;
+}
+
+void cli_words_io(struct sio *io, int *argc, char ***argv)
+{
+	size_t n = (size_t)*argc;
+
+	sio_count(io, &n, CLI_MAX_WORDS, 8, "words of a command line");
+	if (io->load && sio_alloc(io, (void **)argv, n + 1, sizeof(**argv)))
+		*argc = (int)n;
+	for (int i = 0; i < *argc && sio_ok(io); i++) {
+		size_t len = (*argv)[i] ? strlen((*argv)[i]) : 0;
+		sio_blob(io, (void **)&(*argv)[i], &len, 1u << 20, "bytes of a word");
+		if (io->load && sio_ok(io) && strlen((*argv)[i]) != len)
+			sio_fail(io, "a word of a command line holds a NUL byte");
+	}
+}
+
+void cli_words_free(int argc, char **argv)
+{
+	for (int i = 0; argv && i < argc; i++)
+		free(argv[i]);
+	free(argv);
 }

@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "cli/cli_run.h"
 #include "cyclops.h"
 
 int main(int argc, char **argv)
@@ -34,6 +35,10 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "run") == 0)
 		return cli_run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "resume") == 0)
+		return cli_resume(argc - 1, argv + 1);
+	if (strcmp(argv[1], "batch") == 0)
+		return cli_batch(argc - 1, argv + 1);
 	if (strcmp(argv[1], "hist") == 0)
 		return cli_hist(argc - 1, argv + 1);
 	if (strcmp(argv[1], "annotate") == 0)

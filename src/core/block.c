@@ -7,11 +7,13 @@
 
 #include "core/block.h"
 #include "core/exec.h"
+#include "core/jit.h"
 #include "core/vm.h"
 
-#define TABLE_SIZE   (1u << 16)
-#define ARENA_SIZE   (32u << 20)
-#define CODEMAP_SIZE (MEM_SPACE >> CODE_CHUNK_SHIFT)
+#define TABLE_SIZE (1u << 16)
+#define ARENA_SIZE (32u << 20)
+/* code lies below 4 GiB; the extra chunk is for an access that crosses it */
+#define CODEMAP_SIZE ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
 /* What an unfilled successor slot points to: its odd pc matches no pc. */
 struct block no_block = { .pc = 1 };
 
@@ -97,11 +99,11 @@ void cache_flush(struct cy_vm *vm)
 	vm->flush_pending = false;
 }
 
-void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len)
+void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len)
 {
 	struct block_cache *c = &vm->cache;
 	uint64_t first = addr >> CODE_CHUNK_SHIFT;
-	uint64_t last = ((uint64_t)addr + (len ? len - 1 : 0)) >> CODE_CHUNK_SHIFT;
+	uint64_t last = (addr + (len ? len - 1 : 0)) >> CODE_CHUNK_SHIFT;
 
 	for (uint64_t i = first; i <= last && i < CODEMAP_SIZE; i++) {
 		if (c->codemap[i]) {
@@ -222,7 +224,7 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 			}
 			break;
 		}
-		insn_decode(at, mem_ld32(base, at), 32, in);
+		insn_decode(at, mem_ld32(base, at), vm->xlen == 64 ? 64 : 32, in);
 		prepare(vm, in, n, before);
 		before = in->after;
 		cost += insn_max_cost(vm, in);
@@ -268,6 +270,16 @@ void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), v
 
 static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }
 
+struct block *cache_find(struct cy_vm *vm, uint32_t pc)
+{
+	struct block_cache *c = &vm->cache;
+
+	for (uint32_t h = hash_pc(pc) & c->mask; c->table[h]; h = (h + 1) & c->mask)
+		if (c->table[h]->pc == pc)
+			return c->table[h];
+	return NULL;
+}
+
 struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 {
 	struct block_cache *c = &vm->cache;
@@ -294,6 +306,8 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 	c->table[h] = b;
 	c->used++;
 	c->jump_cache[jump_cache_index(pc)] = b;
+	if (vm->jit)
+		jit_block_decoded(vm, b);
 	return b;
 }
 

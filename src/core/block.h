@@ -28,14 +28,20 @@ static inline struct block *cache_lookup(struct cy_vm *vm, uint32_t pc)
 	return cache_get(vm, pc);
 }
 struct block *cache_single(struct cy_vm *vm, uint32_t pc);
+/* The block decoded at pc, or NULL: nothing is decoded. */
+struct block *cache_find(struct cy_vm *vm, uint32_t pc);
 /* Tells the cache that guest memory [addr, addr+len) was written from outside
  * the interpreter's stores (syscalls, the API); flushes if it held code. */
-void cache_memory_written(struct cy_vm *vm, uint32_t addr, uint64_t len);
+void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len);
 
-static inline bool cache_is_code(const struct block_cache *c, uint32_t addr, uint32_t size)
+/* Whether a store of size bytes at addr touches decoded code. Code lies
+ * below 4 GiB (an RV32 address always does, so the test folds away there). */
+static inline bool cache_is_code(const struct block_cache *c, uint64_t addr, uint32_t size)
 {
+	if (addr >= MEM_CODE_LIMIT)
+		return false;
 	return c->codemap[addr >> CODE_CHUNK_SHIFT] |
-	       c->codemap[(uint32_t)(addr + size - 1) >> CODE_CHUNK_SHIFT];
+	       c->codemap[(addr + size - 1) >> CODE_CHUNK_SHIFT];
 }
 
 #endif

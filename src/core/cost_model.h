@@ -38,16 +38,29 @@ struct cost_model {
 	uint32_t segment_paging;   /* fixed paging cycles of every segment */
 };
 
+/* The first and last bus words a data access of size bytes at addr
+ * touches: they differ when it is split in two. The words are 4 bytes wide,
+ * 8 for a doubleword access (RV64's ld and sd take one word when aligned). */
+static inline void cost_model_bus_words(uint64_t addr, uint32_t size, uint64_t *first,
+					uint64_t *last)
+{
+	uint64_t word = size == 8 ? 8 : 4;
+
+	*first = addr & ~(word - 1);
+	*last = (addr + size - 1) & ~(word - 1);
+}
+
 /* The wait states and misaligned extra of one data access of size bytes
- * at addr: each word it touches outside the fast data range waits, and
+ * at addr: each bus word it touches outside the fast data range waits, and
  * an access split over two words costs the extra. */
-static inline uint32_t cost_model_access_wait(const struct cost_model *m, uint32_t addr,
+static inline uint32_t cost_model_access_wait(const struct cost_model *m, uint64_t addr,
 					      uint32_t size)
 {
-	uint32_t first = addr & ~3u, last = (addr + size - 1) & ~3u;
-	uint32_t wait =
-	    first < m->fast_data_lo || first > m->fast_data_hi ? m->data_wait_states : 0;
+	uint64_t first, last;
+	uint32_t wait;
 
+	cost_model_bus_words(addr, size, &first, &last);
+	wait = first < m->fast_data_lo || first > m->fast_data_hi ? m->data_wait_states : 0;
 	if (first != last) /* split into two word accesses */
 		wait +=
 		    m->misaligned_extra +

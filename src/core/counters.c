@@ -10,11 +10,13 @@
 #include "core/counters.h"
 #include "core/csr_list.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
-static const char *const event_names[PC_EVENTS] = {
+static const char *const event_names[HPM_EV_MISALIGNED + 1] = {
 #define PC_NAME(id, index, name) [index] = name,
 	PC_EVENT_LIST(PC_NAME)
 #undef PC_NAME
+	    [HPM_EV_MISALIGNED] = "MISALIGNED",
 };
 
 _Static_assert(PC_EVENTS == 16, "PCER holds one bit per event, PCCR0-15");
@@ -35,7 +37,7 @@ _Static_assert(PCCR_ALL == PCCR_COUNT - 1, "PCCR31 is the last");
 
 const char *counters_event_name(unsigned event)
 {
-	return event < PC_EVENTS ? event_names[event] : NULL;
+	return event <= HPM_EV_MISALIGNED ? event_names[event] : NULL;
 }
 
 void counters_init(struct cy_vm *vm)
@@ -45,6 +47,45 @@ void counters_init(struct cy_vm *vm)
 	memset(c, 0, sizeof(*c));
 	c->asic = vm->opts.counters_build == CY_COUNTERS_ASIC;
 	c->pcmr = PCMR_RESET;
+}
+
+/* The counters in a checkpoint: every field, the pending facts included
+ * (a checkpoint falls between two runs, where they may wait). */
+void counters_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct counters *c = &vm->ctr;
+	struct insn_facts *f = &c->facts;
+
+	sio_tag(io, "CTRS");
+	sio_bool(io, &c->asic);
+	sio_bool(io, &c->counting);
+	sio_bool(io, &c->repick);
+	sio_bool(io, &c->pending);
+	sio_u32(io, &f->cycles);
+	sio_u32(io, &f->first);
+	sio_u32(io, &f->second);
+	sio_u32(io, &f->head);
+	sio_u32(io, &f->ld_wait);
+	sio_u32(io, &f->st_wait);
+	sio_u32(io, &f->stall);
+	sio_u32(io, &c->pcer);
+	sio_u32(io, &c->pcmr);
+	for (int i = 0; i < PCCR_COUNT; i++)
+		sio_u32(io, &c->pccr[i]);
+	sio_u32(io, &c->pcer_seen);
+	sio_u32(io, &c->inhibit);
+	sio_u64(io, &c->mcycle.offset);
+	sio_u64(io, &c->mcycle.frozen);
+	sio_u64(io, &c->minstret.offset);
+	sio_u64(io, &c->minstret.frozen);
+	for (int i = 0; i < HPM_COUNT; i++) {
+		sio_u64(io, &c->hpm[i]);
+		sio_u32(io, &c->hpm_event[i]);
+	}
+	sio_u32(io, &c->hpm_running);
+	sio_u32(io, &c->hpm_seen);
+	if (io->load && c->asic != (vm->opts.counters_build == CY_COUNTERS_ASIC))
+		sio_fail(io, "its counters are of the other build (--counters)");
 }
 
 bool counters_owns(uint32_t csr)
@@ -182,9 +223,16 @@ static void clock_set(struct clock_counter *cc, bool inhibited, uint64_t now, ui
 		cc->offset = value - now;
 }
 
-static uint64_t set_half(uint64_t v, bool high, uint32_t half)
+/* The value a write leaves: at XLEN 32 one half of the counter (high or
+ * low), at XLEN 64 the whole of it (WRITE_WHOLE). */
+#define WRITE_WHOLE 2
+
+static uint64_t set_half(uint64_t v, int high, uint64_t value)
 {
-	return high ? (v & UINT32_MAX) | (uint64_t)half << 32 : (v & ~(uint64_t)UINT32_MAX) | half;
+	if (high == WRITE_WHOLE)
+		return value;
+	return high ? (v & UINT32_MAX) | (uint64_t)(uint32_t)value << 32
+		    : (v & ~(uint64_t)UINT32_MAX) | (uint32_t)value;
 }
 
 static uint32_t read_counter(const struct cy_vm *vm, uint32_t csr)
@@ -218,7 +266,7 @@ static uint32_t read_counter(const struct cy_vm *vm, uint32_t csr)
 
 /* A write: the instruction's own events are counted first, under the
  * configuration before it; the new one applies from the next instruction. */
-static int write_counter(struct cy_vm *vm, uint32_t csr, uint32_t value)
+static int write_counter(struct cy_vm *vm, uint32_t csr, uint64_t value, bool whole)
 {
 	struct counters *c = &vm->ctr;
 	uint32_t n = csr & 0x1f, family = FAMILY(csr);
@@ -240,40 +288,41 @@ static int write_counter(struct cy_vm *vm, uint32_t csr, uint32_t value)
 	case CSR_MCYCLEH:
 		cy = clock_value(&c->mcycle, c->inhibit & INHIBIT_CY, vm->cycles);
 		clock_set(&c->mcycle, c->inhibit & INHIBIT_CY, cy_now,
-			  set_half(cy, csr == CSR_MCYCLEH, value));
+			  set_half(cy, whole ? WRITE_WHOLE : csr == CSR_MCYCLEH, value));
 		return 0;
 	case CSR_MINSTRET:
 	case CSR_MINSTRETH:
 		ir = clock_value(&c->minstret, c->inhibit & INHIBIT_IR, vm->instret);
 		clock_set(&c->minstret, c->inhibit & INHIBIT_IR, ir_now,
-			  set_half(ir, csr == CSR_MINSTRETH, value));
+			  set_half(ir, whole ? WRITE_WHOLE : csr == CSR_MINSTRETH, value));
 		return 0;
 	case CSR_MCOUNTINHIBIT:
 		/* bit 1 (time) does not exist: mcountinhibit is WARL */
-		c->inhibit = value & ~0x2u;
+		c->inhibit = (uint32_t)value & ~0x2u;
 		clock_set(&c->mcycle, c->inhibit & INHIBIT_CY, cy_now, cy);
 		clock_set(&c->minstret, c->inhibit & INHIBIT_IR, ir_now, ir);
 		break;
 	case CSR_PCER:
-		c->pcer = value & PC_EVENT_MASK;
+		c->pcer = (uint32_t)value & PC_EVENT_MASK;
 		c->pcer_seen |= c->pcer;
 		break;
-	case CSR_PCMR: c->pcmr = value & PCMR_RESET; break;
+	case CSR_PCMR: c->pcmr = (uint32_t)value & PCMR_RESET; break;
 	default:
 		if (family == FAM_PCCR) {
 			if (c->asic)
-				c->pccr[0] = value;
+				c->pccr[0] = (uint32_t)value;
 			else if (n == PCCR_ALL)
 				for (unsigned i = 0; i < PC_EVENTS; i++)
-					c->pccr[i] = value;
+					c->pccr[i] = (uint32_t)value;
 			else if (n < PC_EVENTS)
-				c->pccr[n] = value;
+				c->pccr[n] = (uint32_t)value;
 		} else if (family == FAM_MHPMEVENT) {
-			c->hpm_event[n] = value & HPM_EVENT_MASK;
+			c->hpm_event[n] = (uint32_t)value & HPM_EVENT_MASK;
 			if (c->hpm_event[n])
 				c->hpm_seen |= 1u << n;
 		} else {
-			c->hpm[n] = set_half(c->hpm[n], family == FAM_MHPMCOUNTERH, value);
+			c->hpm[n] = set_half(
+			    c->hpm[n], whole ? WRITE_WHOLE : family == FAM_MHPMCOUNTERH, value);
 		}
 		break;
 	}
@@ -287,7 +336,22 @@ int counters_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uin
 		*old = read_counter(vm, csr);
 		return 0;
 	}
-	return write_counter(vm, csr, value);
+	return write_counter(vm, csr, value, false);
+}
+
+int counters_csr64(struct cy_vm *vm, uint32_t csr, bool write, uint64_t value, uint64_t *old)
+{
+	uint32_t family = FAMILY(csr);
+	bool wide = csr == CSR_MCYCLE || csr == CSR_MINSTRET || csr == CSR_CYCLE ||
+		    csr == CSR_INSTRET || family == FAM_MHPMCOUNTER || family == FAM_HPMCOUNTER;
+
+	if (!write) {
+		*old = read_counter(vm, csr);
+		if (wide) /* the high half is the same counter's */
+			*old |= (uint64_t)read_counter(vm, csr + 0x80) << 32;
+		return 0;
+	}
+	return write_counter(vm, csr, value, wide);
 }
 
 const char *cy_counter_event_name(unsigned i) { return counters_event_name(i); }

@@ -43,8 +43,13 @@ enum {
 #define PC_BIT(id) (1u << PC_EV_##id)
 /* PCER bits that exist: one per event (the FPGA build's counters). */
 #define PC_EVENT_MASK ((1u << PC_EVENTS) - 1)
-/* mhpmevent bits that exist: CV32E40P's CYCLES .. COMP_INSTR. */
-#define HPM_EVENT_MASK ((1u << (PC_EV_RVC + 1)) - 1)
+/* cyclops's own mhpmevent event, past CV32E40P's (bits 0..15): a data
+ * access whose address is not a multiple of its size (Zicclsm), counted in
+ * the instruction's first cycle. PCER has no such bit. */
+#define HPM_EV_MISALIGNED 16
+#define HPM_MISALIGNED    (1u << HPM_EV_MISALIGNED)
+/* mhpmevent bits that exist: CV32E40P's CYCLES .. COMP_INSTR, MISALIGNED. */
+#define HPM_EVENT_MASK (((1u << (PC_EV_RVC + 1)) - 1) | HPM_MISALIGNED)
 
 /* PCMR bits as ZERO-RISCY's RTL and the PULP SDK have them (the reference
  * document's table swaps them: docs/counters.md). */
@@ -99,11 +104,17 @@ struct counters {
 };
 
 void counters_init(struct cy_vm *vm);
+struct sio;
+/* Saves or restores the counters (util/state_io.h): a checkpoint's part. */
+void counters_state_io(struct sio *io, struct cy_vm *vm);
 
 /* Whether csr is one of the counter CSRs; counters_csr then does what
  * csr_access does for it. */
 bool counters_owns(uint32_t csr);
 int counters_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old);
+/* The same at XLEN 64, where cycle, instret and the hpmcounters are whole
+ * 64-bit CSRs (the caller refuses their RV32 high halves). */
+int counters_csr64(struct cy_vm *vm, uint32_t csr, bool write, uint64_t value, uint64_t *old);
 
 /* The detailed interpreter's cost account hands over each instruction's
  * facts before it runs; they are counted when the next one starts, so that

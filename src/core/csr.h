@@ -14,5 +14,8 @@ struct cy_vm;
  * Returns 0, or -1 when the access is illegal (unknown CSR, write to a
  * read-only one): the instruction then faults. */
 int csr_access(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old);
+/* The same at XLEN 64: the counters are whole 64-bit CSRs, their RV32 high
+ * halves do not exist, and the other CSRs hold 32 bits, zero-extended. */
+int csr_access64(struct cy_vm *vm, uint32_t csr, bool write, uint64_t value, uint64_t *old);
 
 #endif

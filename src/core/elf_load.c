@@ -1,4 +1,5 @@
-/* elf_load.c - loads a statically linked ELF32 RISC-V executable with
+/* elf_load.c - loads a statically linked RISC-V executable (ELF32: RV32,
+ * ELF64: RV64, within the guest's 4 GiB) with
  * libelf: checks every header before trusting it, copies the PT_LOAD
  * segments to their virtual addresses (bss stays zero) and keeps the
  * function symbols. Each refusal says what is wrong with the file. */
@@ -28,6 +29,14 @@ static int fail(char *err, size_t size, const char *fmt, ...)
 	return -EINVAL;
 }
 
+unsigned elf_xlen(const void *data, size_t size)
+{
+	const unsigned char *b = data;
+
+	return size > EI_CLASS && memcmp(b, ELFMAG, SELFMAG) == 0 && b[EI_CLASS] == ELFCLASS64 ? 64
+											       : 32;
+}
+
 /* Checks the identification and header bytes before libelf parses them,
  * so that a short or foreign file gets a precise reason. */
 static int check_raw_header(const unsigned char *b, size_t size, char *err, size_t n)
@@ -36,15 +45,13 @@ static int check_raw_header(const unsigned char *b, size_t size, char *err, size
 		return fail(err, n, "not an ELF file");
 	if (size < EI_NIDENT)
 		return fail(err, n, "truncated ELF identification (%zu bytes)", size);
-	if (b[EI_CLASS] == ELFCLASS64)
-		return fail(err, n, "64-bit ELF (ELFCLASS64); cyclops runs RV32 programs");
-	if (b[EI_CLASS] != ELFCLASS32)
+	if (b[EI_CLASS] != ELFCLASS32 && b[EI_CLASS] != ELFCLASS64)
 		return fail(err, n, "bad ELF class %u", b[EI_CLASS]);
 	if (b[EI_DATA] != ELFDATA2LSB)
 		return fail(err, n, "not a little-endian ELF");
-	if (size < sizeof(Elf32_Ehdr))
-		return fail(err, n, "truncated ELF header (%zu of %zu bytes)", size,
-			    sizeof(Elf32_Ehdr));
+	size_t want = b[EI_CLASS] == ELFCLASS64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+	if (size < want)
+		return fail(err, n, "truncated ELF header (%zu of %zu bytes)", size, want);
 	return 0;
 }
 
@@ -62,10 +69,12 @@ static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t 
 			    "cyclops runs statically linked executables");
 	if (eh->e_type != ET_EXEC)
 		return fail(err, n, "not an executable (e_type %u)", eh->e_type);
-	if (eh->e_phnum && eh->e_phentsize != sizeof(Elf32_Phdr))
+	size_t phentsize =
+	    gelf_getclass(elf) == ELFCLASS64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
+	if (eh->e_phnum && eh->e_phentsize != phentsize)
 		return fail(err, n,
 			    "truncated or damaged program headers (entry size %u, expected %zu)",
-			    eh->e_phentsize, sizeof(Elf32_Phdr));
+			    eh->e_phentsize, phentsize);
 	/* the symbols live in sections: a file cut short there loses them */
 	if (elf_getshdrnum(elf, &shnum) != 0)
 		return fail(err, n, "truncated or damaged section headers (%s)", elf_errmsg(-1));
@@ -81,7 +90,8 @@ static int check_header(Elf *elf, size_t size, GElf_Ehdr *eh, char *err, size_t 
 }
 
 /* Validates the program headers and fills segs with the PT_LOAD ones. */
-static int check_segments(Elf *elf, size_t size, GElf_Phdr *segs, int *n_segs, char *err, size_t n)
+static int check_segments(Elf *elf, size_t size, uint64_t space, GElf_Phdr *segs, int *n_segs,
+			  char *err, size_t n)
 {
 	size_t phnum;
 	int count = 0;
@@ -110,10 +120,17 @@ static int check_segments(Elf *elf, size_t size, GElf_Phdr *segs, int *n_segs, c
 				    "memory size 0x%llx",
 				    i, (unsigned long long)ph.p_filesz,
 				    (unsigned long long)ph.p_memsz);
-		if (ph.p_vaddr + ph.p_memsz > MEM_SPACE)
+		if (ph.p_vaddr > space || ph.p_memsz > space - ph.p_vaddr)
 			return fail(err, n,
 				    "segment %zu (0x%llx + 0x%llx) is out of "
-				    "the 32-bit address space",
+				    "the %s address space",
+				    i, (unsigned long long)ph.p_vaddr,
+				    (unsigned long long)ph.p_memsz,
+				    space == MEM_SPACE_32 ? "32-bit" : "RV64 guests' 1 TiB (2^40)");
+		if (elf_segment_is_code(ph.p_flags) && ph.p_vaddr + ph.p_memsz > MEM_CODE_LIMIT)
+			return fail(err, n,
+				    "code segment %zu (0x%llx + 0x%llx) reaches past 4 GiB, "
+				    "where cyclops runs no code",
 				    i, (unsigned long long)ph.p_vaddr,
 				    (unsigned long long)ph.p_memsz);
 		for (int j = 0; j < count; j++)
@@ -201,8 +218,11 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 	if (!elf)
 		return fail(err, n, "not an ELF file (%s)", elf_errmsg(-1));
 	rc = check_header(elf, size, &eh, err, n);
+	vm->xlen = gelf_getclass(elf) == ELFCLASS64 ? 64 : 32;
+	if (rc == 0 && vm->mem.size != (vm->xlen == 64 ? MEM_SPACE_64 : MEM_SPACE_32))
+		rc = fail(err, n, "internal: the space was reserved for another ELF class");
 	if (rc == 0)
-		rc = check_segments(elf, size, segs, &n_segs, err, n);
+		rc = check_segments(elf, size, vm->mem.size, segs, &n_segs, err, n);
 	if (rc != 0)
 		goto out_end;
 	for (int i = 0; i < n_segs; i++) {
@@ -210,8 +230,7 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 		memcpy(vm->mem.base + segs[i].p_vaddr, (const char *)data + segs[i].p_offset,
 		       segs[i].p_filesz);
 		snprintf(name, sizeof(name), "segment%d", i);
-		mem_set_region(&vm->mem, name, (uint32_t)segs[i].p_vaddr,
-			       segs[i].p_vaddr + segs[i].p_memsz);
+		mem_set_region(&vm->mem, name, segs[i].p_vaddr, segs[i].p_vaddr + segs[i].p_memsz);
 		if (segs[i].p_vaddr + segs[i].p_memsz > top)
 			top = segs[i].p_vaddr + segs[i].p_memsz;
 		if (elf_segment_is_code(segs[i].p_flags) && eh.e_entry >= segs[i].p_vaddr &&
@@ -234,13 +253,13 @@ int elf_load(struct cy_vm *vm, const void *data, size_t size, uint32_t *entry, c
 		goto out_end;
 	}
 	top = (top + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
-	if (top > UINT32_MAX) {
+	if (top >= vm->mem.size) {
 		/* the heap starts after the last segment: none is left */
 		rc = fail(err, n, "no room for a heap below the stack");
 		goto out_end;
 	}
-	*entry = (uint32_t)eh.e_entry;
-	vm->brk_start = (uint32_t)top;
+	*entry = (uint32_t)eh.e_entry; /* in a code segment: below 4 GiB */
+	vm->brk_start = top;
 out_end:
 	elf_end(elf);
 	return rc;

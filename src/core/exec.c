@@ -1,310 +1,18 @@
 /* exec.c - the interpreter: runs cached basic blocks until the cycle budget
- * is spent or the guest stops. exec_loop.h holds the handlers; it is compiled
- * several times from here: exec_fast (static costs only, no event code),
- * exec_detailed (address-dependent costs: wait states, paging, segments,
- * accounted before each instruction), exec_inline (the same costs, found by
- * the data accesses themselves), exec_bare (the bare platform), exec_acct,
- * exec_acct_inline and exec_acct_detailed (with the accounting interface's
- * edges, for the profilers) and exec_observed (every instruction's events),
- * so what is off costs nothing. */
-#include <limits.h>
-
-#include "core/account.h"
-#include "core/block.h"
-#include "core/csr.h"
+ * is spent or the guest stops. exec_loop.h holds the handlers; exec_builds.h
+ * compiles them several times, once per width (exec_rv32.c, exec_rv64.c):
+ * exec_fast (static costs only, no event code), exec_detailed
+ * (address-dependent costs: wait states, paging, segments, accounted before
+ * each instruction), exec_inline (the same costs, found by the data accesses
+ * themselves), exec_bare (the bare platform), exec_acct, exec_acct_inline
+ * and exec_acct_detailed (with the accounting interface's edges, for the
+ * profilers) and exec_observed (every instruction's events), so what is off
+ * costs nothing. This file picks the build a run needs. */
 #include "core/exec.h"
-#include "core/machine.h"
-#include "core/pages.h"
+#include "core/block.h"
+#include "core/counters.h"
+#include "core/jit.h"
 #include "core/vm.h"
-
-/* Dispatch: computed goto where the compiler has it (each decoded
- * instruction holds its handler's address), else a switch. The handlers only
- * use these macros, so both builds share their bodies. */
-#if defined(__GNUC__) && !defined(CY_NO_COMPUTED_GOTO)
-#define USE_COMPUTED_GOTO 1
-#define vmdispatch()                                                                               \
-	BEFORE_INSN();                                                                             \
-	goto * ip->handler;
-#define vmcase(id) L_##id:
-#define vmnext_insn                                                                                \
-	do {                                                                                       \
-		BEFORE_INSN();                                                                     \
-		goto * ip->handler;                                                                \
-	} while (0)
-#else
-#define USE_COMPUTED_GOTO 0
-#define vmdispatch()                                                                               \
-	dispatch:                                                                                  \
-	BEFORE_INSN();                                                                             \
-	switch (ip->op)
-#define vmcase(id)  case OP_##id:
-#define vmnext_insn goto dispatch
-#endif
-
-/* Registers and operands of the current instruction. */
-#define RD      r[ip->rd]
-#define R1      r[ip->rs1]
-#define R2      r[ip->rs2]
-#define ADDR    ((uint32_t)(R1 + (uint32_t)ip->imm))
-#define NEXT_PC (ip->pc + ip->len)
-
-/* The locals cycles and instret hold the clock at the entry of the current
- * block; an instruction's own clock is derived from its position, so the
- * straight-line path does no counting at all. */
-#define NOW_CYCLES  (cycles + ip->before)
-#define NOW_INSTRET (instret + ip->index)
-#define COST        (ip->after - ip->before)
-
-/* Moves the clock before the current instruction into the VM, for code
- * outside the loop; RELOAD takes back what that code changed. */
-#define SYNC()                                                                                     \
-	do {                                                                                       \
-		vm->pc = ip->pc;                                                                   \
-		vm->cycles = NOW_CYCLES;                                                           \
-		vm->instret = NOW_INSTRET;                                                         \
-	} while (0)
-#define RELOAD()                                                                                   \
-	do {                                                                                       \
-		cycles = vm->cycles - ip->before;                                                  \
-		instret = vm->instret - ip->index;                                                 \
-	} while (0)
-
-/* Retires the current instruction and moves on to the next in the block. */
-#define NEXT                                                                                       \
-	do {                                                                                       \
-		OBS_RETIRE(COST);                                                                  \
-		ACCT_RETIRE(cycles + ip->after);                                                   \
-		ip++;                                                                              \
-		vmnext_insn;                                                                       \
-	} while (0)
-
-/* Retires the instruction that ends the block: the clock moves past it. */
-#define RETIRE_LAST(extra)                                                                         \
-	do {                                                                                       \
-		uint32_t extra_ = (extra);                                                         \
-		OBS_RETIRE(COST + extra_);                                                         \
-		ACCT_RETIRE(cycles + ip->after + extra_);                                          \
-		ACCT_DEADLINE(ip->index + 1u, cycles, cycles + ip->after + extra_);                \
-		instret += ip->index + 1u;                                                         \
-		cycles += ip->after + extra_;                                                      \
-	} while (0)
-
-/* Leaves the block for target; slot says which successor to cache. The
- * common case, a cached successor well within the budget, is handled right
- * here, so that every jump has its own indirect branch to predict. */
-#define JUMP(target, slot)                                                                         \
-	do {                                                                                       \
-		ACCT_RUN();                                                                        \
-		pc = (target);                                                                     \
-		succ = &b->next[slot];                                                             \
-		b = *succ;                                                                         \
-		if (likely(b->pc == pc && cycles + MAX_COST(b) <= LIMIT && CODE_READY(b))) {       \
-			ip = b->insns;                                                             \
-			OBS_BLOCK();                                                               \
-			vmnext_insn;                                                               \
-		}                                                                                  \
-		goto next_block;                                                                   \
-	} while (0)
-
-#define BRANCH(cond)                                                                               \
-	do {                                                                                       \
-		if (cond) {                                                                        \
-			OBS_JUMP((uint32_t)ip->imm);                                               \
-			RETIRE_LAST(taken_extra);                                                  \
-			ACCT_TAKEN();                                                              \
-			ACCT_TRANSFER((uint32_t)ip->imm, true);                                    \
-			JUMP((uint32_t)ip->imm, 1);                                                \
-		}                                                                                  \
-		RETIRE_LAST(0);                                                                    \
-		JUMP(NEXT_PC, 0);                                                                  \
-	} while (0)
-
-/* After a store: a write into decoded code ends the block, and the cache
- * is flushed before anything else runs. */
-#define STORED(a, size)                                                                            \
-	do {                                                                                       \
-		OBS_STORE(a, size);                                                                \
-		if (unlikely(cache_is_code(&vm->cache, a, size)))                                  \
-			goto code_written;                                                         \
-		NEXT;                                                                              \
-	} while (0)
-
-#define STORE(size, do_store)                                                                      \
-	do {                                                                                       \
-		uint32_t a = ADDR;                                                                 \
-		DATA_COST(a, size, true, 1);                                                       \
-		do_store;                                                                          \
-		STORED(a, size);                                                                   \
-	} while (0)
-
-/* Stops at the current instruction, which does not retire; on the bare
- * platform it traps to mtvec instead (FAULT_TRAP, exec_loop.h: nothing in the
- * Linux builds). */
-#define FAULT(kind)                                                                                \
-	do {                                                                                       \
-		SYNC();                                                                            \
-		ACCT_DEADLINE(ip->index, cycles, NOW_CYCLES);                                      \
-		ACCT_PARTIAL(ip->index, RETIRED_CYCLES, NOW_INSTRET, NOW_CYCLES);                  \
-		FAULT_TRAP(kind);                                                                  \
-		vm_fault(vm, kind, ip->pc, last_pc);                                               \
-		goto out_synced;                                                                   \
-	} while (0)
-
-static inline uint32_t mulh(uint32_t a, uint32_t b)
-{
-	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32);
-}
-static inline uint32_t mulhsu(uint32_t a, uint32_t b)
-{
-	return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)b) >> 32);
-}
-static inline uint32_t mulhu(uint32_t a, uint32_t b) { return (uint32_t)(((uint64_t)a * b) >> 32); }
-static inline uint32_t div_s(uint32_t a, uint32_t b)
-{
-	if (b == 0)
-		return UINT32_MAX;
-	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
-		return a; /* overflow: the quotient is the dividend */
-	return (uint32_t)((int32_t)a / (int32_t)b);
-}
-static inline uint32_t rem_s(uint32_t a, uint32_t b)
-{
-	if (b == 0)
-		return a;
-	if (a == (uint32_t)INT32_MIN && b == UINT32_MAX)
-		return 0;
-	return (uint32_t)((int32_t)a % (int32_t)b);
-}
-static inline uint32_t min_s(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b ? a : b; }
-static inline uint32_t max_s(uint32_t a, uint32_t b) { return (int32_t)a > (int32_t)b ? a : b; }
-
-/* Event code for the observed build: fills the common fields, makes the
- * VM's clock match the event's and hands the event to the observers. */
-static void emit(struct cy_vm *vm, cy_event_kind kind, const struct insn *in, uint64_t cycles,
-		 uint64_t instret, cy_event *ev)
-{
-	ev->kind = kind;
-	ev->pc = in->pc;
-	ev->cycles = cycles;
-	ev->instret = instret;
-	ev->cls = (cy_insn_class)insn_classes[in->op];
-	vm->pc = in->pc;
-	vm->cycles = cycles;
-	vm->instret = instret;
-	vm_emit(vm, ev);
-}
-
-/* The inline interpreters' bound for running a whole block: the budget,
- * and with paging the end of the current segment (none yet: 0, so that the
- * first instruction is stepped and starts it). */
-static inline uint64_t inline_limit(const struct cy_vm *vm, uint64_t budget)
-{
-	const struct cost_state *s = &vm->cost;
-	uint64_t end;
-
-	if (!vm->model.paging)
-		return budget;
-	if (s->segments == 0)
-		return 0;
-	end = s->seg_start + s->seg_capacity;
-	return end < budget ? end : budget;
-}
-
-/* Whether every page block b fetches from is loaded in this segment; if
- * so, it stays so until the epoch changes. */
-static bool code_ready(struct cy_vm *vm, struct block *b)
-{
-	const struct cost_state *s = &vm->cost;
-	uint32_t depth = vm->model.merkle_depth;
-	/* a block of a fetch fault alone fetches the halfword at pc */
-	uint32_t last = b->end > b->pc ? b->end - 1 : b->pc + 1;
-
-	for (uint32_t pg = b->pc >> s->page_shift;; pg++) {
-		if (!page_marked(s->loaded, depth, pg))
-			return false;
-		if (pg == last >> s->page_shift)
-			break;
-	}
-	b->code_epoch = s->epoch;
-	return true;
-}
-
-#define OBSERVE     0
-#define ACCT        0
-#define DETAILED    0
-#define INLINE_COST 0
-#define BARE        0
-#define EXEC_FN     exec_fast
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef EXEC_FN
-
-#define DETAILED 1
-#define EXEC_FN  exec_detailed
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef EXEC_FN
-
-/* INLINE_COST: the detailed models' costs found by the data accesses
- * themselves (exec_loop.h), for models whose extra cycles come from data
- * accesses and paging alone */
-#define DETAILED    0
-#define INLINE_COST 1
-#define EXEC_FN     exec_inline
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef BARE
-#undef EXEC_FN
-
-/* BARE: the machine's checks before each instruction and traps instead of
- * faults (machine.c); the builds below test vm->machine at run time. */
-#define DETAILED    1
-#define INLINE_COST 0
-#define BARE        1
-#define EXEC_FN     exec_bare
-#include "core/exec_loop.h"
-#undef ACCT
-#undef DETAILED
-#undef BARE
-#undef EXEC_FN
-
-/* ACCT: the accounting interface's edges (account.h), for the profilers;
- * exec_acct_detailed also runs the cost account and the bare platform. */
-#define ACCT     1
-#define DETAILED 0
-#define BARE     0
-#define EXEC_FN  exec_acct
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef EXEC_FN
-
-#define DETAILED    0
-#define INLINE_COST 1
-#define EXEC_FN     exec_acct_inline
-#include "core/exec_loop.h"
-#undef DETAILED
-#undef INLINE_COST
-#undef BARE
-#undef EXEC_FN
-
-#define DETAILED    1
-#define INLINE_COST 0
-#define BARE        1
-#define EXEC_FN     exec_acct_detailed
-#include "core/exec_loop.h"
-#undef OBSERVE
-#undef EXEC_FN
-
-/* OBSERVE: every instruction's events for cy_vm_add_observer, and the
- * accounting edges too. */
-#define OBSERVE 1
-#define EXEC_FN exec_observed
-#include "core/exec_loop.h"
-
-typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
 
 /* Whether every instruction costs its static cost (plus a taken branch's
  * and a division by zero's difference): the plain builds. */
@@ -326,19 +34,21 @@ static bool can_inline(const struct cy_vm *vm)
 
 static exec_fn pick(const struct cy_vm *vm)
 {
+	const struct exec_builds *b = vm->xlen == 64 ? &exec_builds_rv64 : &exec_builds_rv32;
+
 	if (vm->obs_mask)
-		return exec_observed;
+		return b->observed;
 	if (vm->acct.n_subs) {
 		if (can_plain(vm))
-			return exec_acct;
-		return can_inline(vm) ? exec_acct_inline : exec_acct_detailed;
+			return b->acct;
+		return can_inline(vm) ? b->acct_inline : b->acct_detailed;
 	}
 	if (vm->machine)
-		return exec_bare;
+		return b->bare;
 	if (can_plain(vm))
-		return exec_fast;
+		return b->fast;
 	/* counting events needs each instruction's facts: cost_before */
-	return can_inline(vm) ? exec_inline : exec_detailed;
+	return can_inline(vm) ? b->inline_ : b->detailed;
 }
 
 bool exec_reports_deadlines(const struct cy_vm *vm)
@@ -352,10 +62,19 @@ const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL,
 
 void exec_run(struct cy_vm *vm, uint64_t budget)
 {
+	if (!vm->jit || !jit_run(vm, budget))
+		exec_interp(vm, budget);
+	/* an instruction that faulted did not retire: its events do not count */
+	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
+}
+
+void exec_interp(struct cy_vm *vm, uint64_t budget)
+{
 	exec_fn run = pick(vm);
 
 	cache_use_handlers(vm, run(NULL, 0));
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
+	       !vm->pause) {
 		if (vm->flush_pending)
 			cache_flush(vm);
 		vm->break_loop = false;
@@ -368,9 +87,7 @@ void exec_run(struct cy_vm *vm, uint64_t budget)
 			cache_use_handlers(vm, run(NULL, 0));
 			continue;
 		}
-		if (!vm->flush_pending)
+		if (!vm->flush_pending || vm->jit_entered)
 			break;
 	}
-	/* an instruction that faulted did not retire: its events do not count */
-	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
 }

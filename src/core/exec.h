@@ -6,6 +6,8 @@
 #include "core/state.h"
 
 void exec_run(struct cy_vm *vm, uint64_t budget);
+/* The interpreter alone (the translation tier's driver calls it). */
+void exec_interp(struct cy_vm *vm, uint64_t budget);
 /* Whether the interpreter exec_run picks now reports ACCT_DEADLINE (the
  * accounting builds whose clock is static costs plus extras announced as
  * they happen: not the per-instruction ones). */
@@ -15,5 +17,14 @@ bool exec_reports_deadlines(const struct cy_vm *vm);
 bool exec_plain_clock(const struct cy_vm *vm);
 /* Handler addresses, by opcode, of the interpreter that vm needs now. */
 const void *const *exec_handlers(const struct cy_vm *vm);
+
+/* The interpreter's builds at one width (exec_builds.h; exec_rv32.c and
+ * exec_rv64.c). Called with a NULL vm, a build only returns its handler
+ * addresses by opcode. */
+typedef const void *const *(*exec_fn)(struct cy_vm *vm, uint64_t budget);
+struct exec_builds {
+	exec_fn fast, detailed, inline_, bare, acct, acct_inline, acct_detailed, observed;
+};
+extern const struct exec_builds exec_builds_rv32, exec_builds_rv64;
 
 #endif

@@ -7,6 +7,51 @@
  * OBSERVE the per-instruction event hooks; EXEC_FN names the function. Not
  * a header to include elsewhere. */
 
+/* XLEN: the guest's register width, 32 or 64 (one source, two builds:
+ * docs/decisions.md, 64-bit guests). xreg holds a register, sxreg the same
+ * signed; a W form's 32-bit result is sign-extended (sext32). */
+#undef xreg
+#undef sxreg
+#undef XREGS
+#undef AUIPC_VALUE
+#undef MULH
+#undef MULHSU
+#undef MULHU
+#undef DIV_S
+#undef REM_S
+#undef CSR_ACCESS
+#undef BEYOND
+#undef CODE_BEYOND
+#if XLEN == 64
+#define xreg  uint64_t
+#define sxreg int64_t
+#define XREGS vm->x64
+/* the decoder keeps pc + imm in 32 bits; at XLEN 64 the sum may pass 4 GiB */
+#define AUIPC_VALUE ((uint64_t)ip->pc + sext32((uint32_t)ip->imm - ip->pc))
+#define MULH        mulh64
+#define MULHSU      mulhsu64
+#define MULHU       mulhu64
+#define DIV_S       div_s64
+#define REM_S       rem_s64
+#define CSR_ACCESS  csr_access64
+#define BEYOND(a)   ((a) >= MEM_SPACE_64)
+/* a jump target past 4 GiB, where no code can be */
+#define CODE_BEYOND(t) ((t) >= MEM_CODE_LIMIT)
+#else
+#define xreg           uint32_t
+#define sxreg          int32_t
+#define XREGS          vm->x
+#define AUIPC_VALUE    ((uint32_t)ip->imm)
+#define MULH           mulh
+#define MULHSU         mulhsu
+#define MULHU          mulhu
+#define DIV_S          div_s
+#define REM_S          rem_s
+#define CSR_ACCESS     csr_access
+#define BEYOND(a)      false
+#define CODE_BEYOND(t) false
+#endif
+
 /* In the Linux builds mret and wfi are illegal: their dispatch entries
  * name the illegal handler (an extra label changes the code GCC makes of
  * the fast loop, and measurably slows it). */
@@ -287,9 +332,11 @@
 /* A division by zero costs what the model says instead (read the divisor
  * before the result can overwrite it). */
 #undef DIV_ZERO_COST
-#define DIV_ZERO_COST()                                                                            \
+#define DIV_ZERO_COST() DIV_ZERO_COST_IF(R2 == 0)
+#undef DIV_ZERO_COST_IF
+#define DIV_ZERO_COST_IF(zero)                                                                     \
 	do {                                                                                       \
-		if (unlikely(R2 == 0)) {                                                           \
+		if (unlikely(zero)) {                                                              \
 			ACCT_SHIFT(div_zero_delta);                                                \
 			cycles += div_zero_delta;                                                  \
 			if (div_zero_delta)                                                        \
@@ -302,7 +349,11 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 {
 #if USE_COMPUTED_GOTO
 #define LABEL_ADDR(id, mn, fmt, cls, fl) &&L_##id,
+#if XLEN == 64
+#define LABEL_RV64(id, mn, fmt, cls, fl) &&L_##id,
+#else
 #define LABEL_RV64(id, mn, fmt, cls, fl) &&L_illegal, /* the decoder gives none at XLEN 32 */
+#endif
 	static const void *const labels[OP_COUNT] = { CY_INSN32_LIST(LABEL_ADDR)
 							  CY_INSN64_LIST(LABEL_RV64) };
 #undef LABEL_ADDR
@@ -316,7 +367,7 @@ static const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 #if OBSERVE
 	const unsigned obs = vm->obs_mask;
 #endif
-	uint32_t *const r = vm->x;
+	xreg *const r = XREGS;
 	uint8_t *const mem = vm->mem.base;
 	const uint32_t taken_extra = vm->cost.taken_extra;
 	const uint64_t div_zero_delta = (uint64_t)(int64_t)vm->cost.div_zero_delta;
@@ -398,12 +449,12 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 	{
 		vmcase(lui)
 		{
-			RD = (uint32_t)ip->imm;
+			RD = IMM;
 			NEXT;
 		}
 		vmcase(auipc)
 		{
-			RD = (uint32_t)ip->imm;
+			RD = AUIPC_VALUE;
 			NEXT;
 		}
 		vmcase(jal)
@@ -416,7 +467,10 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(jalr)
 		{
-			uint32_t t = ADDR & ~1u;
+			const xreg t_full = (R1 + IMM) & ~(xreg)1;
+			if (unlikely(CODE_BEYOND(t_full)))
+				FAULT_AT(CY_FAULT_FETCH, t_full);
+			const uint32_t t = (uint32_t)t_full;
 			RD = NEXT_PC;
 			OBS_JUMP(t);
 			RETIRE_LAST(0);
@@ -425,71 +479,76 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(beq) BRANCH(R1 == R2);
 		vmcase(bne) BRANCH(R1 != R2);
-		vmcase(blt) BRANCH((int32_t)R1 < (int32_t)R2);
-		vmcase(bge) BRANCH((int32_t)R1 >= (int32_t)R2);
+		vmcase(blt) BRANCH((sxreg)R1 < (sxreg)R2);
+		vmcase(bge) BRANCH((sxreg)R1 >= (sxreg)R2);
 		vmcase(bltu) BRANCH(R1 < R2);
 		vmcase(bgeu) BRANCH(R1 >= R2);
 		vmcase(lb)
 		{
-			DATA_COST(ADDR, 1, false, 1);
-			RD = (uint32_t)(int32_t)(int8_t)mem[ADDR];
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 1, false, 1);
+			RD = (xreg)(sxreg)(int8_t)mem[a];
 			NEXT;
 		}
 		vmcase(lh)
 		{
-			DATA_COST(ADDR, 2, false, 1);
-			RD = (uint32_t)(int32_t)(int16_t)mem_ld16(mem, ADDR);
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 2, false, 1);
+			RD = (xreg)(sxreg)(int16_t)mem_ld16(mem, a);
 			NEXT;
 		}
 		vmcase(lw)
 		{
-			DATA_COST(ADDR, 4, false, 1);
-			RD = mem_ld32(mem, ADDR);
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 4, false, 1);
+			RD = (xreg)(sxreg)(int32_t)mem_ld32(mem, a);
 			NEXT;
 		}
 		vmcase(lbu)
 		{
-			DATA_COST(ADDR, 1, false, 1);
-			RD = mem[ADDR];
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 1, false, 1);
+			RD = mem[a];
 			NEXT;
 		}
 		vmcase(lhu)
 		{
-			DATA_COST(ADDR, 2, false, 1);
-			RD = mem_ld16(mem, ADDR);
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 2, false, 1);
+			RD = mem_ld16(mem, a);
 			NEXT;
 		}
 		vmcase(sb) STORE(1, mem[a] = (uint8_t)R2);
 		vmcase(sh) STORE(2, mem_st16(mem, a, (uint16_t)R2));
-		vmcase(sw) STORE(4, mem_st32(mem, a, R2));
+		vmcase(sw) STORE(4, mem_st32(mem, a, (uint32_t)R2));
 		vmcase(addi)
 		{
-			RD = R1 + (uint32_t)ip->imm;
+			RD = R1 + IMM;
 			NEXT;
 		}
 		vmcase(slti)
 		{
-			RD = (int32_t)R1 < ip->imm;
+			RD = (sxreg)R1 < (sxreg)ip->imm;
 			NEXT;
 		}
 		vmcase(sltiu)
 		{
-			RD = R1 < (uint32_t)ip->imm;
+			RD = R1 < IMM;
 			NEXT;
 		}
 		vmcase(xori)
 		{
-			RD = R1 ^ (uint32_t)ip->imm;
+			RD = R1 ^ IMM;
 			NEXT;
 		}
 		vmcase(ori)
 		{
-			RD = R1 | (uint32_t)ip->imm;
+			RD = R1 | IMM;
 			NEXT;
 		}
 		vmcase(andi)
 		{
-			RD = R1 & (uint32_t)ip->imm;
+			RD = R1 & IMM;
 			NEXT;
 		}
 		vmcase(slli)
@@ -504,7 +563,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(srai)
 		{
-			RD = (uint32_t)((int32_t)R1 >> ip->imm);
+			RD = (xreg)((sxreg)R1 >> ip->imm);
 			NEXT;
 		}
 		vmcase(add)
@@ -519,12 +578,12 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(sll)
 		{
-			RD = R1 << (R2 & 31);
+			RD = R1 << (R2 & (XLEN - 1));
 			NEXT;
 		}
 		vmcase(slt)
 		{
-			RD = (int32_t)R1 < (int32_t)R2;
+			RD = (sxreg)R1 < (sxreg)R2;
 			NEXT;
 		}
 		vmcase(sltu)
@@ -539,12 +598,12 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(srl)
 		{
-			RD = R1 >> (R2 & 31);
+			RD = R1 >> (R2 & (XLEN - 1));
 			NEXT;
 		}
 		vmcase(sra)
 		{
-			RD = (uint32_t)((int32_t)R1 >> (R2 & 31));
+			RD = (xreg)((sxreg)R1 >> (R2 & (XLEN - 1)));
 			NEXT;
 		}
 		vmcase(or)
@@ -608,17 +667,17 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		{
 			/* the immediate forms carry uimm in rs1 */
 			bool imm_form = ip->op >= OP_csrrwi;
-			uint32_t src = imm_form ? ip->rs1 : R1, old, val;
+			xreg src = imm_form ? ip->rs1 : R1, old, val;
 			bool set_clear = ip->op != OP_csrrw && ip->op != OP_csrrwi;
 			bool write = !set_clear || ip->rs1 != 0;
 			SYNC();
 			vm->insn_cycles = COST + OWN_EXTRA;
-			if (csr_access(vm, (uint32_t)ip->imm, false, 0, &old) != 0)
+			if (CSR_ACCESS(vm, (uint32_t)ip->imm, false, 0, &old) != 0)
 				FAULT(CY_FAULT_ILLEGAL_INSN);
 			val = ip->op == OP_csrrs || ip->op == OP_csrrsi   ? old | src
 			      : ip->op == OP_csrrc || ip->op == OP_csrrci ? old & ~src
 									  : src;
-			if (write && csr_access(vm, (uint32_t)ip->imm, true, val, &old) != 0)
+			if (write && CSR_ACCESS(vm, (uint32_t)ip->imm, true, val, &old) != 0)
 				FAULT(CY_FAULT_ILLEGAL_INSN);
 			OBS_EVENT(CY_EV_CSR, .addr = (uint32_t)ip->imm, .size = write);
 			RELOAD();
@@ -637,35 +696,35 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(mulh)
 		{
-			RD = mulh(R1, R2);
+			RD = MULH(R1, R2);
 			NEXT;
 		}
 		vmcase(mulhsu)
 		{
-			RD = mulhsu(R1, R2);
+			RD = MULHSU(R1, R2);
 			NEXT;
 		}
 		vmcase(mulhu)
 		{
-			RD = mulhu(R1, R2);
+			RD = MULHU(R1, R2);
 			NEXT;
 		}
 		vmcase(div)
 		{
 			DIV_ZERO_COST();
-			RD = div_s(R1, R2);
+			RD = DIV_S(R1, R2);
 			NEXT;
 		}
 		vmcase(divu)
 		{
 			DIV_ZERO_COST();
-			RD = R2 ? R1 / R2 : UINT32_MAX;
+			RD = R2 ? R1 / R2 : (xreg)-1;
 			NEXT;
 		}
 		vmcase(rem)
 		{
 			DIV_ZERO_COST();
-			RD = rem_s(R1, R2);
+			RD = REM_S(R1, R2);
 			NEXT;
 		}
 		vmcase(remu)
@@ -676,19 +735,20 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 		vmcase(lr_w)
 		{
-			DATA_COST(R1, 4, false, 1);
-			vm->resv_addr = R1;
+			EFFECTIVE(a, R1);
+			ACCESS(a, 4, false, 1);
+			vm->resv_addr = a;
 			vm->resv_valid = true;
-			RD = mem_ld32(mem, R1);
+			RD = (xreg)(sxreg)(int32_t)mem_ld32(mem, a);
 			NEXT;
 		}
 		vmcase(sc_w)
 		{
-			uint32_t a = R1;
+			EFFECTIVE(a, R1);
 			if (vm->resv_valid && vm->resv_addr == a) {
-				DATA_COST(a, 4, true, 1);
+				ACCESS(a, 4, true, 1);
 				vm->resv_valid = false;
-				mem_st32(mem, a, R2);
+				mem_st32(mem, a, (uint32_t)R2);
 				RD = 0;
 				STORED(a, 4);
 			}
@@ -699,11 +759,12 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 #define AMO(id, expr)                                                                              \
 	vmcase(id)                                                                                 \
 	{                                                                                          \
-		uint32_t a = R1, old, src = R2;                                                    \
-		DATA_COST(a, 4, true, 2);                                                          \
+		EFFECTIVE(a, R1);                                                                  \
+		uint32_t old, src = (uint32_t)R2;                                                  \
+		ACCESS(a, 4, true, 2);                                                             \
 		old = mem_ld32(mem, a);                                                            \
 		mem_st32(mem, a, (expr));                                                          \
-		RD = old;                                                                          \
+		RD = (xreg)(sxreg)(int32_t)old;                                                    \
 		STORED(a, 4);                                                                      \
 	}
 		AMO(amoswap_w, src)
@@ -716,11 +777,151 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		AMO(amominu_w, old < src ? old : src)
 		AMO(amomaxu_w, old > src ? old : src)
 #undef AMO
+#if XLEN == 64
+		/* RV64's own: doublewords, and the W forms (32-bit results,
+		 * sign-extended) */
+		vmcase(ld)
+		{
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 8, false, 1);
+			RD = mem_ld64(mem, a);
+			NEXT;
+		}
+		vmcase(lwu)
+		{
+			EFFECTIVE(a, R1 + IMM);
+			ACCESS(a, 4, false, 1);
+			RD = mem_ld32(mem, a);
+			NEXT;
+		}
+		vmcase(sd) STORE(8, mem_st64(mem, a, R2));
+		vmcase(addiw)
+		{
+			RD = sext32((uint32_t)R1 + (uint32_t)ip->imm);
+			NEXT;
+		}
+		vmcase(slliw)
+		{
+			RD = sext32((uint32_t)R1 << ip->imm);
+			NEXT;
+		}
+		vmcase(srliw)
+		{
+			RD = sext32((uint32_t)R1 >> ip->imm);
+			NEXT;
+		}
+		vmcase(sraiw)
+		{
+			RD = sext32((uint32_t)((int32_t)R1 >> ip->imm));
+			NEXT;
+		}
+		vmcase(addw)
+		{
+			RD = sext32((uint32_t)R1 + (uint32_t)R2);
+			NEXT;
+		}
+		vmcase(subw)
+		{
+			RD = sext32((uint32_t)R1 - (uint32_t)R2);
+			NEXT;
+		}
+		vmcase(sllw)
+		{
+			RD = sext32((uint32_t)R1 << (R2 & 31));
+			NEXT;
+		}
+		vmcase(srlw)
+		{
+			RD = sext32((uint32_t)R1 >> (R2 & 31));
+			NEXT;
+		}
+		vmcase(sraw)
+		{
+			RD = sext32((uint32_t)((int32_t)R1 >> (R2 & 31)));
+			NEXT;
+		}
+		vmcase(mulw)
+		{
+			RD = sext32((uint32_t)R1 * (uint32_t)R2);
+			NEXT;
+		}
+		vmcase(divw)
+		{
+			DIV_ZERO_COST_IF((uint32_t)R2 == 0);
+			RD = sext32(div_s((uint32_t)R1, (uint32_t)R2));
+			NEXT;
+		}
+		vmcase(divuw)
+		{
+			DIV_ZERO_COST_IF((uint32_t)R2 == 0);
+			RD = sext32((uint32_t)R2 ? (uint32_t)R1 / (uint32_t)R2 : UINT32_MAX);
+			NEXT;
+		}
+		vmcase(remw)
+		{
+			DIV_ZERO_COST_IF((uint32_t)R2 == 0);
+			RD = sext32(rem_s((uint32_t)R1, (uint32_t)R2));
+			NEXT;
+		}
+		vmcase(remuw)
+		{
+			DIV_ZERO_COST_IF((uint32_t)R2 == 0);
+			RD = sext32((uint32_t)R2 ? (uint32_t)R1 % (uint32_t)R2 : (uint32_t)R1);
+			NEXT;
+		}
+		vmcase(lr_d)
+		{
+			EFFECTIVE(a, R1);
+			ACCESS(a, 8, false, 1);
+			vm->resv_addr = a;
+			vm->resv_valid = true;
+			RD = mem_ld64(mem, a);
+			NEXT;
+		}
+		vmcase(sc_d)
+		{
+			EFFECTIVE(a, R1);
+			if (vm->resv_valid && vm->resv_addr == a) {
+				ACCESS(a, 8, true, 1);
+				vm->resv_valid = false;
+				mem_st64(mem, a, R2);
+				RD = 0;
+				STORED(a, 8);
+			}
+			vm->resv_valid = false;
+			RD = 1;
+			NEXT;
+		}
+#define AMO_D(id, expr)                                                                            \
+	vmcase(id)                                                                                 \
+	{                                                                                          \
+		EFFECTIVE(a, R1);                                                                  \
+		uint64_t old, src = R2;                                                            \
+		ACCESS(a, 8, true, 2);                                                             \
+		old = mem_ld64(mem, a);                                                            \
+		mem_st64(mem, a, (expr));                                                          \
+		RD = old;                                                                          \
+		STORED(a, 8);                                                                      \
+	}
+		AMO_D(amoswap_d, src)
+		AMO_D(amoadd_d, old + src)
+		AMO_D(amoxor_d, old ^ src)
+		AMO_D(amoand_d, old & src)
+		AMO_D(amoor_d, old | src)
+		AMO_D(amomin_d, min_s64(old, src))
+		AMO_D(amomax_d, max_s64(old, src))
+		AMO_D(amominu_d, old < src ? old : src)
+		AMO_D(amomaxu_d, old > src ? old : src)
+#undef AMO_D
+#endif
 #if BARE
 		vmcase(mret)
 		{
 			if (bare) {
-				uint32_t t = machine_mret(vm);
+				const xreg t_full = (xreg)machine_mret(vm);
+				if (unlikely(CODE_BEYOND(t_full)))
+					FAULT_AT(CY_FAULT_FETCH, t_full);
+				const uint32_t t = (uint32_t)t_full;
 				OBS_EVENT(CY_EV_TRAP_RETURN, .addr = vm->machine->mcause,
 					  .target = t);
 				OBS_JUMP(t);
@@ -744,13 +945,29 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 #elif !USE_COMPUTED_GOTO
 		vmcase(mret) vmcase(wfi) /* illegal in user mode */
 #endif
-#if !USE_COMPUTED_GOTO
+#if !USE_COMPUTED_GOTO && XLEN != 64
 #define CASE_RV64(id, mn, fmt, cls, fl) vmcase(id)
 		CY_INSN64_LIST(CASE_RV64) /* the decoder gives none at XLEN 32 */
 #undef CASE_RV64
 #endif
 		vmcase(illegal) FAULT(CY_FAULT_ILLEGAL_INSN);
 		vmcase(fetch_fault) FAULT(CY_FAULT_FETCH);
+		vmcase(jit_enter)
+		{
+			/* the block's first instruction, whose block a translation
+			 * starts (core/jit.c): the run returns to the driver at the
+			 * block's start, unless it must stay here */
+#if USE_COMPUTED_GOTO
+			/* only the builds translated code is made for hand over */
+			if (vm->jit_bypass || DETAILED || INLINE_COST || BARE || OBSERVE)
+				goto *labels[ip->op];
+#endif
+			vm->jit_entered = true;
+			vm->pc = ip->pc;
+			vm->cycles = cycles;
+			vm->instret = instret;
+			goto out_synced;
+		}
 		vmcase(block_end)
 		{
 			/* not an instruction: it only moves the clock to its end */

@@ -27,9 +27,17 @@ enum insn_format {
 };
 
 /* Flags: END ends a basic block (control flow, or a stop of the VM); RV64:
- * the instruction exists only where XLEN is 64 (CY_INSN64_LIST). */
-#define INSN_END  1u
-#define INSN_RV64 2u
+ * the instruction exists only where XLEN is 64 (CY_INSN64_LIST); B, H, W, D:
+ * the bytes of its data access (loads, stores, LR/SC and AMOs; whether it
+ * reads, writes or both is its class's, insn_data_access). */
+#define INSN_END        1u
+#define INSN_RV64       2u
+#define INSN_SIZE_SHIFT 2
+#define INSN_SIZE_MASK  (7u << INSN_SIZE_SHIFT)
+#define INSN_B          (1u << INSN_SIZE_SHIFT)
+#define INSN_H          (2u << INSN_SIZE_SHIFT)
+#define INSN_W          (3u << INSN_SIZE_SHIFT)
+#define INSN_D          (4u << INSN_SIZE_SHIFT)
 
 /* _(id, mnemonic, format, class, flags): every instruction, those of RV32
  * and those RV64 adds. Where XLEN is 64 the RV32 rows operate on 64-bit
@@ -38,9 +46,9 @@ enum insn_format {
 #define CY_INSN_LIST(_) CY_INSN32_LIST(_) CY_INSN64_LIST(_)
 
 #define CY_INSN64_LIST(_)                                                                          \
-	_(ld, "ld", FMT_L, LOAD, INSN_RV64)                                                        \
-	_(lwu, "lwu", FMT_L, LOAD, INSN_RV64)                                                      \
-	_(sd, "sd", FMT_S, STORE, INSN_RV64)                                                       \
+	_(ld, "ld", FMT_L, LOAD, INSN_RV64 | INSN_D)                                               \
+	_(lwu, "lwu", FMT_L, LOAD, INSN_RV64 | INSN_W)                                             \
+	_(sd, "sd", FMT_S, STORE, INSN_RV64 | INSN_D)                                              \
 	_(addiw, "addiw", FMT_I, ALU, INSN_RV64)                                                   \
 	_(slliw, "slliw", FMT_I, ALU, INSN_RV64)                                                   \
 	_(srliw, "srliw", FMT_I, ALU, INSN_RV64)                                                   \
@@ -55,17 +63,17 @@ enum insn_format {
 	_(divuw, "divuw", FMT_R, DIV, INSN_RV64)                                                   \
 	_(remw, "remw", FMT_R, DIV, INSN_RV64)                                                     \
 	_(remuw, "remuw", FMT_R, DIV, INSN_RV64)                                                   \
-	_(lr_d, "lr.d", FMT_LR, AMO, INSN_RV64)                                                    \
-	_(sc_d, "sc.d", FMT_AMO, AMO, INSN_RV64)                                                   \
-	_(amoswap_d, "amoswap.d", FMT_AMO, AMO, INSN_RV64)                                         \
-	_(amoadd_d, "amoadd.d", FMT_AMO, AMO, INSN_RV64)                                           \
-	_(amoxor_d, "amoxor.d", FMT_AMO, AMO, INSN_RV64)                                           \
-	_(amoand_d, "amoand.d", FMT_AMO, AMO, INSN_RV64)                                           \
-	_(amoor_d, "amoor.d", FMT_AMO, AMO, INSN_RV64)                                             \
-	_(amomin_d, "amomin.d", FMT_AMO, AMO, INSN_RV64)                                           \
-	_(amomax_d, "amomax.d", FMT_AMO, AMO, INSN_RV64)                                           \
-	_(amominu_d, "amominu.d", FMT_AMO, AMO, INSN_RV64)                                         \
-	_(amomaxu_d, "amomaxu.d", FMT_AMO, AMO, INSN_RV64)
+	_(lr_d, "lr.d", FMT_LR, AMO, INSN_RV64 | INSN_D)                                           \
+	_(sc_d, "sc.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                          \
+	_(amoswap_d, "amoswap.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                \
+	_(amoadd_d, "amoadd.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                  \
+	_(amoxor_d, "amoxor.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                  \
+	_(amoand_d, "amoand.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                  \
+	_(amoor_d, "amoor.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                    \
+	_(amomin_d, "amomin.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                  \
+	_(amomax_d, "amomax.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                  \
+	_(amominu_d, "amominu.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)                                \
+	_(amomaxu_d, "amomaxu.d", FMT_AMO, AMO, INSN_RV64 | INSN_D)
 
 #define CY_INSN32_LIST(_)                                                                          \
 	_(lui, "lui", FMT_U, ALU, 0)                                                               \
@@ -78,14 +86,14 @@ enum insn_format {
 	_(bge, "bge", FMT_B, BRANCH, INSN_END)                                                     \
 	_(bltu, "bltu", FMT_B, BRANCH, INSN_END)                                                   \
 	_(bgeu, "bgeu", FMT_B, BRANCH, INSN_END)                                                   \
-	_(lb, "lb", FMT_L, LOAD, 0)                                                                \
-	_(lh, "lh", FMT_L, LOAD, 0)                                                                \
-	_(lw, "lw", FMT_L, LOAD, 0)                                                                \
-	_(lbu, "lbu", FMT_L, LOAD, 0)                                                              \
-	_(lhu, "lhu", FMT_L, LOAD, 0)                                                              \
-	_(sb, "sb", FMT_S, STORE, 0)                                                               \
-	_(sh, "sh", FMT_S, STORE, 0)                                                               \
-	_(sw, "sw", FMT_S, STORE, 0)                                                               \
+	_(lb, "lb", FMT_L, LOAD, INSN_B)                                                           \
+	_(lh, "lh", FMT_L, LOAD, INSN_H)                                                           \
+	_(lw, "lw", FMT_L, LOAD, INSN_W)                                                           \
+	_(lbu, "lbu", FMT_L, LOAD, INSN_B)                                                         \
+	_(lhu, "lhu", FMT_L, LOAD, INSN_H)                                                         \
+	_(sb, "sb", FMT_S, STORE, INSN_B)                                                          \
+	_(sh, "sh", FMT_S, STORE, INSN_H)                                                          \
+	_(sw, "sw", FMT_S, STORE, INSN_W)                                                          \
 	_(addi, "addi", FMT_I, ALU, 0)                                                             \
 	_(slti, "slti", FMT_I, ALU, 0)                                                             \
 	_(sltiu, "sltiu", FMT_I, ALU, 0)                                                           \
@@ -123,21 +131,23 @@ enum insn_format {
 	_(divu, "divu", FMT_R, DIV, 0)                                                             \
 	_(rem, "rem", FMT_R, DIV, 0)                                                               \
 	_(remu, "remu", FMT_R, DIV, 0)                                                             \
-	_(lr_w, "lr.w", FMT_LR, AMO, 0)                                                            \
-	_(sc_w, "sc.w", FMT_AMO, AMO, 0)                                                           \
-	_(amoswap_w, "amoswap.w", FMT_AMO, AMO, 0)                                                 \
-	_(amoadd_w, "amoadd.w", FMT_AMO, AMO, 0)                                                   \
-	_(amoxor_w, "amoxor.w", FMT_AMO, AMO, 0)                                                   \
-	_(amoand_w, "amoand.w", FMT_AMO, AMO, 0)                                                   \
-	_(amoor_w, "amoor.w", FMT_AMO, AMO, 0)                                                     \
-	_(amomin_w, "amomin.w", FMT_AMO, AMO, 0)                                                   \
-	_(amomax_w, "amomax.w", FMT_AMO, AMO, 0)                                                   \
-	_(amominu_w, "amominu.w", FMT_AMO, AMO, 0)                                                 \
-	_(amomaxu_w, "amomaxu.w", FMT_AMO, AMO, 0)                                                 \
+	_(lr_w, "lr.w", FMT_LR, AMO, INSN_W)                                                       \
+	_(sc_w, "sc.w", FMT_AMO, AMO, INSN_W)                                                      \
+	_(amoswap_w, "amoswap.w", FMT_AMO, AMO, INSN_W)                                            \
+	_(amoadd_w, "amoadd.w", FMT_AMO, AMO, INSN_W)                                              \
+	_(amoxor_w, "amoxor.w", FMT_AMO, AMO, INSN_W)                                              \
+	_(amoand_w, "amoand.w", FMT_AMO, AMO, INSN_W)                                              \
+	_(amoor_w, "amoor.w", FMT_AMO, AMO, INSN_W)                                                \
+	_(amomin_w, "amomin.w", FMT_AMO, AMO, INSN_W)                                              \
+	_(amomax_w, "amomax.w", FMT_AMO, AMO, INSN_W)                                              \
+	_(amominu_w, "amominu.w", FMT_AMO, AMO, INSN_W)                                            \
+	_(amomaxu_w, "amomaxu.w", FMT_AMO, AMO, INSN_W)                                            \
 	/* internal: an undecodable word (faults only if executed) */                              \
 	_(illegal, "illegal", FMT_NONE, NONE, INSN_END)                                            \
 	/* internal: execution reached unmapped memory */                                          \
 	_(fetch_fault, "fetch-fault", FMT_NONE, NONE, INSN_END)                                    \
+	/* internal: the first instruction of a block a translation starts (core/jit.c) */         \
+	_(jit_enter, "jit-enter", FMT_NONE, NONE, 0)                                               \
 	/* internal: a block that ends without a jump falls through */                             \
 	_(block_end, "block-end", FMT_NONE, NONE, INSN_END)                                        \
 	/* machine mode (the bare platform); illegal on the linux platform */                      \
@@ -177,6 +187,14 @@ extern const char *const insn_names[OP_COUNT];
 extern const uint8_t insn_formats[OP_COUNT];
 extern const uint8_t insn_classes[OP_COUNT];
 extern const uint8_t insn_flags[OP_COUNT];
+
+/* The bytes an instruction's data access moves: 0 when it makes none. */
+static inline uint32_t insn_access_size(unsigned op)
+{
+	unsigned code = (insn_flags[op] & INSN_SIZE_MASK) >> INSN_SIZE_SHIFT;
+
+	return code ? 1u << (code - 1) : 0;
+}
 
 /* Whether in is one of the decoder's pseudo-ops (a block's closing
  * block_end, a fetch fault), which stand in a block but never retire. */

@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/access.h"
 #include "core/csr_list.h"
 #include "core/machine.h"
 #include "core/output.h"
 #include "core/vm.h"
+#include "util/state_io.h"
 
 #define PAGE_SHIFT 12
 #define N_PAGES    (1u << (32 - PAGE_SHIFT))
@@ -24,14 +26,25 @@
 #define MIE_MSIE     (1u << IRQ_M_SOFT)
 #define MIE_MTIE     (1u << IRQ_M_TIMER)
 #define MIE_MEIE     (1u << 11)
-/* MXL 1 (32-bit) and the letters A, C, I, M */
-#define MISA_VALUE                                                                                 \
-	(1u << 30 | 1u << ('A' - 'A') | 1u << ('C' - 'A') | 1u << ('I' - 'A') | 1u << ('M' - 'A'))
+/* The letters A, C, I, M; MXL (1: 32-bit, 2: 64-bit) in the top two bits */
+#define MISA_LETTERS   (1u << ('A' - 'A') | 1u << ('C' - 'A') | 1u << ('I' - 'A') | 1u << ('M' - 'A'))
 #define MTVEC_VECTORED 1u
 
 #define HTIF_DEV_SYSCALL 0 /* device 0: bit 0 set is an exit */
 #define HTIF_DEV_CONSOLE 1
 #define HTIF_CMD_PUTCHAR 1
+
+static uint64_t misa(const struct cy_vm *vm)
+{
+	return vm->xlen == 64 ? (UINT64_C(2) << 62 | MISA_LETTERS)
+			      : (UINT64_C(1) << 30 | MISA_LETTERS);
+}
+
+/* mcause's interrupt bit: the top bit of XLEN. */
+static uint64_t interrupt_bit(const struct cy_vm *vm)
+{
+	return vm->xlen == 64 ? UINT64_C(1) << 63 : CAUSE_INTERRUPT;
+}
 
 static uint64_t ld64(const struct cy_vm *vm, uint32_t a)
 {
@@ -71,8 +84,8 @@ static int parse_region(const char *text, uint32_t *start, uint64_t *end, char *
 		shift = *rest == 'K' || *rest == 'k' ? 10 : *rest == 'M' || *rest == 'm' ? 20 : 30;
 		rest++;
 	}
-	if ((*rest && *rest != ',') || size == 0 || size > MEM_SPACE >> shift ||
-	    a + (size << shift) > MEM_SPACE) {
+	if ((*rest && *rest != ',') || size == 0 || size > MEM_SPACE_32 >> shift ||
+	    a + (size << shift) > MEM_SPACE_32) {
 		snprintf(why, n, "--ram: region 0x%llx:%s is empty or passes 4 GiB", a, text);
 		return -EINVAL;
 	}
@@ -190,27 +203,29 @@ void machine_free(struct cy_vm *vm)
 	vm->machine = NULL;
 }
 
-static void enter_trap(struct cy_vm *vm, uint32_t cause, uint32_t epc, uint32_t tval)
+/* cause: the exception code, or an interrupt's number with interrupt set. */
+static void enter_trap(struct cy_vm *vm, uint32_t cause, bool interrupt, uint64_t epc,
+		       uint64_t tval)
 {
 	struct machine *m = vm->machine;
-	uint32_t base = m->mtvec & ~3u;
+	uint32_t base = (uint32_t)(m->mtvec & ~UINT64_C(3)); /* below 4 GiB: machine_csr */
 
 	m->mepc = epc;
-	m->mcause = cause;
+	m->mcause = cause | (interrupt ? interrupt_bit(vm) : 0);
 	m->mtval = tval;
 	m->mstatus = (m->mstatus & MSTATUS_MIE ? MSTATUS_MPIE : 0) | MSTATUS_MPP;
 	vm->pc = base;
-	if ((cause & CAUSE_INTERRUPT) && (m->mtvec & 3) == MTVEC_VECTORED)
-		vm->pc = base + 4 * (cause & ~CAUSE_INTERRUPT);
+	if (interrupt && (m->mtvec & 3) == MTVEC_VECTORED)
+		vm->pc = base + 4 * cause;
 	update_irq(m);
 }
 
-bool machine_exception(struct cy_vm *vm, uint32_t cause, uint32_t tval)
+bool machine_exception(struct cy_vm *vm, uint32_t cause, uint64_t tval)
 {
-	if ((vm->machine->mtvec & ~3u) == vm->pc)
+	if ((vm->machine->mtvec & ~UINT64_C(3)) == vm->pc)
 		return false; /* the handler itself faults: it would run forever */
 	vm->machine->exceptions++;
-	enter_trap(vm, cause, vm->pc, tval);
+	enter_trap(vm, cause, false, vm->pc, tval);
 	return true;
 }
 
@@ -222,13 +237,24 @@ bool machine_fault(struct cy_vm *vm, cy_fault fault)
 	case CY_FAULT_ILLEGAL_INSN: /* mtval: the instruction's own bits */
 		return machine_exception(vm, CAUSE_ILLEGAL_INSN,
 					 insn_length(bits & 0xffff) == 2 ? bits & 0xffff : bits);
-	case CY_FAULT_FETCH: return machine_exception(vm, CAUSE_FETCH_ACCESS, vm->pc);
+	case CY_FAULT_FETCH:
+		if (vm->fault_has_addr) {
+			/* a jump (or mret) past 4 GiB: the fault is the target's, which
+			 * mepc and mtval hold whole (docs/bare-metal.md) */
+			if ((vm->machine->mtvec & ~UINT64_C(3)) == vm->pc)
+				return false;
+			vm->fault_has_addr = false;
+			vm->machine->exceptions++;
+			enter_trap(vm, CAUSE_FETCH_ACCESS, false, vm->fault_addr, vm->fault_addr);
+			return true;
+		}
+		return machine_exception(vm, CAUSE_FETCH_ACCESS, vm->pc);
 	case CY_FAULT_EBREAK: return machine_exception(vm, CAUSE_BREAKPOINT, vm->pc);
 	default: return false;
 	}
 }
 
-uint32_t machine_mret(struct cy_vm *vm)
+uint64_t machine_mret(struct cy_vm *vm)
 {
 	struct machine *m = vm->machine;
 
@@ -252,7 +278,7 @@ uint64_t machine_wfi(struct cy_vm *vm, uint64_t now, uint64_t budget)
 	return wake > now ? wake - now : 0;
 }
 
-int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old)
+int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint64_t value, uint64_t *old)
 {
 	struct machine *m = vm->machine;
 	uint64_t mtime = vm->cycles + m->mtime_offset;
@@ -263,19 +289,21 @@ int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint
 		if (write)
 			m->mstatus = (value & (MSTATUS_MIE | MSTATUS_MPIE)) | MSTATUS_MPP;
 		break;
-	case CSR_MISA: *old = MISA_VALUE; break; /* WARL: writes ignored */
+	case CSR_MISA: *old = misa(vm); break; /* WARL: writes ignored */
 	case CSR_MIE:
 		*old = m->mie;
 		if (write)
-			m->mie = value & (MIE_MSIE | MIE_MTIE | MIE_MEIE);
+			m->mie = (uint32_t)value & (MIE_MSIE | MIE_MTIE | MIE_MEIE);
 		break;
 	case CSR_MIP: /* MSIP and MTIP mirror the CLINT: read-only here */
 		*old = (m->msip & 1 ? MIE_MSIE : 0) | (mtime >= m->mtimecmp ? MIE_MTIE : 0);
 		break;
 	case CSR_MTVEC:
 		*old = m->mtvec;
-		if (write) /* modes 2 and 3 are reserved: they read as direct */
-			m->mtvec = (value & ~3u) | ((value & 3) == MTVEC_VECTORED);
+		/* modes 2 and 3 are reserved: they read as direct; a base past 4 GiB,
+		 * where no code can be, is not a legal value (WARL): ignored */
+		if (write && value < MEM_CODE_LIMIT)
+			m->mtvec = (value & ~UINT64_C(3)) | ((value & 3) == MTVEC_VECTORED);
 		break;
 	case CSR_MSCRATCH:
 		*old = m->mscratch;
@@ -285,7 +313,7 @@ int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint
 	case CSR_MEPC:
 		*old = m->mepc;
 		if (write) /* IALIGN 16: bit 0 is always 0 */
-			m->mepc = value & ~1u;
+			m->mepc = value & ~UINT64_C(1);
 		break;
 	case CSR_MCAUSE:
 		*old = m->mcause;
@@ -303,7 +331,7 @@ int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint
 	case CSR_PMPCFG3:
 		*old = m->pmpcfg[csr - CSR_PMPCFG0];
 		if (write) /* kept, not enforced */
-			m->pmpcfg[csr - CSR_PMPCFG0] = value;
+			m->pmpcfg[csr - CSR_PMPCFG0] = (uint32_t)value;
 		break;
 	case CSR_MEDELEG:
 	case CSR_MIDELEG:
@@ -317,7 +345,7 @@ int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint
 		if (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR15) {
 			*old = m->pmpaddr[csr - CSR_PMPADDR0];
 			if (write)
-				m->pmpaddr[csr - CSR_PMPADDR0] = value;
+				m->pmpaddr[csr - CSR_PMPADDR0] = (uint32_t)value;
 			break;
 		}
 		return -1;
@@ -325,34 +353,6 @@ int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint
 	if (write)
 		update_irq(m);
 	return 0;
-}
-
-/* The data access of an instruction: 0 bytes when it makes none. */
-static uint32_t data_access(const struct cy_vm *vm, const struct insn *in, uint32_t *addr,
-			    bool *store)
-{
-	const uint32_t *r = vm->x;
-
-	*addr = r[in->rs1] + (uint32_t)in->imm;
-	*store = false;
-	switch (in->op) {
-	case OP_lb:
-	case OP_lbu: return 1;
-	case OP_lh:
-	case OP_lhu: return 2;
-	case OP_lw: return 4;
-	case OP_sb: *store = true; return 1;
-	case OP_sh: *store = true; return 2;
-	case OP_sw: *store = true; return 4;
-	case OP_lr_w: *addr = r[in->rs1]; return 4;
-	default:
-		if (in->op >= OP_sc_w && in->op <= OP_amomaxu_w) {
-			*addr = r[in->rs1];
-			*store = true;
-			return 4;
-		}
-		return 0;
-	}
 }
 
 /* The device store of the previous instruction is in memory now. Returns
@@ -399,7 +399,7 @@ static bool settle(struct cy_vm *vm)
 
 /* An access fault in the instruction mtvec points to would trap to itself
  * forever without spending a cycle: stop the run with a fault instead. */
-static void handler_faults(struct cy_vm *vm, uint32_t cause, uint32_t addr)
+static void handler_faults(struct cy_vm *vm, uint32_t cause, uint64_t addr)
 {
 	char at[200];
 
@@ -408,19 +408,21 @@ static void handler_faults(struct cy_vm *vm, uint32_t cause, uint32_t addr)
 	vm->fault = CY_FAULT_ACCESS;
 	vm->break_loop = true;
 	snprintf(vm->stop_message, sizeof(vm->stop_message),
-		 "%s (address 0x%08x) at %s would trap to itself (mtvec)", cy_trap_name(cause),
-		 addr, at);
+		 "%s (address 0x%08llx) at %s would trap to itself (mtvec)", cy_trap_name(cause),
+		 (unsigned long long)addr, at);
 }
 
 enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint64_t now,
 				   uint64_t instret)
 {
 	struct machine *m = vm->machine;
-	uint32_t addr, size;
-	bool store;
+	struct data_access acc = insn_data_access(vm, in);
+	uint64_t addr = acc.addr;
+	uint32_t size = acc.size;
+	/* AMOs and sc fault as stores (store/AMO access faults) */
+	bool store = acc.kind >= ACCESS_STORE;
 	uint8_t flags;
 
-	size = data_access(vm, in, &addr, &store);
 	/* a 64-bit tohost write is two stores: act once both are done */
 	if (unlikely(m->pending) &&
 	    !(store && m->has_tohost && m->pending_addr - m->tohost < 8 && addr - m->tohost < 8)) {
@@ -437,26 +439,29 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 		vm->cycles = now;
 		vm->instret = instret;
 		m->interrupts++;
-		enter_trap(vm, CAUSE_INTERRUPT | (soft ? IRQ_M_SOFT : IRQ_M_TIMER), in->pc, 0);
+		enter_trap(vm, soft ? IRQ_M_SOFT : IRQ_M_TIMER, true, in->pc, 0);
 		return MACHINE_TRAP;
 	}
 	if (likely(size == 0))
 		return MACHINE_RUN;
-	flags = m->pagemap[addr >> PAGE_SHIFT] & m->pagemap[(addr + size - 1) >> PAGE_SHIFT];
+	/* the map covers 4 GiB: nothing answers above it (RV64) */
+	flags = addr + size > MEM_CODE_LIMIT
+		    ? 0
+		    : m->pagemap[addr >> PAGE_SHIFT] & m->pagemap[(addr + size - 1) >> PAGE_SHIFT];
 	if (unlikely(!(flags & MPAGE_OK) ||
-		     (in->op >= OP_lr_w && in->op <= OP_amomaxu_w && (addr & 3)))) {
+		     (insn_classes[in->op] == CY_CLASS_AMO && (addr & (size - 1))))) {
 		uint32_t cause = store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS;
 		if (flags & MPAGE_OK) /* lr/sc/AMOs need natural alignment */
 			cause = store ? CAUSE_STORE_MISALIGNED : CAUSE_LOAD_MISALIGNED;
 		vm->pc = in->pc;
 		vm->cycles = now;
 		vm->instret = instret;
-		if ((m->mtvec & ~3u) == in->pc) {
+		if ((m->mtvec & ~UINT64_C(3)) == in->pc) {
 			handler_faults(vm, cause, addr);
 			return MACHINE_STOP;
 		}
 		m->exceptions++;
-		enter_trap(vm, cause, in->pc, addr);
+		enter_trap(vm, cause, false, in->pc, addr);
 		return MACHINE_TRAP;
 	}
 	if (unlikely(
@@ -464,7 +469,7 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 		MPAGE_DEVICE)) {
 		if (store) {
 			m->pending = true;
-			m->pending_addr = addr;
+			m->pending_addr = (uint32_t)addr; /* below 4 GiB: flags */
 			m->pending_now = now;
 		} else if (addr - CLINT_BASE < CLINT_SIZE) {
 			st64(vm, CLINT_MTIME, now + m->mtime_offset);
@@ -515,12 +520,16 @@ void cy_vm_machine_stats(const cy_vm *vm, cy_machine_stats *out)
 	out->exceptions = vm->machine->exceptions;
 	out->interrupts = vm->machine->interrupts;
 	out->mcause = vm->machine->mcause;
+	out->xlen = vm->xlen;
 	out->mepc = vm->machine->mepc;
 	out->mtval = vm->machine->mtval;
 }
 
-const char *cy_trap_name(uint32_t mcause)
+const char *cy_trap_name(uint64_t mcause)
 {
+	/* an interrupt has the top bit of XLEN set: bit 31 or bit 63 */
+	if (mcause >> 63)
+		mcause = CAUSE_INTERRUPT | (mcause & 0x7fffffff);
 	switch (mcause) {
 	case CAUSE_FETCH_ACCESS: return "instruction access fault";
 	case CAUSE_ILLEGAL_INSN: return "illegal instruction";
@@ -534,4 +543,36 @@ const char *cy_trap_name(uint32_t mcause)
 	case CAUSE_INTERRUPT | IRQ_M_TIMER: return "timer interrupt";
 	default: return "trap";
 	}
+}
+
+/* The machine in a checkpoint: its CSRs, devices and trap counts. The
+ * memory map comes from the ELF and --ram, which a restore is given again. */
+void machine_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct machine *m = vm->machine;
+
+	sio_tag(io, "MACH");
+	sio_u64(io, &m->mstatus);
+	sio_u64(io, &m->mtvec);
+	sio_u64(io, &m->mscratch);
+	sio_u64(io, &m->mepc);
+	sio_u64(io, &m->mcause);
+	sio_u64(io, &m->mtval);
+	sio_u32(io, &m->mie);
+	for (int i = 0; i < 4; i++)
+		sio_u32(io, &m->pmpcfg[i]);
+	for (int i = 0; i < 16; i++)
+		sio_u32(io, &m->pmpaddr[i]);
+	sio_u64(io, &m->mtimecmp);
+	sio_u64(io, &m->mtime_offset);
+	sio_u32(io, &m->msip);
+	sio_u64(io, &m->irq_at);
+	sio_bool(io, &m->pending);
+	sio_u32(io, &m->pending_addr);
+	sio_u64(io, &m->pending_now);
+	sio_u64(io, &m->exceptions);
+	sio_u64(io, &m->interrupts);
+	if (io->load && m->mtvec >> 32)
+		sio_fail(io, "mtvec 0x%llx is past 4 GiB, where no handler can be",
+			 (unsigned long long)m->mtvec);
 }

@@ -48,7 +48,9 @@ enum machine_action {
 };
 
 struct machine {
-	uint32_t mstatus, mie, mtvec, mscratch, mepc, mcause, mtval;
+	/* XLEN bits wide (held in 64); mtvec below 4 GiB, where code can be */
+	uint64_t mstatus, mtvec, mscratch, mepc, mcause, mtval;
+	uint32_t mie;
 	uint32_t pmpcfg[4], pmpaddr[16];
 	uint64_t mtimecmp;
 	uint64_t mtime_offset; /* mtime = cycles + offset (wraps) */
@@ -73,6 +75,9 @@ int machine_check_options(const struct cy_opts *opts, char *why, size_t why_size
  * the segments and opts.ram, the devices and the reset state. */
 int machine_setup(struct cy_vm *vm, char *err, size_t err_size);
 void machine_free(struct cy_vm *vm);
+struct sio;
+/* Saves or restores the machine's CSRs and devices (util/state_io.h). */
+void machine_state_io(struct sio *io, struct cy_vm *vm);
 /* Whether the ELF asks for the bare platform (it has a tohost symbol). */
 bool machine_detect(const struct cy_vm *vm);
 
@@ -83,15 +88,16 @@ enum machine_action machine_before(struct cy_vm *vm, const struct insn *in, uint
 /* Takes a synchronous exception at vm->pc (the clock synced in vm);
  * returns false when the trap would loop on itself (the handler address
  * is the faulting one): the caller then stops with the fault. */
-bool machine_exception(struct cy_vm *vm, uint32_t cause, uint32_t tval);
+bool machine_exception(struct cy_vm *vm, uint32_t cause, uint64_t tval);
 /* The same for an interpreter fault: maps it to its cause and mtval. */
 bool machine_fault(struct cy_vm *vm, cy_fault fault);
-/* mret: returns the address to continue at. */
-uint32_t machine_mret(struct cy_vm *vm);
+/* mret: returns the address to continue at (mepc: at XLEN 64 it may be
+ * past 4 GiB, which the caller takes as a fetch fault there). */
+uint64_t machine_mret(struct cy_vm *vm);
 /* wfi at clock now: the cycles to skip until an enabled interrupt is
  * pending, at most up to budget. */
 uint64_t machine_wfi(struct cy_vm *vm, uint64_t now, uint64_t budget);
 /* Machine-mode CSRs (csr_access's fallback); 0 or -1 (illegal). */
-int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint32_t value, uint32_t *old);
+int machine_csr(struct cy_vm *vm, uint32_t csr, bool write, uint64_t value, uint64_t *old);
 
 #endif

@@ -35,7 +35,24 @@ int64_t output_write_all(int hfd, const uint8_t *p, size_t len)
 	return (int64_t)done;
 }
 
+static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len);
+
+/* A chunk replays what the fast pass's writes returned (core/journal.h). */
 int32_t output_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+{
+	const uint8_t *data;
+	size_t n;
+	int64_t rc;
+
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return journal_get(vm, JOURNAL_WRITE, &rc, &data, &n) ? (int32_t)rc : -EIO;
+	rc = write_host(vm, fd, buf, len);
+	if (vm->journal.mode == JOURNAL_RECORD)
+		journal_put(vm, JOURNAL_WRITE, rc, NULL, 0);
+	return (int32_t)rc;
+}
+
+static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
 {
 	const struct output_filter *flt = &vm->output;
 	int hfd = output_host_fd(vm, fd);
@@ -74,6 +91,8 @@ void output_flush(struct cy_vm *vm)
 {
 	const struct output_filter *flt = &vm->output;
 
+	if (vm->journal.mode == JOURNAL_REPLAY)
+		return; /* a chunk writes nothing */
 	for (uint32_t fd = 1; flt->take_held && fd <= 2; fd++) {
 		const uint8_t *p;
 		size_t n;

@@ -17,11 +17,14 @@ static inline bool page_marked(const uint8_t *bits, uint32_t depth, uint32_t pag
 }
 
 /* Whether the pages of [addr, addr + size) are loaded (and, for a store,
- * dirty) in the current segment; size is at most a page. */
-static inline bool pages_present(const struct cost_state *s, uint32_t depth, uint32_t addr,
+ * dirty) in the current segment; size is at most a page. Paging models
+ * run RV32 guests only (docs/decisions.md, 64-bit guests), so every page
+ * number fits 32 bits. */
+static inline bool pages_present(const struct cost_state *s, uint32_t depth, uint64_t addr,
 				 uint32_t size, bool store)
 {
-	uint32_t first = addr >> s->page_shift, last = (addr + size - 1) >> s->page_shift;
+	uint32_t first = (uint32_t)(addr >> s->page_shift);
+	uint32_t last = (uint32_t)((addr + size - 1) >> s->page_shift);
 
 	if (!page_marked(s->loaded, depth, first) || !page_marked(s->loaded, depth, last))
 		return false;

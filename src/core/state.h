@@ -14,10 +14,12 @@
 #include "core/cost_model.h"
 #include "core/counters.h"
 #include "core/isa.h"
+#include "core/journal.h"
 #include "core/mem.h"
 #include "core/output.h"
 #include "core/symbols.h"
 #include "cyclops.h"
+#include "util/index_map.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "cyclops keeps guest memory in host byte order: little-endian hosts only"
@@ -110,7 +112,12 @@ struct observer {
 #define MAX_OBSERVERS 8
 
 struct cy_vm {
-	uint32_t x[REG_SINK + 1];
+	/* the registers: x at XLEN 32, x64 at XLEN 64 (vm_reg reads either) */
+	union {
+		uint32_t x[REG_SINK + 1];
+		uint64_t x64[REG_SINK + 1];
+	};
+	unsigned xlen; /* 32 or 64: the ELF's class */
 	uint32_t pc;
 	uint32_t last_pc; /* what the interpreter last ran before pc (exec_loop.h) */
 	/* the cycles of the CSR instruction being executed, its dynamic costs
@@ -121,7 +128,20 @@ struct cy_vm {
 	/* cycles run in zkVM unconstrained blocks and taken off the clock at
 	 * their exit: --max-cycles bounds the clock and these together */
 	uint64_t undone_cycles;
+	/* misaligned data accesses, in total and by pc (vm_misaligned) */
+	struct {
+		uint64_t total, lost;
+		struct index_map map; /* pc -> sites[i] */
+		cy_misaligned_site *sites;
+		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
+	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
+	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
+	 * this block, as if its budget were spent (with break_loop) */
+	bool pause;
+	/* the highest clock before the clock last moved back, since the
+	 * sampler last looked: the fast pass's sampler keeps its phase by it */
+	uint64_t clock_peak;
 
 	struct mem mem;
 	struct block_cache cache;
@@ -141,13 +161,17 @@ struct cy_vm {
 	cy_stop stop;
 	cy_fault fault;
 	int exit_code;
+	/* the address a faulting instruction reached for (FAULT_AT in exec.c):
+	 * a data access past the space, a jump past 4 GiB */
+	uint64_t fault_addr;
+	bool fault_has_addr;
 	char stop_message[256];
 
-	uint32_t resv_addr; /* lr.w reservation */
+	uint64_t resv_addr; /* lr.w/lr.d reservation */
 	bool resv_valid;
 
 	/* Linux user ABI state */
-	uint32_t brk_start, brk;
+	uint64_t brk_start, brk;
 	uint64_t start_realtime_ns;
 	uint8_t warned_syscalls[64]; /* one bit per syscall number < 512 */
 	bool warned_high_syscall;
@@ -156,6 +180,11 @@ struct cy_vm {
 	int n_observers;
 	unsigned obs_mask;
 	struct acct acct; /* the profilers' accounting interface (account.h) */
+	/* the translation tier (core/jit.c); NULL when it is off */
+	struct jit *jit;
+	/* the interpreter must not return at a translated block's entry
+	 * (jit_enter), and whether it did return there */
+	bool jit_bypass, jit_entered;
 
 	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
 	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */
@@ -165,6 +194,7 @@ struct cy_vm {
 	uint32_t ecall_next_pc;
 
 	struct output_filter output; /* the guest's stdout/stderr pass it (output.c) */
+	struct journal journal;      /* a chunked run's host I/O (journal.c) */
 	/* ecall numbers the ABI leaves to a module (the sampler's calls):
 	 * call returns what goes into a0 */
 	struct ecall_extension {
@@ -182,7 +212,11 @@ struct cy_vm {
 	uint32_t retired_pc;
 	struct sampler *sampler;
 	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
-	bool has_tohost;         /* the ELF's HTIF symbols (elf_load.c) */
+	/* checkpoints (api/checkpoint.c): the page hashes of the last one cut,
+	 * against which the next one's memory is a delta, and its index */
+	struct mem_snapshot *memsnap;
+	uint64_t memsnap_index;
+	bool has_tohost; /* the ELF's HTIF symbols (elf_load.c) */
 	uint32_t tohost, fromhost;
 	/* begin_signature and end_signature, the compliance tests' results */
 	bool has_signature_begin, has_signature_end;

@@ -38,7 +38,7 @@ void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, siz
 		n = snprintf(buf, size, "0x%08x", pc);
 	}
 	if (with_insn && n > 0 && (size_t)n < size && mem_is_mapped(&vm->mem, pc)) {
-		cy_disasm(pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
+		cy_disasm_xlen(vm->xlen, pc, mem_ld32(vm->mem.base, pc), text, sizeof(text));
 		snprintf(buf + n, size - (size_t)n, ": %s", text);
 	}
 }
@@ -53,12 +53,26 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 	vm->fault = fault;
 	vm->break_loop = true;
 	vm->pc = pc;
+	if (vm->fault_has_addr) { /* an address no access or jump can reach */
+		vm->fault_has_addr = false;
+		vm_describe_at(vm, pc, true, at, sizeof(at));
+		if (fault == CY_FAULT_FETCH)
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "jump to 0x%llx, past 4 GiB where no code can be, at %s",
+				 (unsigned long long)vm->fault_addr, at);
+		else
+			snprintf(vm->stop_message, sizeof(vm->stop_message),
+				 "access to 0x%llx, outside the guest's %s address space, at %s",
+				 (unsigned long long)vm->fault_addr,
+				 vm->mem.size == MEM_SPACE_64 ? "1 TiB" : "4 GiB", at);
+		return;
+	}
 	switch (fault) {
 	case CY_FAULT_ILLEGAL_INSN: {
 		char text[64];
 		vm_describe_at(vm, pc, false, at, sizeof(at));
 		struct insn in;
-		insn_decode(pc, bits, 32, &in);
+		insn_decode(pc, bits, vm->xlen == 64 ? 64 : 32, &in);
 		if (in.op == OP_ecall) /* bare: the handler at mtvec is an ecall */
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "ecall at %s would trap to itself (mtvec)", at);
@@ -67,7 +81,7 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from)
 				 "illegal instruction 0x%08x at %s: %s (machine mode only; "
 				 "firmware runs with --platform bare)",
 				 bits, at, insn_names[in.op]);
-		else if (cy_disasm(pc, bits, text, sizeof(text)) == 0)
+		else if (cy_disasm_xlen(vm->xlen, pc, bits, text, sizeof(text)) == 0)
 			snprintf(vm->stop_message, sizeof(vm->stop_message),
 				 "illegal instruction 0x%0*x at %s", len * 2,
 				 len == 2 ? bits & 0xffff : bits, at);
@@ -134,27 +148,89 @@ uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
 uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
 uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
 
-uint32_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm->x[n] : 0; }
+void vm_misaligned(struct cy_vm *vm, uint32_t pc)
+{
+	void *sites = vm->misaligned.sites;
+	bool added;
+	int64_t i;
 
-int cy_vm_set_reg(cy_vm *vm, unsigned n, uint32_t value)
+	vm->misaligned.total++;
+	if (!vm->misaligned.map.slots && index_map_rehash(&vm->misaligned.map, 64) != 0) {
+		vm->misaligned.lost++;
+		return;
+	}
+	vm->misaligned.map.max = CY_MISALIGNED_MAX_SITES;
+	i = index_map_get(&vm->misaligned.map, pc, 0, &sites, sizeof(cy_misaligned_site), &added);
+	vm->misaligned.sites = sites;
+	if (i < 0) {
+		vm->misaligned.lost++;
+		return;
+	}
+	if (added)
+		vm->misaligned.sites[i] = (cy_misaligned_site){ pc, 0 };
+	vm->misaligned.sites[i].count++;
+}
+
+void vm_misaligned_free(struct cy_vm *vm)
+{
+	index_map_free(&vm->misaligned.map);
+	free(vm->misaligned.sites);
+	free(vm->misaligned.sorted);
+	memset(&vm->misaligned, 0, sizeof(vm->misaligned));
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	uint32_t x = ((const cy_misaligned_site *)a)->pc, y = ((const cy_misaligned_site *)b)->pc;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t cy_vm_misaligned(const cy_vm *vm, const cy_misaligned_site **sites, size_t *n,
+			  uint64_t *lost)
+{
+	struct cy_vm *w = (struct cy_vm *)vm; /* the sorted copy is a cache */
+	size_t count = vm->misaligned.map.n;
+	cy_misaligned_site *copy =
+	    count ? realloc(w->misaligned.sorted, count * sizeof(*copy)) : NULL;
+
+	if (copy) {
+		memcpy(copy, vm->misaligned.sites, count * sizeof(*copy));
+		qsort(copy, count, sizeof(*copy), by_pc);
+		w->misaligned.sorted = copy;
+	}
+	if (sites)
+		*sites = copy;
+	if (n)
+		*n = copy ? count : 0;
+	if (lost)
+		*lost = vm->misaligned.lost + (count && !copy ? vm->misaligned.total : 0);
+	return vm->misaligned.total;
+}
+
+unsigned cy_vm_xlen(const cy_vm *vm) { return vm->xlen; }
+
+uint64_t cy_vm_reg(const cy_vm *vm, unsigned n) { return n > 0 && n < 32 ? vm_reg(vm, n) : 0; }
+
+int cy_vm_set_reg(cy_vm *vm, unsigned n, uint64_t value)
 {
 	if (n == 0 || n >= 32)
 		return -EINVAL;
-	vm->x[n] = value;
+	vm_set_reg(vm, n, value);
 	return 0;
 }
 
-int cy_vm_read(const cy_vm *vm, uint32_t addr, void *buf, size_t len)
+int cy_vm_read(const cy_vm *vm, uint64_t addr, void *buf, size_t len)
 {
-	if ((uint64_t)addr + len > MEM_SPACE)
+	if (!mem_range_ok(&vm->mem, addr, len))
 		return -EFAULT;
 	memcpy(buf, vm->mem.base + addr, len);
 	return 0;
 }
 
-int cy_vm_write(cy_vm *vm, uint32_t addr, const void *buf, size_t len)
+int cy_vm_write(cy_vm *vm, uint64_t addr, const void *buf, size_t len)
 {
-	if ((uint64_t)addr + len > MEM_SPACE)
+	if (!mem_range_ok(&vm->mem, addr, len))
 		return -EFAULT;
 	memcpy(vm->mem.base + addr, buf, len);
 	cache_memory_written(vm, addr, len);

@@ -11,6 +11,27 @@ void vm_fault(struct cy_vm *vm, cy_fault fault, uint32_t pc, uint32_t from);
 void vm_describe_at(const cy_vm *vm, uint32_t pc, bool with_insn, char *buf, size_t size);
 void vm_warn(struct cy_vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vm_emit(struct cy_vm *vm, const cy_event *ev);
+/* A misaligned data access at pc (cold: the interpreter calls it only when
+ * an address is not a multiple of its access's size). */
+void vm_misaligned(struct cy_vm *vm, uint32_t pc) __attribute__((cold));
+void vm_misaligned_free(struct cy_vm *vm);
+
+/* Register n at the VM's width (an RV32 value zero-extended). */
+static inline uint64_t vm_reg(const struct cy_vm *vm, unsigned n)
+{
+	return vm->xlen == 64 ? vm->x64[n] : vm->x[n];
+}
+/* Sets register n: at XLEN 32 to v's low 32 bits. */
+static inline void vm_set_reg(struct cy_vm *vm, unsigned n, uint64_t v)
+{
+	if (vm->xlen == 64)
+		vm->x64[n] = v;
+	else
+		vm->x[n] = (uint32_t)v;
+}
+/* A syscall's result in a0: at XLEN 64 sign-extended, as Linux returns it. */
+static inline void vm_set_ret(struct cy_vm *vm, int64_t ret) { vm_set_reg(vm, 10, (uint64_t)ret); }
+
 /* An ecall number a module took (vm->ecall_ext): calls it, sets *ret. */
 static inline bool vm_ecall_extension(struct cy_vm *vm, uint32_t nr, int32_t *ret)
 {

@@ -8,5 +8,8 @@
 
 int cost_init(struct cy_vm *vm, char *err, size_t err_size);
 void cost_free(struct cy_vm *vm);
+struct sio;
+/* Saves or restores the account's state: a checkpoint's part (util/state_io.h). */
+void cost_state_io(struct sio *io, struct cy_vm *vm);
 
 #endif

@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/access.h"
 #include "core/counters.h"
 #include "core/pages.h"
 #include "core/vm.h"
 #include "cost/cost.h"
 #include "cost/model.h"
+#include "util/state_io.h"
 
 #define REG_A0 10
 
@@ -47,6 +49,40 @@ int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 	return 0;
 }
 
+/* The cost account's part of a checkpoint: the current segment's start,
+ * its paging bitmaps and the totals. The model itself is loaded again from
+ * the options; its name must be the one the checkpoint was cut under. */
+void cost_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct cost_state *s = &vm->cost;
+	char model[sizeof(vm->model.name)];
+	size_t bytes = s->bitmap_bytes;
+
+	sio_tag(io, "COST");
+	memcpy(model, vm->model.name, sizeof(model));
+	sio_raw(io, model, sizeof(model));
+	model[sizeof(model) - 1] = '\0';
+	if (io->load && strcmp(model, vm->model.name) != 0)
+		sio_fail(io, "it was cut under the model %s, not %s", model, vm->model.name);
+	sio_u64(io, &s->seg_start);
+	sio_u64(io, &s->segments);
+	sio_u64(io, &s->paging);
+	sio_u64(io, &s->reserved);
+	sio_u64(io, &s->pages_in);
+	sio_u64(io, &s->pages_out);
+	sio_u64(io, &s->epoch);
+	sio_size(io, &bytes);
+	if (io->load && bytes != s->bitmap_bytes) {
+		sio_fail(io, "its paging bitmaps are %zu bytes, the model's %zu", bytes,
+			 s->bitmap_bytes);
+		return;
+	}
+	if (bytes) {
+		sio_raw(io, s->loaded, bytes);
+		sio_raw(io, s->dirty, bytes);
+	}
+}
+
 void cost_free(struct cy_vm *vm)
 {
 	free(vm->cost.loaded);
@@ -54,7 +90,7 @@ void cost_free(struct cy_vm *vm)
 	vm->cost.loaded = vm->cost.dirty = NULL;
 }
 
-static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
+static bool outside(uint64_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
 
 /* Marks a page loaded (or dirty) in this segment and returns what it cost:
  * the page itself plus every tree node on its way to the root that was not
@@ -80,73 +116,66 @@ static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, uint32_t page)
 
 /* One memory range an instruction touches. */
 struct access {
-	uint32_t addr, size;
+	uint64_t addr;
+	uint32_t size;
 	uint8_t reason; /* cy_page_reason */
 };
 
 static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct access *acc)
 {
-	const uint32_t *r = vm->x;
-	uint32_t a = r[in->rs1] + (uint32_t)in->imm;
+	struct data_access a = insn_data_access(vm, in);
 
-	switch (in->op) {
-	case OP_lb:
-	case OP_lbu: acc[0] = (struct access){ a, 1, CY_PAGE_LOAD }; return 1;
-	case OP_lh:
-	case OP_lhu: acc[0] = (struct access){ a, 2, CY_PAGE_LOAD }; return 1;
-	case OP_lw:
-	case OP_lr_w: acc[0] = (struct access){ a, 4, CY_PAGE_LOAD }; return 1;
-	case OP_sb: acc[0] = (struct access){ a, 1, CY_PAGE_STORE }; return 1;
-	case OP_sh: acc[0] = (struct access){ a, 2, CY_PAGE_STORE }; return 1;
-	case OP_sw: acc[0] = (struct access){ a, 4, CY_PAGE_STORE }; return 1;
-	case OP_sc_w:
-		if (!vm->resv_valid || vm->resv_addr != a) /* fails: no store */
+	switch (a.kind) {
+	case ACCESS_LOAD: acc[0] = (struct access){ a.addr, a.size, CY_PAGE_LOAD }; return 1;
+	case ACCESS_STORE: acc[0] = (struct access){ a.addr, a.size, CY_PAGE_STORE }; return 1;
+	case ACCESS_SC:
+		if (!vm->resv_valid || vm->resv_addr != a.addr) /* fails: no store */
 			return 0;
-		acc[0] = (struct access){ a, 4, CY_PAGE_STORE };
+		acc[0] = (struct access){ a.addr, a.size, CY_PAGE_STORE };
 		return 1;
-	default:
-		if (insn_classes[in->op] != CY_CLASS_AMO)
-			return 0;
-		acc[0] = (struct access){ a, 4, CY_PAGE_LOAD };
-		acc[1] = (struct access){ a, 4, CY_PAGE_STORE };
+	case ACCESS_AMO:
+		acc[0] = (struct access){ a.addr, a.size, CY_PAGE_LOAD };
+		acc[1] = (struct access){ a.addr, a.size, CY_PAGE_STORE };
 		return 2;
+	default: return 0;
 	}
 }
 
-/* The dynamic part of the instruction's own cost: a taken branch, a
- * division by zero. Used only to decide whether it fits the segment; the
- * interpreter charges these itself. */
 /* Whether the instruction is a branch that will be taken. */
 static inline bool branch_taken(const struct cy_vm *vm, const struct insn *in)
 {
-	uint32_t a = vm->x[in->rs1], b = vm->x[in->rs2];
+	uint64_t a = vm_reg(vm, in->rs1), b = vm_reg(vm, in->rs2);
+	/* signed at the register's width: an RV32 value sign-extended */
+	int64_t sa = vm->xlen == 64 ? (int64_t)a : (int32_t)a;
+	int64_t sb = vm->xlen == 64 ? (int64_t)b : (int32_t)b;
 
 	switch (in->op) {
 	case OP_beq: return a == b;
 	case OP_bne: return a != b;
-	case OP_blt: return (int32_t)a < (int32_t)b;
-	case OP_bge: return (int32_t)a >= (int32_t)b;
+	case OP_blt: return sa < sb;
+	case OP_bge: return sa >= sb;
 	case OP_bltu: return a < b;
 	case OP_bgeu: return a >= b;
 	default: return false;
 	}
 }
 
+/* The dynamic part of the instruction's own cost: a taken branch, a
+ * division by zero. Used only to decide whether it fits the segment; the
+ * interpreter charges these itself. */
 static int32_t own_extra(const struct cy_vm *vm, const struct insn *in)
 {
-	switch (in->op) {
-	case OP_beq:
-	case OP_bne:
-	case OP_blt:
-	case OP_bge:
-	case OP_bltu:
-	case OP_bgeu: return branch_taken(vm, in) ? (int32_t)vm->cost.taken_extra : 0;
-	case OP_div:
-	case OP_divu:
-	case OP_rem:
-	case OP_remu: return vm->x[in->rs2] == 0 ? vm->cost.div_zero_delta : 0;
-	default: return 0;
+	if (insn_classes[in->op] == CY_CLASS_BRANCH)
+		return branch_taken(vm, in) ? (int32_t)vm->cost.taken_extra : 0;
+	if (insn_classes[in->op] == CY_CLASS_DIV) {
+		uint64_t divisor = vm_reg(vm, in->rs2);
+		/* the W forms divide by the low 32 bits */
+		if (in->op == OP_divw || in->op == OP_divuw || in->op == OP_remw ||
+		    in->op == OP_remuw)
+			divisor = (uint32_t)divisor;
+		return divisor == 0 ? vm->cost.div_zero_delta : 0;
 	}
+	return 0;
 }
 
 /* Wait states and the misaligned extra of the data accesses. */
@@ -159,7 +188,7 @@ static uint32_t data_wait(const struct cost_model *m, const struct access *acc, 
 	return wait;
 }
 
-static void note_page(uint32_t *addrs, uint8_t *reasons, uint32_t *n, uint32_t addr, uint8_t reason)
+static void note_page(uint32_t *addrs, uint8_t *reasons, uint32_t *n, uint64_t addr, uint8_t reason)
 {
 	if (*n < CY_MAX_PAGES) {
 		addrs[*n] = addr;
@@ -177,14 +206,15 @@ static void page_all(struct cy_vm *vm, const struct access *acc, int n, cy_cost_
 	p->page_in = p->page_out = 0;
 	p->n_page_in = p->n_page_out = 0;
 	for (int i = 0; i < n; i++) {
-		uint32_t first = acc[i].addr >> s->page_shift;
-		uint32_t last = (acc[i].addr + acc[i].size - 1) >> s->page_shift;
+		/* paging models run RV32 guests only: page numbers fit 32 bits */
+		uint32_t first = (uint32_t)(acc[i].addr >> s->page_shift);
+		uint32_t last = (uint32_t)((acc[i].addr + acc[i].size - 1) >> s->page_shift);
 		for (uint32_t pg = first;; pg++) {
 			uint32_t c = touch_page(vm, s->loaded, pg);
 			if (c) {
 				p->page_in += c;
 				note_page(p->page_in_addr, p->page_in_reason, &p->n_page_in,
-					  pg << s->page_shift, acc[i].reason);
+					  (uint64_t)pg << s->page_shift, acc[i].reason);
 			}
 			if (acc[i].reason == CY_PAGE_STORE) {
 				c = touch_page(vm, s->dirty, pg);
@@ -247,13 +277,18 @@ static void count_events(struct cy_vm *vm, const struct insn *in, const struct a
 		f.first |= PC_BIT(BRANCH) | (branch_taken(vm, in) ? PC_BIT(BTAKEN) : 0);
 	for (int i = 0; i < n; i++) {
 		bool store = acc[i].reason == CY_PAGE_STORE;
-		uint32_t first = acc[i].addr & ~3u, last = (acc[i].addr + acc[i].size - 1) & ~3u;
+		uint64_t first, last;
 		uint32_t ev = store ? PC_BIT(ST) : PC_BIT(LD);
 		uint32_t ext = store ? PC_BIT(ST_EXT) : PC_BIT(LD_EXT);
 		uint32_t *wait = store ? &f.st_wait : &f.ld_wait;
-		bool first_ext = outside(first, m->fast_data_lo, m->fast_data_hi);
+		bool first_ext;
+
+		cost_model_bus_words(acc[i].addr, acc[i].size, &first, &last);
+		first_ext = outside(first, m->fast_data_lo, m->fast_data_hi);
 
 		f.first |= ev | (first_ext ? ext : 0);
+		if (acc[i].size > 1 && (acc[i].addr & (acc[i].size - 1)))
+			f.first |= HPM_MISALIGNED;
 		*wait += first_ext ? m->data_wait_states : 0;
 		if (first != last) { /* the second word: in cycle 2 */
 			bool last_ext = outside(last, m->fast_data_lo, m->fast_data_hi);

@@ -262,7 +262,8 @@ int asm_text(const struct program *pg, uint32_t pc, uint32_t bits, char *buf, si
 {
 	char plain[96], *ops_text;
 	struct operand op[MAX_OPS];
-	int len = cy_disasm(pc, bits, plain, sizeof(plain)), n = 0;
+	int len = cy_disasm_xlen(pg && pg->xlen == 64 ? 64 : 32, pc, bits, plain, sizeof(plain)),
+	    n = 0;
 
 	if (len == 0) { /* not an instruction */
 		if ((bits & 3) == 3)

@@ -8,6 +8,7 @@
 
 #include "export/profile.h"
 #include "util/index_map.h"
+#include "util/state_io.h"
 #include "util/strset.h"
 
 int profile_attach(struct profile *p, cy_vm *vm, cy_callstack **cs)
@@ -51,6 +52,30 @@ int profile_add_chunk(struct profile *p, uint64_t start, uint64_t end)
 	p->chunks[p->n_chunks][0] = start;
 	p->chunks[p->n_chunks++][1] = end;
 	return 0;
+}
+
+int profile_chunks_state_io(struct sio *io, struct profile *p)
+{
+	size_t n = p->n_chunks;
+
+	sio_tag(io, "PCHK");
+	sio_count(io, &n, SIZE_MAX / 16, 16, "chunks of the timeline");
+	if (io->load && sio_ok(io)) {
+		p->n_chunks = 0;
+		for (size_t i = 0; i < n && sio_ok(io); i++) {
+			uint64_t c[2];
+			sio_u64(io, &c[0]);
+			sio_u64(io, &c[1]);
+			if (sio_ok(io) && profile_add_chunk(p, c[0], c[1]) != 0)
+				sio_fail(io, "out of host memory");
+		}
+		return io->err;
+	}
+	for (size_t i = 0; i < n; i++) {
+		sio_u64(io, &p->chunks[i][0]);
+		sio_u64(io, &p->chunks[i][1]);
+	}
+	return io->err;
 }
 
 size_t profile_chain(const struct profile *p, uint32_t pc, const struct src_inline **out,
@@ -455,6 +480,7 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 {
 	const cy_symbol *syms;
 	size_t n_syms;
+	const char *elf = p->elf_path ? p->elf_path : program;
 	int rc;
 
 	p->program = program;
@@ -486,10 +512,10 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	p->funcs = p->func_store;
 	if (p->limits.per_pc && share_pcs(p) != 0)
 		return -ENOMEM;
-	p->src = srcinfo_open(program, &p->paths, !p->no_inline);
+	p->src = srcinfo_open(elf, &p->paths, !p->no_inline);
 	{
 		char err[256];
-		if (program_open(&p->prog, program, err, sizeof(err)) != 0)
+		if (program_open(&p->prog, elf, err, sizeof(err)) != 0)
 			memset(&p->prog, 0, sizeof(p->prog)); /* pprof maps the whole space */
 	}
 	if ((rc = expand_tree(p)) != 0)

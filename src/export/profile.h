@@ -86,6 +86,7 @@ struct prof_frame {
 struct profile {
 	cy_vm *vm;
 	const char *program;
+	const char *elf_path; /* where the program's DWARF is read; NULL: program */
 	int status;
 	const char *partial; /* why the guest stopped before its end; NULL if it exited */
 	/* which of the profiler's tables reached their limits, as one line;
@@ -140,6 +141,9 @@ struct profile {
 int profile_attach(struct profile *p, cy_vm *vm, cy_callstack **cs);
 /* A chunk of the run, from clock start to end, for the timeline. */
 int profile_add_chunk(struct profile *p, uint64_t start, uint64_t end);
+/* Saves or restores the chunks added so far (a checkpoint's part). */
+struct sio;
+int profile_chunks_state_io(struct sio *io, struct profile *p);
 /* After the run: reads the profiler's results; 0 or -ENOMEM. */
 int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int status);
 void profile_free(struct profile *p);

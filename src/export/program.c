@@ -125,6 +125,7 @@ int program_open(struct program *pg, const char *path, char *err, size_t err_siz
 		snprintf(err, err_size, "%s: %s", path, elf_errmsg(-1));
 		goto out_close;
 	}
+	pg->xlen = gelf_getclass(pg->elf) == ELFCLASS64 ? 64 : 32;
 	if (load_symbols(pg) != 0) {
 		snprintf(err, err_size, "%s: out of memory", path);
 		goto out_close;

@@ -26,6 +26,7 @@ struct program {
 	uint8_t *data;
 	size_t size;
 	Elf *elf;
+	unsigned xlen;           /* 32 or 64, from the ELF's class */
 	struct prog_func *funcs; /* by start, one per address */
 	size_t n_funcs;
 	cy_elf_identity id;

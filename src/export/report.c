@@ -8,7 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "export/profile.h"
 #include "export/report.h"
+#include "util/state_io.h"
 #include "util/text.h"
 
 struct report {
@@ -104,8 +106,8 @@ static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
 		fputs(",\n       \"jump\": null", f);
 	fputs(", \"writes\": [", f);
 	for (uint32_t i = 0; i < s->n_writes && i < CY_TIMER_MAX_WRITES; i++)
-		fprintf(f, "%s{\"addr\": %u, \"size\": %u}", i ? ", " : "", s->write_addr[i],
-			s->write_size[i]);
+		fprintf(f, "%s{\"addr\": %llu, \"size\": %u}", i ? ", " : "",
+			(unsigned long long)s->write_addr[i], s->write_size[i]);
 	fprintf(f,
 		"],\n       \"base\": %u, \"wait\": %u, \"page_in\": %u, \"page_out\": %u, "
 		"\"segment\": %u, \"segment_start\": %s,\n       \"pages_in\": [",
@@ -225,6 +227,29 @@ void report_free(struct report *r)
 	free(r);
 }
 
+/* The chunks so far, in a checkpoint (util/state_io.h): a restore into a
+ * new report writes them again. */
+int report_state_io(struct sio *io, struct report *r)
+{
+	size_t len = 0;
+	void *text = NULL;
+
+	sio_tag(io, "REPT");
+	if (!io->load) {
+		fflush(r->chunks);
+		len = r->text_len;
+		text = r->text;
+	}
+	sio_u64(io, &r->n_chunks);
+	sio_bool(io, &r->failed);
+	sio_blob(io, &text, &len, SIZE_MAX, "bytes of the report's chunks");
+	if (io->load && sio_ok(io) && len && fwrite(text, 1, len, r->chunks) != len)
+		sio_fail(io, "out of host memory");
+	if (io->load)
+		free(text);
+	return io->err;
+}
+
 int report_add_chunk(struct report *r, const cy_chunk_report *c)
 {
 	FILE *f = r->chunks;
@@ -300,6 +325,60 @@ static void report_json_counters(FILE *f, const cy_vm *vm)
 	fputs(n ? "\n  ],\n" : "],\n", f);
 }
 
+/* The "misaligned" member: the total, and every pc that made one with its
+ * function and source line (the sites by pc), then the same by function. */
+static void json_misaligned(FILE *f, cy_vm *vm, const char *program)
+{
+	const cy_misaligned_site *sites;
+	size_t n;
+	uint64_t lost, total = cy_vm_misaligned(vm, &sites, &n, &lost);
+	struct srcinfo *src = n ? srcinfo_open(program, &(struct src_paths){ 0 }, false) : NULL;
+	struct {
+		char name[128];
+		uint64_t count;
+	} *funcs = n ? calloc(n, sizeof(*funcs)) : NULL;
+	size_t n_funcs = 0;
+
+	fprintf(f, ",\n  \"misaligned\": {\"total\": %llu, \"lost\": %llu, \"sites\": [",
+		(unsigned long long)total, (unsigned long long)lost);
+	for (size_t i = 0; i < n; i++) {
+		char sym[128] = "";
+		const char *file;
+		int line;
+		cy_vm_symbolize(vm, sites[i].pc, sym, sizeof(sym));
+		fprintf(f, "%s\n    {\"pc\": %u, \"count\": %llu, \"at\": ", i ? "," : "",
+			sites[i].pc, (unsigned long long)sites[i].count);
+		text_json_string(f, sym, strlen(sym));
+		if (src && srcinfo_line(src, sites[i].pc, &file, &line)) {
+			fputs(", \"file\": ", f);
+			text_json_string(f, file, strlen(file));
+			fprintf(f, ", \"line\": %d}", line);
+		} else {
+			fputs(", \"file\": null, \"line\": null}", f);
+		}
+		/* the function: the symbol without its +offset; the sites are by
+		 * pc, so a function's sites are next to each other */
+		char *plus = strrchr(sym, '+');
+		if (plus && plus[1] == '0' && plus[2] == 'x')
+			*plus = '\0';
+		if (!funcs)
+			continue;
+		if (!n_funcs || strcmp(funcs[n_funcs - 1].name, sym) != 0)
+			snprintf(funcs[n_funcs++].name, sizeof(funcs[0].name), "%s", sym);
+		funcs[n_funcs - 1].count += sites[i].count;
+	}
+	fputs(n ? "\n  ], \"functions\": [" : "], \"functions\": [", f);
+	for (size_t k = 0; k < n_funcs; k++) {
+		fprintf(f, "%s\n    {\"function\": ", k ? "," : "");
+		text_json_string(f, funcs[k].name, strlen(funcs[k].name));
+		fprintf(f, ", \"count\": %llu}", (unsigned long long)funcs[k].count);
+	}
+	fputs(n_funcs ? "\n  ]}" : "]}", f);
+	free(funcs);
+	if (src)
+		srcinfo_close(src);
+}
+
 static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm, int status)
 {
 	cy_stop stop = cy_vm_stop_reason(vm);
@@ -326,6 +405,7 @@ static void write_body(FILE *f, struct report *r, const char *program, cy_vm *vm
 	else
 		fputs("null", f);
 	json_zkvm(f, vm);
+	json_misaligned(f, vm, program);
 	fputs(",\n  \"cycle_tracker\": ", f);
 	json_tracker(f, e, n_entries, "  ");
 	fputs(",\n  \"cycle_tracker_report\": ", f);

@@ -22,6 +22,7 @@
 #include "core/vm.h"
 #include "observe/callstack.h"
 #include "util/index_map.h"
+#include "util/state_io.h"
 
 _Static_assert(sizeof(struct symbol) == sizeof(cy_symbol) &&
 		   offsetof(struct symbol, addr) == offsetof(cy_symbol, addr) &&
@@ -149,6 +150,11 @@ struct cy_callstack {
 	 * been charged, the cycles of pseudo-frames charged since (carved out
 	 * of the top frame's share), where the run started */
 	bool reference;
+	/* only the shadow stack, no tables: the fast pass of a chunked run
+	 * (docs/scale-out.md) keeps it for the chunks' start */
+	bool stack_only;
+	/* subscribed to nothing: chunks are merged into it (callstack_merge) */
+	bool detached;
 	uint64_t last_cycles, last_instret, carved;
 	uint32_t start_pc;
 
@@ -176,21 +182,27 @@ static int grow(void **p, size_t *cap, size_t size)
 
 /* The index of ecall nr's "[ecall NAME]", made if new; INDEX_MAP_FULL, or
  * INDEX_MAP_NO_MEMORY. */
-static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
+static char *ecall_label(uint32_t nr)
 {
 	const char *known = cy_syscall_name(nr);
 	char buf[64];
+
+	if (known)
+		snprintf(buf, sizeof(buf), "[ecall %s]", known);
+	else
+		snprintf(buf, sizeof(buf), "[ecall %u]", (unsigned)nr);
+	return strdup(buf);
+}
+
+static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
+{
 	bool added;
 	int64_t i = index_map_get(&cs->ecall_map, nr, 0, (void **)&cs->ecall_names,
 				  sizeof(*cs->ecall_names), &added);
 
 	if (i < 0 || !added)
 		return i;
-	if (known)
-		snprintf(buf, sizeof(buf), "[ecall %s]", known);
-	else
-		snprintf(buf, sizeof(buf), "[ecall %u]", (unsigned)nr);
-	if (!(cs->ecall_names[i] = strdup(buf)))
+	if (!(cs->ecall_names[i] = ecall_label(nr)))
 		return INDEX_MAP_NO_MEMORY; /* the profiler has failed: nothing reads it */
 	return i;
 }
@@ -208,6 +220,8 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 	int64_t name = 0, i;
 	bool added;
 
+	if (cs->stack_only)
+		return 0;
 	if (kind == CY_FRAME_ECALL) {
 		/* keyed by the name's index: the number may use the kind's bits */
 		name = ecall_name(cs, n);
@@ -308,13 +322,17 @@ static int parent_node(const struct cy_callstack *cs, size_t depth)
 	return depth ? (int)cs->stack[depth - 1].node : -1;
 }
 
-static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t func)
+/* The edge from call_pc to callee, made if new (with no call yet);
+ * UINT32_MAX when the table is full or out of memory. */
+static uint32_t edge_get(struct cy_callstack *cs, uint32_t call_pc, uint32_t callee)
 {
-	uint32_t callee = func == NO_FUNC ? 0 : cs->funcs[func].addr;
 	bool added;
-	int64_t e = index_map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges,
-				  sizeof(*cs->edges), &added);
+	int64_t e;
 
+	if (cs->stack_only)
+		return UINT32_MAX;
+	e = index_map_get(&cs->edge_map, call_pc, callee, (void **)&cs->edges, sizeof(*cs->edges),
+			  &added);
 	if (e == INDEX_MAP_FULL) { /* the call has no edge: callgrind shows no calls= for it */
 		if (index_map_first_full(&cs->edge_map))
 			vm_warn(cs->vm,
@@ -329,8 +347,21 @@ static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t fu
 	}
 	if (added)
 		cs->edges[e] = (cy_call_edge){ .call_pc = call_pc, .callee = callee };
-	cs->edges[e].calls++;
 	return (uint32_t)e;
+}
+
+static uint32_t callee_of(const struct cy_callstack *cs, uint32_t func)
+{
+	return func == NO_FUNC ? 0 : cs->funcs[func].addr;
+}
+
+static uint32_t edge_open(struct cy_callstack *cs, uint32_t call_pc, uint32_t func)
+{
+	uint32_t e = edge_get(cs, call_pc, callee_of(cs, func));
+
+	if (e != UINT32_MAX)
+		cs->edges[e].calls++;
+	return e;
 }
 
 static void edge_close(struct cy_callstack *cs, const struct frame *f, uint64_t now, uint64_t ins)
@@ -368,7 +399,7 @@ static void push(struct cy_callstack *cs, uint32_t func, uint32_t ret, uint32_t 
 /* Keeps the call of node from start to end if it is one of the longest. */
 static void span_add(struct cy_callstack *cs, uint32_t node, uint64_t start, uint64_t end)
 {
-	if (end - start < cs->span_threshold || cs->failed)
+	if (end - start < cs->span_threshold || cs->failed || cs->stack_only)
 		return;
 	while (cs->n_spans == CY_CALLSTACK_MAX_SPANS) { /* keep the longer half or more */
 		size_t k = 0;
@@ -530,7 +561,7 @@ static void to_per_pc(struct cy_callstack *cs)
 /* Adds cycles and n retired instructions to pc's cost on node's stack. */
 static void pc_add(struct cy_callstack *cs, uint32_t node, uint32_t pc, uint64_t cycles, uint64_t n)
 {
-	if (node == UINT32_MAX)
+	if (node == UINT32_MAX || cs->stack_only)
 		return;
 	if (cs->per_pc)
 		node = ANY_NODE;
@@ -571,7 +602,7 @@ static void pc_add(struct cy_callstack *cs, uint32_t node, uint32_t pc, uint64_t
 
 static void charge(struct cy_callstack *cs, uint32_t node, uint64_t cycles, uint64_t insns)
 {
-	if (node == UINT32_MAX)
+	if (node == UINT32_MAX || cs->stack_only)
 		return;
 	cs->nodes[node].self_cycles += cycles;
 	cs->nodes[node].self_instructions += insns;
@@ -579,7 +610,7 @@ static void charge(struct cy_callstack *cs, uint32_t node, uint64_t cycles, uint
 
 static void segment_add(struct cy_callstack *cs, uint64_t clock)
 {
-	if (cs->segments_failed)
+	if (cs->segments_failed || cs->stack_only)
 		return;
 	if (cs->n_segments == cs->cap_segments &&
 	    grow((void **)&cs->segments, &cs->cap_segments, sizeof(*cs->segments)) != 0) {
@@ -798,6 +829,8 @@ static void update_context(struct cy_callstack *cs, const struct block *cur)
 {
 	uint32_t f = cs->depth ? cs->stack[cs->depth - 1].func : NO_FUNC;
 
+	if (cs->detached)
+		return;
 	if (cs->depth && !cs->failed)
 		claim(cs, f == NO_FUNC ? (uint32_t)cs->n_funcs : f, cs->stack[cs->depth - 1].node,
 		      cur);
@@ -1047,7 +1080,7 @@ static const struct acct_ops callstack_ops = {
 /* Brings the tables up to the VM's clock: before anything reads them. */
 static void profile_sync(struct cy_callstack *cs)
 {
-	if (cs->reference)
+	if (cs->reference || cs->detached)
 		return;
 	acct_fold(cs->vm);
 	settle(cs, cs->vm->cycles, cs->vm->instret);
@@ -1078,7 +1111,10 @@ static int find_inner(struct cy_callstack *cs)
 	return 0;
 }
 
-int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
+/* A profiler for vm: subscribed as a whole profiler, as the shadow stack
+ * alone (the fast pass of a chunked run), or not at all (the one chunks are
+ * merged into). */
+static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 {
 	struct cy_callstack *cs = calloc(1, sizeof(*cs));
 	struct symbol *funcs;
@@ -1117,14 +1153,20 @@ int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 	    index_map_rehash(&cs->pc_map, 1024) != 0 ||
 	    index_map_rehash(&cs->edge_map, 1024) != 0 || index_map_rehash(&cs->ecall_map, 64) != 0)
 		goto out_free;
-	cs->reference = vm->opts.reference;
+	cs->reference = vm->opts.reference && mode == CY_CALLSTACK_WHOLE;
+	cs->stack_only = mode == CY_CALLSTACK_STACK_ONLY;
+	cs->detached = mode == CY_CALLSTACK_DETACHED;
 	cs->start_pc = vm->pc;
 	cs->last_cycles = vm->cycles;
 	cs->last_instret = vm->instret;
-	if (cs->reference)
+	if (mode == CY_CALLSTACK_DETACHED)
+		rc = 0;
+	else if (cs->reference)
 		rc = cy_vm_add_observer(
 		    vm, CY_EV_BIT(CY_EV_JUMP) | CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_ECALL),
 		    on_event, cs);
+	else if (cs->stack_only)
+		rc = acct_subscribe(vm, ACCT_TRANSFER, &callstack_ops, cs);
 	else
 		rc = acct_subscribe(vm,
 				    ACCT_TRANSFER | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL |
@@ -1137,6 +1179,18 @@ int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
 out_free:
 	cy_callstack_free(cs);
 	return rc;
+}
+
+int cy_callstack_attach(cy_vm *vm, cy_callstack **out)
+{
+	return callstack_new(vm, CY_CALLSTACK_WHOLE, out);
+}
+
+int cy_callstack_attach_mode(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
+{
+	if ((unsigned)mode > CY_CALLSTACK_DETACHED)
+		return -EINVAL;
+	return callstack_new(vm, mode, out);
 }
 
 void cy_callstack_free(cy_callstack *cs)
@@ -1355,4 +1409,299 @@ const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n)
 	if (cs->segments_failed)
 		return NULL;
 	return cs->segments ? cs->segments : none;
+}
+
+/* Checkpoints and chunks (docs/scale-out.md). The state holds the shadow
+ * stack by function, and, unless it is the stack alone, the tables by
+ * their keys; the frames' nodes and edges are looked up again along the
+ * stack when it is restored. A stack alone restored into a whole profiler
+ * is the start of a chunk: the nodes of its frames are made afresh (with
+ * no cycles), and the chunk's results are merged into the whole run's by
+ * callstack_merge, which makes the same nodes in the same order as one
+ * profiler over the whole run would. */
+static void frame_io(struct sio *io, struct frame *f)
+{
+	sio_u32(io, &f->func);
+	sio_u32(io, &f->ret);
+	sio_u32(io, &f->call_pc);
+	sio_u64(io, &f->entry_cycles);
+	sio_u64(io, &f->entry_instret);
+}
+
+/* A node restored from its key: its parent, kind, name and symbol. */
+static void node_from_key(struct sio *io, struct cy_callstack *cs, size_t i)
+{
+	const struct map_key *k = &cs->node_map.keys[i];
+	cy_stack_node *nd = &cs->nodes[i];
+	int64_t parent = (int64_t)k->a - 1;
+	uint32_t kind = k->b >> FRAME_KIND_SHIFT, n = k->b & ((1u << FRAME_KIND_SHIFT) - 1);
+
+	if (parent >= (int64_t)i) {
+		sio_fail(io, "stack node %zu comes before its caller", i);
+		return;
+	}
+	nd->parent = (int)parent;
+	nd->depth = parent < 0 ? 0 : cs->nodes[parent].depth + 1;
+	nd->kind = (cy_frame_kind)kind;
+	nd->addr = nd->size = 0;
+	switch (kind) {
+	case CY_FRAME_FUNCTION:
+		if (n >= cs->n_funcs)
+			break;
+		nd->name = cs->funcs[n].name;
+		nd->addr = cs->funcs[n].addr;
+		nd->size = cs->funcs[n].size;
+		return;
+	case CY_FRAME_ECALL:
+		if (n >= cs->ecall_map.n)
+			break;
+		nd->name = cs->ecall_names[n];
+		nd->addr = cs->ecall_map.keys[n].a;
+		return;
+	case CY_FRAME_UNKNOWN: nd->name = "[unknown]"; return;
+	case CY_FRAME_PAGE_IN: nd->name = "[page-in]"; return;
+	case CY_FRAME_PAGE_OUT: nd->name = "[page-out]"; return;
+	case CY_FRAME_SEGMENT: nd->name = "[segment]"; return;
+	default: break;
+	}
+	nd->name = "[unknown]";
+	sio_fail(io, "stack node %zu is of kind %u, number %u, which this program has not", i, kind,
+		 n);
+}
+
+static void tables_io(struct sio *io, struct cy_callstack *cs)
+{
+	if (io->load) {
+		for (size_t i = 0; i < cs->ecall_map.n; i++)
+			free(cs->ecall_names[i]);
+		cs->ecall_map.n = 0;
+	}
+	index_map_state_io(io, &cs->ecall_map, (void **)&cs->ecall_names, sizeof(*cs->ecall_names));
+	for (size_t i = 0; io->load && i < cs->ecall_map.n && sio_ok(io); i++)
+		if (!(cs->ecall_names[i] = ecall_label(cs->ecall_map.keys[i].a)))
+			sio_fail(io, "out of host memory");
+	if (io->load && !sio_ok(io)) {
+		for (size_t i = 0; i < cs->ecall_map.n; i++)
+			free(cs->ecall_names[i]);
+		cs->ecall_map.n = 0;
+	}
+	index_map_state_io(io, &cs->node_map, (void **)&cs->nodes, sizeof(*cs->nodes));
+	for (size_t i = 0; i < cs->node_map.n && sio_ok(io); i++) {
+		if (io->load)
+			node_from_key(io, cs, i);
+		sio_u32(io, &cs->nodes[i].call_pc); /* the first call's, when merged */
+		sio_u64(io, &cs->nodes[i].self_cycles);
+		sio_u64(io, &cs->nodes[i].self_instructions);
+	}
+	/* the (node, pc) pairs, or the pcs alone (ANY_NODE) past the limit */
+	sio_bool(io, &cs->per_pc);
+	index_map_state_io(io, &cs->pc_map, (void **)&cs->pcs, sizeof(*cs->pcs));
+	for (size_t i = 0; i < cs->pc_map.n && sio_ok(io); i++) {
+		cs->pcs[i].pc = cs->pc_map.keys[i].a;
+		cs->pcs[i].node = cs->pc_map.keys[i].b;
+		if (io->load &&
+		    (cs->per_pc ? cs->pcs[i].node != ANY_NODE : cs->pcs[i].node >= cs->node_map.n))
+			sio_fail(io, "the cost of pc 0x%x is on stack node %u of %zu",
+				 cs->pcs[i].pc, cs->pcs[i].node, cs->node_map.n);
+		sio_u64(io, &cs->pcs[i].cycles);
+		sio_u64(io, &cs->pcs[i].instructions);
+	}
+	index_map_state_io(io, &cs->edge_map, (void **)&cs->edges, sizeof(*cs->edges));
+	for (size_t i = 0; i < cs->edge_map.n && sio_ok(io); i++) {
+		cs->edges[i].call_pc = cs->edge_map.keys[i].a;
+		cs->edges[i].callee = cs->edge_map.keys[i].b;
+		sio_u64(io, &cs->edges[i].calls);
+		sio_u64(io, &cs->edges[i].cycles);
+		sio_u64(io, &cs->edges[i].instructions);
+	}
+	sio_u64(io, &cs->lost_pc_cycles);
+	sio_u64(io, &cs->lost_pc_instructions);
+	sio_bool(io, &cs->failed);
+	sio_count(io, &cs->n_segments, SIZE_MAX, 8, "segment starts");
+	if (io->load && sio_alloc(io, (void **)&cs->segments, cs->n_segments, 8))
+		cs->cap_segments = cs->n_segments + 1;
+	if (cs->n_segments)
+		sio_raw(io, cs->segments, cs->n_segments * 8);
+	sio_bool(io, &cs->segments_failed);
+	/* the longest calls that returned, and the threshold they reached */
+	sio_u64(io, &cs->span_threshold);
+	if (io->load && (cs->span_threshold < CY_CALLSTACK_SPAN_MIN ||
+			 cs->span_threshold & (cs->span_threshold - 1)))
+		sio_fail(io, "the calls' threshold is %llu cycles",
+			 (unsigned long long)cs->span_threshold);
+	sio_count(io, &cs->n_spans, CY_CALLSTACK_MAX_SPANS, 24, "calls");
+	if (io->load && sio_alloc(io, (void **)&cs->spans, cs->n_spans, sizeof(*cs->spans)))
+		cs->cap_spans = cs->n_spans + 1;
+	for (size_t i = 0; i < cs->n_spans && sio_ok(io); i++) {
+		cy_call_span *sp = &cs->spans[i];
+		sio_u32(io, &sp->node);
+		sio_u64(io, &sp->start);
+		sio_u64(io, &sp->end);
+		if (io->load && (sp->node >= cs->node_map.n || sp->end < sp->start))
+			sio_fail(io, "call %zu is on stack node %u of %zu, from %llu to %llu", i,
+				 sp->node, cs->node_map.n, (unsigned long long)sp->start,
+				 (unsigned long long)sp->end);
+	}
+	if (io->load && !sio_ok(io)) { /* an empty profiler is one the VM may go on with */
+		cs->node_map.n = cs->pc_map.n = cs->edge_map.n = cs->n_segments = 0;
+		cs->n_spans = 0;
+		cs->per_pc = false;
+	}
+}
+
+/* The restored stack's nodes and edges, from its functions and call sites. */
+static void stack_link(struct sio *io, struct cy_callstack *cs)
+{
+	memset(cs->on_stack, 0, (cs->n_funcs + 1) * sizeof(*cs->on_stack));
+	for (size_t k = 0; k < cs->depth && sio_ok(io); k++) {
+		struct frame *f = &cs->stack[k];
+		if (f->func != NO_FUNC && f->func >= cs->n_funcs) {
+			sio_fail(io, "frame %zu runs function %u of %zu", k, f->func, cs->n_funcs);
+			break;
+		}
+		/* as push made it: the frames below are the same */
+		f->node = frame_node(cs, parent_node(cs, k), f->func, f->call_pc);
+		f->edge =
+		    f->call_pc ? edge_get(cs, f->call_pc, callee_of(cs, f->func)) : UINT32_MAX;
+		if (f->node == UINT32_MAX)
+			sio_fail(io, "out of host memory");
+		else
+			cs->on_stack[f->func == NO_FUNC ? cs->n_funcs : f->func]++;
+	}
+	if (!sio_ok(io)) {
+		cs->depth = 0;
+		memset(cs->on_stack, 0, (cs->n_funcs + 1) * sizeof(*cs->on_stack));
+	}
+}
+
+int callstack_state_io(struct sio *io, struct cy_callstack *cs)
+{
+	bool stack_only = cs->stack_only;
+	int pending = cs->pending;
+	size_t depth = cs->depth;
+
+	sio_tag(io, "CSTK");
+	if (!io->load)
+		profile_sync(cs); /* every cycle charged, every block's runs counted */
+	sio_bool(io, &stack_only);
+	sio_u32(io, &cs->start_pc);
+	sio_int(io, &pending, ACT_NONE, ACT_RETURN_CALL, "a pending jump");
+	cs->pending = (enum action)pending;
+	sio_u32(io, &cs->target);
+	sio_u32(io, &cs->link);
+	sio_bool(io, &cs->ecall_pending);
+	sio_u32(io, &cs->ecall_nr);
+	if (!stack_only)
+		tables_io(io, cs);
+	sio_count(io, &depth, MAX_DEPTH, 8, "frames");
+	if (io->load && sio_ok(io)) {
+		cs->depth = 0;
+		if (depth > cs->cap_depth &&
+		    !sio_alloc(io, (void **)&cs->stack, depth, sizeof(*cs->stack)))
+			return io->err;
+		if (depth > cs->cap_depth)
+			cs->cap_depth = depth + 1;
+	}
+	for (size_t k = 0; k < depth && sio_ok(io); k++)
+		frame_io(io, &cs->stack[k]);
+	if (!io->load)
+		return io->err;
+	cs->depth = depth;
+	stack_link(io, cs);
+	/* charged up to the clock the state was saved at; a stack alone was
+	 * not charged at all: the chunk it starts is charged from its start */
+	cs->last_cycles = cs->vm->cycles;
+	cs->last_instret = cs->vm->instret;
+	cs->carved = 0;
+	cs->last_pc_index = UINT32_MAX;
+	/* the blocks' counts were all handed out when the state was saved:
+	 * whatever runs next runs on the top frame's stack until claimed */
+	claim_all(cs);
+	update_context(cs, NULL);
+	return io->err;
+}
+
+int callstack_merge(struct cy_callstack *acc, struct cy_callstack *chunk)
+{
+	uint32_t *map = malloc((chunk->node_map.n + 1) * sizeof(*map));
+
+	if (!map)
+		return -ENOMEM;
+	for (size_t i = 0; i < chunk->node_map.n; i++) {
+		const cy_stack_node *nd = &chunk->nodes[i];
+		uint32_t n = nd->kind == CY_FRAME_FUNCTION ? chunk->node_map.keys[i].b
+			     : nd->kind == CY_FRAME_ECALL  ? nd->addr
+							   : 0;
+		/* the same key (call site, or RECURSIVE_SITE) as in the chunk; a
+		 * node new to acc keeps the chunk's first call */
+		map[i] = node_child(acc, nd->parent < 0 ? -1 : (int)map[nd->parent], nd->kind, n,
+				    chunk->node_map.keys[i].c, nd->call_pc);
+		if (map[i] == UINT32_MAX) {
+			free(map);
+			return -ENOMEM;
+		}
+		charge(acc, map[i], nd->self_cycles, nd->self_instructions);
+	}
+	/* past the limit in the chunk, past it in the whole run */
+	if (chunk->per_pc && !acc->per_pc)
+		to_per_pc(acc);
+	for (size_t i = 0; i < chunk->pc_map.n; i++) {
+		const cy_node_pc_cost *c = &chunk->pcs[i];
+		pc_add(acc, c->node == ANY_NODE ? ANY_NODE : map[c->node], c->pc, c->cycles,
+		       c->instructions);
+	}
+	/* the chunk kept its calls of at least its threshold: none shorter
+	 * can be among the whole run's longest (docs/scale-out.md) */
+	if (chunk->span_threshold > acc->span_threshold) {
+		size_t k = 0;
+		acc->span_threshold = chunk->span_threshold;
+		for (size_t i = 0; i < acc->n_spans; i++)
+			if (acc->spans[i].end - acc->spans[i].start >= acc->span_threshold)
+				acc->spans[k++] = acc->spans[i];
+		acc->n_spans = k;
+	}
+	for (size_t i = 0; i < chunk->n_spans; i++)
+		span_add(acc, map[chunk->spans[i].node], chunk->spans[i].start,
+			 chunk->spans[i].end);
+	acc->lost_pc_cycles += chunk->lost_pc_cycles;
+	acc->lost_pc_instructions += chunk->lost_pc_instructions;
+	for (size_t i = 0; i < chunk->edge_map.n; i++) {
+		const cy_call_edge *e = &chunk->edges[i];
+		uint32_t g = edge_get(acc, e->call_pc, e->callee);
+		if (g == UINT32_MAX)
+			continue;
+		acc->edges[g].calls += e->calls;
+		acc->edges[g].cycles += e->cycles;
+		acc->edges[g].instructions += e->instructions;
+	}
+	for (size_t i = 0; i < chunk->n_segments; i++)
+		segment_add(acc, chunk->segments[i]);
+	acc->segments_failed |= chunk->segments_failed;
+	acc->failed |= chunk->failed;
+	/* the stack as the chunk left it, in the whole run's nodes */
+	acc->depth = 0;
+	memcpy(acc->on_stack, chunk->on_stack, (acc->n_funcs + 1) * sizeof(*acc->on_stack));
+	for (size_t k = 0; k < chunk->depth; k++) {
+		if (acc->depth == acc->cap_depth &&
+		    grow((void **)&acc->stack, &acc->cap_depth, sizeof(*acc->stack)) != 0) {
+			free(map);
+			return -ENOMEM;
+		}
+		struct frame *f = &acc->stack[acc->depth++];
+		*f = chunk->stack[k];
+		f->node = map[f->node];
+		f->edge =
+		    f->call_pc ? edge_get(acc, f->call_pc, callee_of(acc, f->func)) : UINT32_MAX;
+	}
+	free(map);
+	acc->start_pc = chunk->start_pc;
+	acc->last_cycles = chunk->last_cycles;
+	acc->last_instret = chunk->last_instret;
+	acc->carved = chunk->carved;
+	acc->pending = chunk->pending;
+	acc->target = chunk->target;
+	acc->link = chunk->link;
+	acc->ecall_pending = chunk->ecall_pending;
+	acc->ecall_nr = chunk->ecall_nr;
+	return 0;
 }

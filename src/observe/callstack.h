@@ -11,4 +11,13 @@
  * the VM runs. */
 void callstack_set_limits(cy_callstack *cs, size_t nodes, size_t pcs, size_t calls);
 
+/* Saves or restores the profiler (util/state_io.h): a checkpoint's part,
+ * or a chunk's start (the stack alone) and results. 0 or the error in io. */
+struct sio;
+int callstack_state_io(struct sio *io, cy_callstack *cs);
+/* Adds what one chunk's profiler gathered to the whole run's (acc, which
+ * ended where the chunk began), and takes its stack: acc is then what one
+ * profiler over both would hold. 0 or -ENOMEM. */
+int callstack_merge(cy_callstack *acc, cy_callstack *chunk);
+
 #endif

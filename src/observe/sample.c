@@ -23,6 +23,8 @@
 #include "core/vm.h"
 #include "observe/elf_id.h"
 #include "observe/sample.h"
+#include "util/array.h"
+#include "util/state_io.h"
 #include "util/text.h"
 
 #define REG_A0       10
@@ -76,6 +78,17 @@ struct sampler {
 	uint32_t saves;
 	uint64_t saved_bytes;
 	unsigned warnings; /* about the guest's calls; the first few are shown */
+	/* the fast pass of a chunked run (docs/scale-out.md): the guest's calls
+	 * and the phase of the samples are followed, nothing is counted (the
+	 * counts are the chunks', merged by sampler_merge) */
+	bool control_only;
+	/* a chunk's sampler: whether the counts were cleared in it (a start,
+	 * reset or stop: the merge then drops the earlier chunks'), and the
+	 * pcs of the table of other pcs in the order they were first sampled
+	 * (the table's limit keeps the first ones) */
+	bool chunk, cleared;
+	uint32_t *other_order;
+	size_t n_other_order, cap_other_order;
 };
 
 static const char *const call_names[] = {
@@ -95,6 +108,7 @@ int sampler_new(struct cy_vm *vm, const void *elf, size_t size)
 	if (!s)
 		return -ENOMEM;
 	s->out_fd = -1;
+	s->control_only = vm->opts.fast_pass;
 	/* a program whose code ranges cannot be read is sampled into the
 	 * table of other pcs only */
 	if (elf_code_read(elf, size, &s->code, why, sizeof(why)) != 0)
@@ -113,6 +127,10 @@ int sampler_new(struct cy_vm *vm, const void *elf, size_t size)
 
 static void free_counts(struct sampler *s)
 {
+	s->allocated = s->active = false;
+	s->cleared = true;
+	if (s->control_only) /* its counts are the merged chunks' */
+		return;
 	for (size_t i = 0; i < s->n_ranges; i++) {
 		free(s->ranges[i].counts);
 		s->ranges[i].counts = NULL;
@@ -122,16 +140,18 @@ static void free_counts(struct sampler *s)
 	s->other_pc = NULL;
 	s->other_count = NULL;
 	s->other_cap = s->other_used = 0;
-	s->allocated = s->active = false;
+	s->n_other_order = 0;
 }
 
 void sampler_free(struct cy_vm *vm)
 {
 	if (!vm->sampler)
 		return;
+	vm->sampler->control_only = false; /* its counts go too */
 	free_counts(vm->sampler);
 	if (vm->sampler->out_fd >= 0)
 		close(vm->sampler->out_fd);
+	free(vm->sampler->other_order);
 	free(vm->sampler);
 	vm->sampler = NULL;
 }
@@ -204,6 +224,14 @@ __attribute__((noinline)) static void count_other(struct cy_vm *vm, uint32_t pc,
 		k = other_slot(s, pc);
 	}
 	if (!s->other_count[k]) {
+		if (s->chunk) {
+			if (RESERVE(s->other_order, s->cap_other_order, s->n_other_order + 1) !=
+			    0) {
+				vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
+				return;
+			}
+			s->other_order[s->n_other_order++] = pc;
+		}
 		s->other_pc[k] = pc;
 		s->other_used++;
 	}
@@ -512,11 +540,29 @@ static bool can_run_by_blocks(const struct cy_vm *vm)
 	return exec_reports_deadlines(vm) && !vm->opts.reference;
 }
 
+/* The fast pass's phase: the samples the clock has passed (its highest
+ * point included, before an unconstrained block moved it back) are
+ * behind next, as if they had been counted. */
+static void control_settle(struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+	uint64_t high = vm->clock_peak > vm->cycles ? vm->clock_peak : vm->cycles;
+
+	if (s->active && high >= s->next)
+		s->next += ((high - s->next) / s->interval + 1) * s->interval;
+	vm->clock_peak = vm->cycles;
+}
+
 void sample_run(struct cy_vm *vm, uint64_t budget)
 {
 	struct sampler *s = vm->sampler;
 
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+	if (s->control_only) {
+		exec_run(vm, budget); /* the guest's calls settle the phase */
+		return;
+	}
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
+	       !vm->pause) {
 		if (!s->active) {
 			s->by_blocks = false;
 			sync_deadline(vm);
@@ -562,6 +608,12 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 /* Zeroes the counts (allocating them the first time); 0 or -ENOMEM. */
 static int zero_counts(struct sampler *s)
 {
+	s->cleared = true;
+	s->active_cycles = 0;
+	s->active_since = 0;
+	if (s->control_only) /* the counts, and their total, are the merge's */
+		return 0;
+	s->n_other_order = 0;
 	for (size_t i = 0; i < s->n_ranges; i++) {
 		size_t n = (s->ranges[i].end - s->ranges[i].start) / 2;
 		if (s->ranges[i].counts) /* a fresh calloc is zero: leave its pages untouched */
@@ -632,11 +684,24 @@ static int cmp_u32(const void *a, const void *b)
 
 /* The histogram as it stands into out (its other_pc and other_count are
  * the caller's to free). 0 or -ENOMEM. */
+/* The count arrays of a fast pass that no chunk's counts reached yet. */
+static int ensure_counts(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n_ranges; i++)
+		if (!s->ranges[i].counts &&
+		    !(s->ranges[i].counts =
+			  calloc((s->ranges[i].end - s->ranges[i].start) / 2 + 1, 8)))
+			return -ENOMEM;
+	return 0;
+}
+
 static int sampler_collect(struct cy_vm *vm, cy_samples *out)
 {
 	struct sampler *s = vm->sampler;
 	size_t n = 0;
 
+	if (ensure_counts(s) != 0)
+		return -ENOMEM;
 	sampler_fold(vm);
 	out->interval = s->interval;
 	out->cycles = s->active_cycles + (s->active ? vm->cycles - s->active_since : 0);
@@ -709,10 +774,10 @@ static void guest_warn(struct cy_vm *vm, const char *fmt, ...)
 }
 
 /* Reads the guest's NUL-terminated file name at addr into name. */
-static int read_name(struct cy_vm *vm, uint32_t addr, char *name, const char **why)
+static int read_name(struct cy_vm *vm, uint64_t addr, char *name, const char **why)
 {
 	for (size_t i = 0; i <= SAMPLE_NAME_MAX; i++) {
-		if ((uint64_t)addr + i >= MEM_SPACE) {
+		if (!mem_range_ok(&vm->mem, addr + i, 1)) {
 			*why = "the name runs past the end of memory";
 			return SAMPLE_EFAULT;
 		}
@@ -780,7 +845,7 @@ static int out_dir_fd(struct cy_vm *vm)
 /* cy_sample_save(name): name 0 is the default file. The guest is
  * untrusted: it saves only with --guest-saves, beneath the output
  * directory, within the quota of files and bytes. */
-static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
+static int32_t guest_save(struct cy_vm *vm, uint64_t addr, const char *call)
 {
 	struct sampler *s = vm->sampler;
 	const char *dir = vm->opts.out_dir ? vm->opts.out_dir : ".";
@@ -812,6 +877,14 @@ static int32_t guest_save(struct cy_vm *vm, uint32_t addr, const char *call)
 			   "only with cyclops run --guest-saves",
 			   call, vm->pc, shown);
 		return SAMPLE_EPERM;
+	}
+	if (s->control_only) { /* the histogram exists only once the chunks are merged */
+		guest_warn(
+		    vm,
+		    "%s at 0x%08x: %s not written (CY_EIO): a chunked run's fast pass has no "
+		    "histogram to save",
+		    call, vm->pc, shown);
+		return SAMPLE_EIO;
 	}
 	if (s->saves >= max_files) {
 		guest_warn(vm,
@@ -858,6 +931,8 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 
 	if (nr == SAMPLE_SYSCALL_FIRST)
 		return (int32_t)SAMPLE_ON_CYCLOPS_MAGIC;
+	if (s->control_only)
+		control_settle(vm);
 	if (s->by_runs) /* each call below may change how samples are found */
 		leave_runs(vm, s->ecall, vm->cycles);
 	sampler_fold(vm); /* each call below reads, clears or frees the counts */
@@ -882,7 +957,7 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 		zero_counts(s); /* the counts exist: this cannot fail */
 		s->active_since = vm->cycles;
 		break;
-	case 5: return guest_save(vm, vm->x[REG_A0], call);
+	case 5: return guest_save(vm, vm_reg(vm, REG_A0), call);
 	default:
 		sampler_pause(vm);
 		free_counts(s);
@@ -902,4 +977,199 @@ int cy_vm_sample_save(cy_vm *vm, const char *path, char *err, size_t err_size)
 		return -ENOENT;
 	}
 	return sampler_save(vm, path, err, err_size);
+}
+
+/* Checkpoints and chunks (docs/scale-out.md). The state is the guest's
+ * calls' (on, paused, the interval and phase, the saves) and, unless it is
+ * the fast pass's, the counts. A fast pass's restored into a counting
+ * sampler starts a chunk: its counts start at zero and its clears are
+ * noted, for sampler_merge. */
+static void range_io(struct sio *io, struct sampler *s, cy_sample_range *r, bool counts)
+{
+	uint32_t start = r->start, end = r->end;
+
+	sio_u32(io, &start);
+	sio_u32(io, &end);
+	if (io->load && (start != r->start || end != r->end)) {
+		sio_fail(io,
+			 "its histogram has the range 0x%08x..0x%08x, the program 0x%08x..0x%08x",
+			 start, end, r->start, r->end);
+		return;
+	}
+	if (!counts)
+		return;
+	if (io->load && !r->counts && !(r->counts = calloc((end - start) / 2 + 1, 8))) {
+		sio_fail(io, "out of host memory");
+		return;
+	}
+	(void)s;
+	sio_raw(io, r->counts, (size_t)(end - start) / 2 * 8);
+}
+
+/* The table of other pcs: in the order they were first sampled when that
+ * is known (a chunk's), else in the table's order; restored through the
+ * table's own insertion, so that it has the same limit. */
+static void other_io(struct sio *io, struct cy_vm *vm, struct sampler *s)
+{
+	size_t n = s->chunk ? s->n_other_order : s->other_used;
+
+	sio_count(io, &n, OTHER_MAX + 1, 12, "other pcs");
+	for (size_t i = 0, k = 0; i < n && sio_ok(io); i++) {
+		uint32_t pc = 0;
+		uint64_t count = 0;
+		if (!io->load) {
+			if (s->chunk) {
+				pc = s->other_order[i];
+				count = s->other_count[other_slot(s, pc)];
+			} else {
+				while (!s->other_count[k])
+					k++;
+				pc = s->other_pc[k];
+				count = s->other_count[k++];
+			}
+		}
+		sio_u32(io, &pc);
+		sio_u64(io, &count);
+		if (io->load && sio_ok(io)) {
+			if (count == 0 || (s->other_cap && s->other_count[other_slot(s, pc)]))
+				sio_fail(io, "other pc 0x%08x is there twice, or with no samples",
+					 pc);
+			else
+				count_other(vm, pc, count);
+		}
+	}
+}
+
+int sampler_state_io(struct sio *io, struct cy_vm *vm)
+{
+	struct sampler *s = vm->sampler;
+	bool counts = !s->control_only;
+	size_t n_ranges = s->n_ranges;
+
+	sio_tag(io, "SMPL");
+	if (!io->load && s->control_only)
+		control_settle(vm);
+	if (!io->load)
+		sampler_fold(vm);
+	sio_bool(io, &s->allocated);
+	sio_bool(io, &s->active);
+	sio_u64(io, &s->interval);
+	sio_u64(io, &s->next);
+	sio_u32(io, &s->last_pc);
+	sio_u64(io, &s->last_end);
+	sio_u64(io, &s->remaining);
+	sio_u64(io, &s->active_since);
+	sio_u64(io, &s->active_cycles);
+	sio_bool(io, &s->by_runs);
+	sio_u32(io, &s->saves);
+	sio_u64(io, &s->saved_bytes);
+	sio_unsigned(io, &s->warnings);
+	sio_bool(io, &s->warned_full);
+	if (io->load && s->active && (s->interval == 0 || s->interval > SAMPLE_MAX_INTERVAL))
+		sio_fail(io, "its sampling interval is %llu", (unsigned long long)s->interval);
+	if (io->load && s->active && !s->allocated)
+		sio_fail(io, "it samples into no histogram");
+	sio_size(io, &n_ranges);
+	if (io->load && n_ranges != s->n_ranges) {
+		sio_fail(io, "its histogram has %zu code ranges, the program %zu", n_ranges,
+			 s->n_ranges);
+		return io->err;
+	}
+	sio_bool(io, &counts);
+	if (io->load && counts && s->control_only)
+		return sio_fail(io, "its counts cannot go on in a fast pass"), io->err;
+	if (counts) {
+		sio_bool(io, &s->chunk);
+		sio_bool(io, &s->cleared);
+		sio_u64(io, &s->total);
+	}
+	if (io->load && s->other_cap) { /* an empty table for what follows */
+		memset(s->other_count, 0, s->other_cap * sizeof(*s->other_count));
+		s->other_used = 0;
+	}
+	if (io->load)
+		s->n_other_order = 0;
+	for (size_t i = 0; i < s->n_ranges && sio_ok(io); i++)
+		range_io(io, s, &s->ranges[i], counts && s->allocated);
+	if (counts && s->allocated)
+		other_io(io, vm, s);
+	if (!io->load || s->control_only)
+		return io->err;
+	if (!counts) { /* the start of a chunk: counting from zero */
+		uint64_t since = s->active_since, cycles = s->active_cycles;
+		if (s->allocated && zero_counts(s) != 0)
+			return sio_fail(io, "out of host memory"), io->err;
+		s->active_since = since;
+		s->active_cycles = cycles;
+		s->chunk = true;
+		s->cleared = false;
+		s->total = 0;
+		s->by_runs = false;
+	}
+	s->n_pending = 0;
+	s->ecall = NULL;
+	sync_deadline(vm);
+	return io->err;
+}
+
+/* Adds chunk c's counts to acc's (vm's sampler). */
+static int merge_counts(struct cy_vm *vm, struct sampler *acc, struct sampler *c)
+{
+	if (c->cleared) { /* the counts before the chunk's start or reset are gone */
+		for (size_t i = 0; i < acc->n_ranges; i++)
+			if (acc->ranges[i].counts)
+				memset(acc->ranges[i].counts, 0,
+				       (acc->ranges[i].end - acc->ranges[i].start) / 2 * 8);
+		if (acc->other_cap) {
+			memset(acc->other_count, 0, acc->other_cap * sizeof(*acc->other_count));
+			acc->other_used = 0;
+		}
+		acc->total = 0;
+	}
+	if (!c->allocated) /* stopped: nothing is left to add */
+		return 0;
+	if (ensure_counts(acc) != 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < acc->n_ranges; i++) {
+		size_t n = (acc->ranges[i].end - acc->ranges[i].start) / 2;
+		if (!c->ranges[i].counts)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			acc->ranges[i].counts[k] += c->ranges[i].counts[k];
+	}
+	for (size_t i = 0; i < c->n_other_order; i++) {
+		uint32_t pc = c->other_order[i];
+		count_other(vm, pc, c->other_count[other_slot(c, pc)]);
+	}
+	acc->total += c->total;
+	acc->warned_full |= c->warned_full;
+	return vm->stop == CY_STOP_FAULT && vm->fault == CY_FAULT_HOST ? -ENOMEM : 0;
+}
+
+int sampler_merge_state(struct sio *io, struct cy_vm *vm)
+{
+	struct sampler *acc = vm->sampler, *c = calloc(1, sizeof(*c));
+	int rc;
+
+	if (!c)
+		return -ENOMEM;
+	c->out_fd = -1;
+	c->n_ranges = acc->n_ranges;
+	for (size_t i = 0; i < acc->n_ranges; i++)
+		c->ranges[i] =
+		    (cy_sample_range){ .start = acc->ranges[i].start, .end = acc->ranges[i].end };
+	/* the chunk's sampler is restored in the fast pass's place, then added */
+	vm->sampler = c;
+	rc = sampler_state_io(io, vm);
+	vm->sampler = acc;
+	if (rc == 0 && !c->chunk) {
+		sio_fail(io, "its sampler is not a chunk's");
+		rc = io->err;
+	}
+	if (rc == 0)
+		rc = merge_counts(vm, acc, c);
+	free_counts(c);
+	free(c->other_order);
+	free(c);
+	return rc;
 }

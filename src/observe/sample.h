@@ -58,6 +58,16 @@ static inline bool sample_is_syscall(uint32_t nr)
 /* Services the guest's call nr; returns what goes into a0. */
 int32_t sample_syscall(struct cy_vm *vm, uint32_t nr);
 
+/* Checkpoints and chunks (docs/scale-out.md): saves or restores vm's
+ * sampler (util/state_io.h); a fast pass's, restored into a counting
+ * sampler, starts a chunk. 0 or the error in io. */
+struct sio;
+int sampler_state_io(struct sio *io, struct cy_vm *vm);
+/* Adds the counts of a chunk's sampler (its state in io) to vm's, the fast
+ * pass's, which holds the counts of the chunks before it: then they are
+ * what one sampler over all of them would hold. 0 or the error in io. */
+int sampler_merge_state(struct sio *io, struct cy_vm *vm);
+
 /* sample_file.c: the file's bytes for s (other_pc sorted, no zero counts),
  * malloc'd; NULL when out of memory. */
 uint8_t *samples_encode(const cy_samples *s, size_t *size);

@@ -22,11 +22,17 @@
 #include "observe/timer.h"
 #include "observe/timer_marker.h"
 #include "util/array.h"
+#include "util/state_io.h"
 
 #define MSG_CHANNEL_BYTES 512 /* the message buffer's size */
 #define NO_NODE           (-1)
 #define NODE_FULL         (-2) /* CY_TIMER_MAX_NODES timers: no new one */
-#define NO_SLICE          SIZE_MAX
+/* In a chunk (docs/scale-out.md): the j-th timer that was open below the
+ * chunk's start, innermost first, which the chunk does not know */
+#define ANCHOR(j)       (-3 - (int32_t)(j))
+#define IS_ANCHOR(n)    ((n) <= -3)
+#define ANCHOR_DEPTH(n) ((size_t)(-3 - (int64_t)(n)))
+#define NO_SLICE        SIZE_MAX
 /* The hash from (parent, label) to a node: twice as many slots as nodes,
  * so that it is at most half full. */
 #define CHILD_SLOTS (2 * CY_TIMER_MAX_NODES)
@@ -50,7 +56,38 @@ struct open_timer {
 	uint64_t start_cycle, start_instret;
 };
 
+/* A chunk's close of a timer open below its start: the j-th of them, j
+ * the index in timers.pops. */
+struct prefix_close {
+	uint64_t cycle, instret;
+};
+
+/* Steps a chunk dropped at the limit inside the j-th timer below its start. */
+struct anchor_drops {
+	uint64_t count, first;
+};
+
 struct timers {
+	cy_vm *vm;
+	/* the fast pass of a chunked run: only the announcement is followed
+	 * (from flagged blocks, for the whole run); the tables stay empty */
+	bool boundary;
+	/* a chunk's timers, started from a boundary: the open timers below the
+	 * chunk's start are unknown; closes of them are recorded in pops, and
+	 * what happens inside them is put under ANCHOR(j), for the merge
+	 * (timers_merge) to resolve */
+	bool chunk;
+	struct prefix_close *pops;
+	size_t n_pops, cap_pops;
+	bool jump_known;       /* chunk: a jump retired in it */
+	size_t steps_inherit;  /* chunk: its first steps, before any jump */
+	uint64_t anchor_steps; /* chunk: steps under anchors, kept or not */
+	/* chunk: steps kept under anchors; they have a limit of their own, so
+	 * that steps where no timer was open (known only at the merge) cannot
+	 * take the places of steps in the chunk's own timers */
+	size_t n_anchor_kept;
+	struct anchor_drops *anchor_drops; /* chunk: by anchor depth */
+	size_t n_anchor_drops;
 	struct marker marker;
 	bool announced;
 	uint32_t chan[MARKER_CHANNELS];
@@ -72,7 +109,8 @@ struct timers {
 
 	/* the instruction being executed: what its store and jump events said */
 	bool open_pending, close_pending;
-	uint32_t n_writes, write_addr[CY_TIMER_MAX_WRITES], write_size[CY_TIMER_MAX_WRITES];
+	uint32_t n_writes, write_size[CY_TIMER_MAX_WRITES];
+	uint64_t write_addr[CY_TIMER_MAX_WRITES];
 	bool jump_pending, has_jump;
 	uint32_t pending_from, pending_to, jump_from, jump_to;
 
@@ -115,12 +153,14 @@ void timers_free(struct timers *t)
 	free(t->pub_steps);
 	free(t->pub_slices);
 	free(t->issues);
+	free(t->pops);
+	free(t->anchor_drops);
 	free(t);
 }
 
-static bool hits(uint32_t addr, uint32_t size, uint32_t word)
+static bool hits(uint64_t addr, uint32_t size, uint32_t word)
 {
-	return (uint32_t)(word - addr) < size || (uint32_t)(addr - word) < 4;
+	return word - addr < size || addr - word < 4;
 }
 
 /* FNV-1a over the parent and the label */
@@ -165,7 +205,7 @@ static int32_t child(struct timers *t, int32_t parent, const uint8_t *label, siz
 	n->label[len] = '\0';
 	t->n_nodes++;
 	t->child_slots[h] = (uint32_t)id + 1;
-	if (parent == NO_NODE) {
+	if (parent < 0) { /* a root, or under an anchor */
 		if (t->roots_last != NO_NODE)
 			t->nodes[t->roots_last].next = id;
 		else
@@ -222,7 +262,11 @@ static void open_timer(struct timers *t, cy_vm *vm, uint64_t clock, uint64_t ins
 		ignore_start(t, vm, clock, label, len);
 		return;
 	}
-	node = child(t, t->n_stack ? t->stack[t->n_stack - 1].node : NO_NODE, label, len);
+	node = child(t,
+		     t->n_stack ? t->stack[t->n_stack - 1].node
+		     : t->chunk ? ANCHOR(t->n_pops)
+				: NO_NODE,
+		     label, len);
 	if (node == NODE_FULL) {
 		ignore_start(t, vm, clock, label, len);
 		return;
@@ -262,6 +306,11 @@ static void close_timer(struct timers *t, uint64_t clock, uint64_t instret)
 		t->n_ignored_open--;
 		return;
 	}
+	if (t->n_stack == 0 && t->chunk) { /* one open below the chunk's start, if any */
+		if (RESERVE(t->pops, t->cap_pops, t->n_pops + 1) == 0)
+			t->pops[t->n_pops++] = (struct prefix_close){ clock, instret };
+		return;
+	}
 	if (t->n_stack == 0) {
 		if (t->unmatched++ == 0)
 			t->first_unmatched = clock;
@@ -294,13 +343,37 @@ static uint32_t word_at(cy_vm *vm, uint32_t pc)
 	return word;
 }
 
+/* A chunk's step dropped at the limit inside the timer below its start at
+ * depth j: counted by depth, since whether that timer was open is known
+ * only when the chunk is merged. */
+static void drop_anchor_step(struct timers *t, size_t j, uint64_t cycle)
+{
+	if (j >= t->n_anchor_drops) {
+		struct anchor_drops *d = realloc(t->anchor_drops, (j + 1) * sizeof(*d));
+		if (!d)
+			return;
+		memset(d + t->n_anchor_drops, 0, (j + 1 - t->n_anchor_drops) * sizeof(*d));
+		t->anchor_drops = d;
+		t->n_anchor_drops = j + 1;
+	}
+	if (t->anchor_drops[j].count++ == 0)
+		t->anchor_drops[j].first = cycle;
+}
+
 static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 {
-	struct node *n = &t->nodes[t->stack[t->n_stack - 1].node];
+	int32_t timer = t->n_stack ? t->stack[t->n_stack - 1].node : ANCHOR(t->n_pops);
 	cy_timer_step *s;
 
-	n->steps++;
-	if (t->n_steps >= CY_TIMER_MAX_STEPS) {
+	if (timer >= 0)
+		t->nodes[timer].steps++;
+	else
+		t->anchor_steps++;
+	if (timer < 0 && t->n_anchor_kept >= CY_TIMER_MAX_STEPS) {
+		drop_anchor_step(t, ANCHOR_DEPTH(timer), ev->cycles - ev->cost);
+		return;
+	}
+	if (timer >= 0 && t->n_steps - t->n_anchor_kept >= CY_TIMER_MAX_STEPS) {
 		if (t->steps_dropped++ == 0) {
 			t->first_step_dropped = ev->cycles - ev->cost;
 			vm_warn(vm,
@@ -313,7 +386,9 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 	if (RESERVE(t->steps, t->cap_steps, t->n_steps + 1) != 0)
 		return;
 	s = &t->steps[t->n_steps++];
-	*s = (cy_timer_step){ .timer = t->stack[t->n_stack - 1].node,
+	if (timer < 0)
+		t->n_anchor_kept++;
+	*s = (cy_timer_step){ .timer = timer,
 			      .cycle_before = ev->cycles - ev->cost,
 			      .cycle_after = ev->cycles,
 			      .pc = ev->pc,
@@ -322,6 +397,8 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 			      .jump_from = t->jump_from,
 			      .jump_to = t->jump_to,
 			      .n_writes = t->n_writes };
+	if (t->chunk && !t->jump_known)
+		t->steps_inherit = t->n_steps;
 	for (uint32_t i = 0; i < t->n_writes && i < CY_TIMER_MAX_WRITES; i++) {
 		s->write_addr[i] = t->write_addr[i];
 		s->write_size[i] = t->write_size[i];
@@ -338,7 +415,7 @@ static void on_retire(struct timers *t, cy_vm *vm, const cy_event *ev)
 	}
 	if (t->close_pending)
 		close_timer(t, ev->cycles - ev->cost, ev->instret - 1);
-	if (t->n_stack && ev->cost >= t->threshold)
+	if ((t->n_stack || t->chunk) && ev->cost >= t->threshold)
 		keep_step(t, vm, ev);
 	if (t->open_pending)
 		open_timer(t, vm, ev->cycles, ev->instret);
@@ -346,6 +423,7 @@ static void on_retire(struct timers *t, cy_vm *vm, const cy_event *ev)
 	t->n_writes = 0;
 	if (t->jump_pending) {
 		t->has_jump = true;
+		t->jump_known = true;
 		t->jump_from = t->pending_from;
 		t->jump_to = t->pending_to;
 		t->jump_pending = false;
@@ -399,28 +477,16 @@ static bool timers_split_after(void *ctx, cy_vm *vm, const struct insn *in)
 
 static void on_event(void *ctx, cy_vm *vm, const cy_event *ev);
 
-static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
-			   uint64_t instret)
+/* From the next block on, every instruction's events: with the last jump
+ * so far, as the events would have told it (in a chunk, one before its
+ * start is not known here: the merge gives it). */
+static void watch_every_instruction(struct timers *t, cy_vm *vm)
 {
-	struct timers *t = ctx;
-
-	(void)instret;
-	if (!(b->flags & ACCT_FLAG_TIMERS))
-		return; /* another subscriber's */
-	for (uint32_t i = 0; i < retired && !t->announced; i++) {
-		if (insn_is_pseudo(&b->insns[i]) ||
-		    !marker_step(&t->marker, b->insns[i].pc, word_at(vm, b->insns[i].pc)))
-			continue;
-		memcpy(t->chan, t->marker.addr, sizeof(t->chan));
-		t->announced = true;
-	}
-	if (!t->announced)
-		return;
-	/* from the next block on, every instruction: with the last jump so far,
-	 * as the events would have told it */
 	t->has_jump = vm->acct.has_last;
 	t->jump_from = vm->acct.last_from;
 	t->jump_to = vm->acct.last_to;
+	if (t->chunk && t->has_jump)
+		t->jump_known = true;
 	acct_unsubscribe(vm, t);
 	if (cy_vm_add_observer(
 		vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
@@ -429,33 +495,68 @@ static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t
 	vm->break_loop = true;
 }
 
+static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
+			   uint64_t instret)
+{
+	struct timers *t = ctx;
+
+	(void)instret;
+	if (!(b->flags & ACCT_FLAG_TIMERS))
+		return; /* another subscriber's */
+	/* the fast pass follows the announcements for the whole run (a
+	 * second one moves the channels); the recogniser ignores the words
+	 * of unflagged blocks, so this is what every instruction would say */
+	for (uint32_t i = 0; i < retired && (!t->announced || t->boundary); i++) {
+		if (insn_is_pseudo(&b->insns[i]) ||
+		    !marker_step(&t->marker, b->insns[i].pc, word_at(vm, b->insns[i].pc)))
+			continue;
+		memcpy(t->chan, t->marker.addr, sizeof(t->chan));
+		t->announced = true;
+	}
+	if (t->announced && !t->boundary)
+		watch_every_instruction(t, vm);
+}
+
 static const struct acct_ops timer_ops = {
 	.decoded = timers_decoded,
 	.split_after = timers_split_after,
 	.flagged = timers_flagged,
 };
 
-int timers_attach(cy_vm *vm, uint64_t threshold, struct timers **out)
+/* Timers not attached to a VM (a chunk's results, before they are merged). */
+static struct timers *timers_new(cy_vm *vm, uint64_t threshold)
 {
 	struct timers *t = calloc(1, sizeof(*t));
-	int rc;
 
-	*out = NULL;
 	if (!t)
-		return -ENOMEM;
+		return NULL;
+	t->vm = vm;
 	t->roots_first = t->roots_last = NO_NODE;
 	t->long_node = NO_NODE;
 	t->threshold = threshold;
 	if (!(t->child_slots = calloc(CHILD_SLOTS, sizeof(*t->child_slots)))) {
 		timers_free(t);
-		return -ENOMEM;
+		return NULL;
 	}
-	if (vm->opts.reference)
+	return t;
+}
+
+int timers_attach(cy_vm *vm, uint64_t threshold, bool boundary, struct timers **out)
+{
+	struct timers *t = timers_new(vm, threshold);
+	int rc;
+
+	*out = NULL;
+	if (!t)
+		return -ENOMEM;
+	t->boundary = boundary;
+	if (vm->opts.reference && !boundary)
 		rc = cy_vm_add_observer(
 		    vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
 		    on_event, t);
 	else
-		rc = acct_subscribe(vm, ACCT_FLAGGED | ACCT_LAST_TRANSFER, &timer_ops, t);
+		rc = acct_subscribe(vm, ACCT_FLAGGED | (boundary ? 0 : ACCT_LAST_TRANSFER),
+				    &timer_ops, t);
 	if (rc != 0) {
 		timers_free(t);
 		return rc;
@@ -583,4 +684,454 @@ bool cy_vm_timer_channels(const cy_vm *vm, uint32_t addr[3])
 		return false;
 	memcpy(addr, vm->timers->chan, sizeof(vm->timers->chan));
 	return true;
+}
+
+/* Checkpoints and chunks (docs/scale-out.md). The fast pass's timers save
+ * the announcement only; restored into whole timers they start a chunk,
+ * whose open timers below its start are unknown (ANCHOR). Whole timers
+ * save everything, a chunk's records included. */
+static void node_io(struct sio *io, struct node *n)
+{
+	sio_blob(io, (void **)&n->label, &n->len, MSG_CHANNEL_BYTES, "bytes of a label");
+	sio_i32(io, &n->parent);
+	sio_i32(io, &n->first_child);
+	sio_i32(io, &n->last_child);
+	sio_i32(io, &n->next);
+	sio_u64(io, &n->count);
+	sio_u64(io, &n->cycles);
+	sio_u64(io, &n->instructions);
+	sio_u64(io, &n->steps);
+}
+
+static void parts_io(struct sio *io, cy_cost_parts *p)
+{
+	sio_u32(io, &p->base);
+	sio_u32(io, &p->wait);
+	sio_u32(io, &p->page_in);
+	sio_u32(io, &p->page_out);
+	sio_u32(io, &p->segment);
+	sio_bool(io, &p->segment_start);
+	sio_u32(io, &p->n_page_in);
+	sio_u32(io, &p->n_page_out);
+	sio_raw(io, p->page_in_addr, sizeof(p->page_in_addr));
+	sio_raw(io, p->page_in_reason, sizeof(p->page_in_reason));
+	sio_raw(io, p->page_out_addr, sizeof(p->page_out_addr));
+}
+
+static void step_io(struct sio *io, cy_timer_step *st)
+{
+	sio_i32(io, &st->timer);
+	sio_u64(io, &st->cycle_before);
+	sio_u64(io, &st->cycle_after);
+	sio_u32(io, &st->pc);
+	sio_u32(io, &st->bits);
+	sio_bool(io, &st->has_jump);
+	sio_u32(io, &st->jump_from);
+	sio_u32(io, &st->jump_to);
+	sio_u32(io, &st->n_writes);
+	sio_raw(io, st->write_addr, sizeof(st->write_addr));
+	sio_raw(io, st->write_size, sizeof(st->write_size));
+	parts_io(io, &st->parts);
+}
+
+static void slice_io(struct sio *io, cy_timer_slice *sl)
+{
+	sio_i32(io, &sl->timer);
+	sio_u64(io, &sl->start_cycle);
+	sio_u64(io, &sl->end_cycle);
+	sio_u64(io, &sl->start_instret);
+	sio_u64(io, &sl->end_instret);
+	sio_bool(io, &sl->open);
+}
+
+static void open_io(struct sio *io, struct open_timer *o)
+{
+	sio_i32(io, &o->node);
+	sio_size(io, &o->slice);
+	sio_u64(io, &o->start_cycle);
+	sio_u64(io, &o->start_instret);
+}
+
+/* A node of a chunk's tree may hang under an anchor; whole timers' do not. */
+static bool parent_ok(const struct timers *t, int32_t p, size_t i)
+{
+	return p == NO_NODE || (p >= 0 && (size_t)p < i) || (t->chunk && IS_ANCHOR(p));
+}
+
+static bool index_ok(const struct timers *t, int32_t n)
+{
+	return n == NO_NODE || (n >= 0 && (size_t)n < t->n_nodes);
+}
+
+/* Whether the restored tables hold together (every index in range, the
+ * links a tree whose walks end), and the hash of labels rebuilt. */
+static void timers_check(struct sio *io, struct timers *t)
+{
+	for (size_t i = 0; i < t->n_nodes && sio_ok(io); i++) {
+		struct node *n = &t->nodes[i];
+		if (!parent_ok(t, n->parent, i) || !index_ok(t, n->first_child) ||
+		    !index_ok(t, n->last_child) || !index_ok(t, n->next) ||
+		    (n->next != NO_NODE && n->next <= (int32_t)i) ||
+		    (n->first_child != NO_NODE && n->first_child <= (int32_t)i) ||
+		    ((n->first_child == NO_NODE) != (n->last_child == NO_NODE)))
+			sio_fail(io, "timer node %zu does not fit the tree", i);
+	}
+	for (size_t i = 0; i < t->n_nodes && sio_ok(io); i++) {
+		struct node *n = &t->nodes[i];
+		int32_t up = n->parent < 0 ? NO_NODE : n->parent;
+		if ((n->first_child != NO_NODE && t->nodes[n->first_child].parent != (int32_t)i) ||
+		    (n->last_child != NO_NODE && (t->nodes[n->last_child].parent != (int32_t)i ||
+						  t->nodes[n->last_child].next != NO_NODE)) ||
+		    (n->next != NO_NODE &&
+		     (t->nodes[n->next].parent < 0 ? NO_NODE : t->nodes[n->next].parent) != up))
+			sio_fail(io, "timer node %zu is linked to nodes of another parent", i);
+		n->depth = n->parent < 0 ? 0 : t->nodes[n->parent].depth + 1;
+		n->n_open = 0;
+	}
+	if (!index_ok(t, t->roots_first) || !index_ok(t, t->roots_last) ||
+	    (t->roots_first == NO_NODE) != (t->roots_last == NO_NODE) ||
+	    (t->roots_first != NO_NODE &&
+	     (t->nodes[t->roots_first].parent >= 0 || t->nodes[t->roots_last].parent >= 0 ||
+	      t->nodes[t->roots_last].next != NO_NODE)))
+		sio_fail(io, "the timer tree's roots are not its top nodes");
+	for (size_t i = 0; i < t->n_stack && sio_ok(io); i++) {
+		struct open_timer *o = &t->stack[i];
+		if (o->node < 0 || (size_t)o->node >= t->n_nodes ||
+		    (o->slice != NO_SLICE && o->slice >= t->n_slices))
+			sio_fail(io, "open timer %zu is not a node and slice", i);
+		else
+			t->nodes[o->node].n_open++;
+	}
+	for (size_t i = 0; i < t->n_slices && sio_ok(io); i++)
+		if (t->slices[i].timer < 0 || (size_t)t->slices[i].timer >= t->n_nodes)
+			sio_fail(io, "slice %zu is of no timer", i);
+	for (size_t i = 0; i < t->n_steps && sio_ok(io); i++)
+		if (!(t->steps[i].timer >= 0 && (size_t)t->steps[i].timer < t->n_nodes) &&
+		    !(t->chunk && IS_ANCHOR(t->steps[i].timer)))
+			sio_fail(io, "step %zu is in no timer", i);
+	if (!index_ok(t, t->long_node) || t->steps_inherit > t->n_steps)
+		sio_fail(io, "the timers' warnings name no timer");
+	/* the labels' hash, from the nodes in the order they were made */
+	memset(t->child_slots, 0, CHILD_SLOTS * sizeof(*t->child_slots));
+	for (size_t i = 0; i < t->n_nodes && sio_ok(io); i++) {
+		struct node *n = &t->nodes[i];
+		uint32_t h =
+		    child_hash(n->parent, (const uint8_t *)n->label, n->len) & (CHILD_SLOTS - 1);
+		while (t->child_slots[h])
+			h = (h + 1) & (CHILD_SLOTS - 1);
+		t->child_slots[h] = (uint32_t)i + 1;
+	}
+}
+
+/* The tables: whole timers' (a chunk's records included). */
+static void tables_io(struct sio *io, struct timers *t)
+{
+	if (io->load) {
+		for (size_t i = 0; i < t->n_nodes; i++)
+			free(t->nodes[i].label);
+		t->n_nodes = 0;
+	}
+	size_t n_nodes = t->n_nodes;
+	sio_bool(io, &t->chunk);
+	sio_count(io, &n_nodes, CY_TIMER_MAX_NODES, 40, "timers");
+	if (io->load && sio_alloc(io, (void **)&t->nodes, n_nodes, sizeof(*t->nodes))) {
+		t->cap_nodes = n_nodes + 1;
+		t->n_nodes = n_nodes;
+	}
+	for (size_t i = 0; i < t->n_nodes && sio_ok(io); i++)
+		node_io(io, &t->nodes[i]);
+	sio_i32(io, &t->roots_first);
+	sio_i32(io, &t->roots_last);
+	sio_count(io, &t->n_stack, CY_TIMER_MAX_NODES, 32, "open timers");
+	if (io->load && sio_alloc(io, (void **)&t->stack, t->n_stack, sizeof(*t->stack)))
+		t->cap_stack = t->n_stack + 1;
+	for (size_t i = 0; i < t->n_stack && sio_ok(io); i++)
+		open_io(io, &t->stack[i]);
+	sio_u64(io, &t->n_ignored_open);
+	sio_count(io, &t->n_slices, CY_TIMER_MAX_SLICES, 37, "timer slices");
+	if (io->load && sio_alloc(io, (void **)&t->slices, t->n_slices, sizeof(*t->slices)))
+		t->cap_slices = t->n_slices + 1;
+	for (size_t i = 0; i < t->n_slices && sio_ok(io); i++)
+		slice_io(io, &t->slices[i]);
+	sio_count(io, &t->n_steps, 2 * CY_TIMER_MAX_STEPS, 64, "explained steps");
+	sio_size(io, &t->n_anchor_kept);
+	if (io->load && t->n_anchor_kept > t->n_steps)
+		sio_fail(io, "%zu steps under unknown timers of %zu", t->n_anchor_kept, t->n_steps);
+	if (io->load && sio_alloc(io, (void **)&t->steps, t->n_steps, sizeof(*t->steps)))
+		t->cap_steps = t->n_steps + 1;
+	for (size_t i = 0; i < t->n_steps && sio_ok(io); i++)
+		step_io(io, &t->steps[i]);
+	sio_bool(io, &t->open_pending);
+	sio_bool(io, &t->close_pending);
+	sio_u32(io, &t->n_writes);
+	sio_raw(io, t->write_size, sizeof(t->write_size));
+	sio_raw(io, t->write_addr, sizeof(t->write_addr));
+	sio_bool(io, &t->jump_pending);
+	sio_bool(io, &t->has_jump);
+	sio_u32(io, &t->pending_from);
+	sio_u32(io, &t->pending_to);
+	sio_u32(io, &t->jump_from);
+	sio_u32(io, &t->jump_to);
+	sio_u64(io, &t->unmatched);
+	sio_u64(io, &t->first_unmatched);
+	sio_u64(io, &t->long_labels);
+	sio_u64(io, &t->first_long);
+	sio_i32(io, &t->long_node);
+	sio_u64(io, &t->ignored);
+	sio_u64(io, &t->first_ignored);
+	sio_size(io, &t->ignored_len);
+	if (io->load && t->ignored_len > MSG_CHANNEL_BYTES)
+		sio_fail(io, "an ignored label of %zu bytes", t->ignored_len);
+	if (sio_ok(io))
+		sio_raw(io, t->ignored_label, t->ignored_len);
+	t->ignored_label[sio_ok(io) ? t->ignored_len : 0] = '\0';
+	sio_u64(io, &t->slices_dropped);
+	sio_u64(io, &t->first_slice_dropped);
+	sio_u64(io, &t->steps_dropped);
+	sio_u64(io, &t->first_step_dropped);
+	/* a chunk's records */
+	sio_count(io, &t->n_pops, SIZE_MAX, 16, "closes below a chunk");
+	if (io->load && sio_alloc(io, (void **)&t->pops, t->n_pops, sizeof(*t->pops)))
+		t->cap_pops = t->n_pops + 1;
+	for (size_t i = 0; i < t->n_pops && sio_ok(io); i++) {
+		sio_u64(io, &t->pops[i].cycle);
+		sio_u64(io, &t->pops[i].instret);
+	}
+	sio_bool(io, &t->jump_known);
+	sio_size(io, &t->steps_inherit);
+	sio_u64(io, &t->anchor_steps);
+	sio_count(io, &t->n_anchor_drops, SIZE_MAX, 16, "depths of dropped steps");
+	if (io->load)
+		sio_alloc(io, (void **)&t->anchor_drops, t->n_anchor_drops,
+			  sizeof(*t->anchor_drops));
+	for (size_t i = 0; i < t->n_anchor_drops && sio_ok(io); i++) {
+		sio_u64(io, &t->anchor_drops[i].count);
+		sio_u64(io, &t->anchor_drops[i].first);
+	}
+	if (io->load && sio_ok(io))
+		timers_check(io, t);
+	if (io->load && !sio_ok(io)) { /* empty timers are ones the VM may go on with */
+		t->n_stack = t->n_slices = t->n_steps = t->n_pops = t->n_anchor_drops = 0;
+		t->roots_first = t->roots_last = t->long_node = NO_NODE;
+		memset(t->child_slots, 0, CHILD_SLOTS * sizeof(*t->child_slots));
+		for (size_t i = 0; i < t->n_nodes; i++)
+			free(t->nodes[i].label);
+		t->n_nodes = 0;
+	}
+}
+
+int timers_state_io(struct sio *io, struct timers *t)
+{
+	bool tables = !t->boundary;
+	uint64_t threshold = t->threshold;
+
+	sio_tag(io, "TIMR");
+	sio_u64(io, &threshold);
+	if (io->load && threshold != t->threshold)
+		return sio_fail(io, "its timers explain steps from %llu cycles, not %llu",
+				(unsigned long long)threshold, (unsigned long long)t->threshold),
+		       io->err;
+	sio_unsigned(io, &t->marker.state);
+	sio_u32(io, &t->marker.magic_hi);
+	sio_u32(io, &t->marker.auipc);
+	for (int i = 0; i < MARKER_CHANNELS; i++)
+		sio_u32(io, &t->marker.addr[i]);
+	if (io->load && t->marker.state >= MARKER_STATES)
+		sio_fail(io, "the announcement recogniser is in state %u", t->marker.state);
+	sio_bool(io, &t->announced);
+	for (int i = 0; i < MARKER_CHANNELS; i++)
+		sio_u32(io, &t->chan[i]);
+	sio_bool(io, &tables);
+	if (tables && !(io->load && t->boundary))
+		tables_io(io, t);
+	else if (tables) /* a whole state into the fast pass's: its tables are not followed */
+		return sio_fail(io, "its timers' tables cannot go on in a fast pass"), io->err;
+	if (!io->load || !sio_ok(io) || t->boundary)
+		return io->err;
+	if (!tables && !t->vm)
+		return sio_fail(io, "its timers hold no results"), io->err;
+	if (!tables) { /* the start of a chunk */
+		t->chunk = true;
+		t->jump_known = false;
+		t->has_jump = false;
+		t->vm->acct.has_last = false; /* a jump before the chunk is not known here */
+	}
+	/* announced: every instruction's events from here on, as the whole run
+	 * has them (attached, these timers read flagged blocks) */
+	if (t->announced && t->vm && !t->vm->opts.reference) {
+		bool has = t->has_jump, known = t->jump_known;
+		uint32_t from = t->jump_from, to = t->jump_to;
+		watch_every_instruction(t, t->vm);
+		t->has_jump = has, t->jump_known = known;
+		t->jump_from = from, t->jump_to = to;
+	}
+	return io->err;
+}
+
+struct timers *timers_unattached(uint64_t threshold) { return timers_new(NULL, threshold); }
+
+/* The node of the timer open at anchor depth j below a chunk's start, whose
+ * stack (before the chunk) was open[0..depth); NO_NODE: none was open. */
+static int32_t anchor_node(const struct open_timer *open, size_t depth, int32_t anchor)
+{
+	size_t j = ANCHOR_DEPTH(anchor);
+
+	return j < depth ? open[depth - 1 - j].node : NO_NODE;
+}
+
+int timers_merge(struct timers *acc, const struct timers *c)
+{
+	size_t depth = acc->n_stack, popped = c->n_pops < depth ? c->n_pops : depth;
+	struct open_timer *below = NULL;
+	int32_t *map = NULL;
+	size_t *slice_map = NULL;
+	int rc = -ENOMEM;
+
+	/* what the whole run would have ignored or dropped, a chunk cannot
+	 * know: such chunks are not merged (docs/scale-out.md) */
+	if (acc->n_ignored_open || c->ignored)
+		return -ERANGE;
+	below = malloc((depth + 1) * sizeof(*below));
+	map = malloc((c->n_nodes + 1) * sizeof(*map));
+	slice_map = malloc((c->n_slices + 1) * sizeof(*slice_map));
+	if (!below || !map || !slice_map)
+		goto out;
+	if (depth)
+		memcpy(below, acc->stack, depth * sizeof(*below));
+	for (size_t i = 0; i < c->n_nodes; i++) {
+		const struct node *n = &c->nodes[i];
+		int32_t parent = n->parent >= 0         ? map[n->parent]
+				 : IS_ANCHOR(n->parent) ? anchor_node(below, depth, n->parent)
+							: NO_NODE;
+		map[i] = child(acc, parent, (const uint8_t *)n->label, n->len);
+		if (map[i] == NODE_FULL) {
+			rc = -ERANGE;
+			goto out;
+		}
+		if (map[i] == NO_NODE)
+			goto out;
+		struct node *g = &acc->nodes[map[i]];
+		g->count += n->count;
+		g->cycles += n->cycles;
+		g->instructions += n->instructions;
+		g->steps += n->steps;
+	}
+	/* the chunk's slices, as many as the limit leaves room for */
+	for (size_t i = 0; i < c->n_slices; i++) {
+		slice_map[i] = NO_SLICE;
+		if (acc->n_slices < CY_TIMER_MAX_SLICES) {
+			if (RESERVE(acc->slices, acc->cap_slices, acc->n_slices + 1) != 0)
+				goto out;
+			acc->slices[acc->n_slices] = c->slices[i];
+			acc->slices[acc->n_slices].timer = map[c->slices[i].timer];
+			slice_map[i] = acc->n_slices++;
+		} else if (acc->slices_dropped++ == 0) {
+			acc->first_slice_dropped = c->slices[i].start_cycle;
+		}
+	}
+	if (c->slices_dropped) { /* the chunk's own, after all it kept */
+		if (acc->slices_dropped == 0)
+			acc->first_slice_dropped = c->first_slice_dropped;
+		acc->slices_dropped += c->slices_dropped;
+	}
+	/* closes of timers open below the chunk's start: the innermost first;
+	 * past the last of them, a close with none open */
+	for (size_t j = 0; j < c->n_pops; j++) {
+		if (j >= depth) {
+			if (acc->unmatched++ == 0)
+				acc->first_unmatched = c->pops[j].cycle;
+			continue;
+		}
+		struct open_timer *o = &below[depth - 1 - j];
+		struct node *g = &acc->nodes[o->node];
+		g->count++;
+		g->cycles += c->pops[j].cycle - o->start_cycle;
+		g->instructions += c->pops[j].instret - o->start_instret;
+		if (o->slice != NO_SLICE) {
+			acc->slices[o->slice].end_cycle = c->pops[j].cycle;
+			acc->slices[o->slice].end_instret = c->pops[j].instret;
+			acc->slices[o->slice].open = false;
+		}
+	}
+	/* the open timers now: those below the chunk it did not close, then
+	 * the chunk's own */
+	acc->n_stack = depth - popped;
+	if (RESERVE(acc->stack, acc->cap_stack, acc->n_stack + c->n_stack) != 0)
+		goto out;
+	for (size_t i = 0; i < c->n_stack; i++) {
+		struct open_timer o = c->stack[i];
+		o.node = map[o.node];
+		o.slice = o.slice == NO_SLICE ? NO_SLICE : slice_map[o.slice];
+		acc->stack[acc->n_stack++] = o;
+	}
+	for (size_t i = 0; i < acc->n_nodes; i++)
+		acc->nodes[i].n_open = 0;
+	for (size_t i = 0; i < acc->n_stack; i++)
+		acc->nodes[acc->stack[i].node].n_open++;
+	/* the explained steps: under an anchor only where a timer was open;
+	 * each kind kept its first ones, of which the whole run keeps as many
+	 * as its limit leaves, in the order they ran */
+	uint64_t dropped = 0, first = UINT64_MAX;
+	for (size_t i = 0; i < c->n_steps; i++) {
+		cy_timer_step st = c->steps[i];
+		int32_t node = st.timer >= 0 ? map[st.timer] : anchor_node(below, depth, st.timer);
+		if (node == NO_NODE)
+			continue; /* no timer was open there: not a step */
+		if (st.timer < 0)
+			acc->nodes[node].steps++;
+		if (i < c->steps_inherit) { /* before the chunk's first jump */
+			st.has_jump = acc->has_jump;
+			st.jump_from = acc->jump_from;
+			st.jump_to = acc->jump_to;
+		}
+		st.timer = node;
+		if (acc->n_steps >= CY_TIMER_MAX_STEPS) {
+			dropped++;
+			if (st.cycle_before < first)
+				first = st.cycle_before;
+			continue;
+		}
+		if (RESERVE(acc->steps, acc->cap_steps, acc->n_steps + 1) != 0)
+			goto out;
+		acc->steps[acc->n_steps++] = st;
+	}
+	if (c->steps_dropped) {
+		dropped += c->steps_dropped;
+		if (c->first_step_dropped < first)
+			first = c->first_step_dropped;
+	}
+	for (size_t j = 0; j < c->n_anchor_drops; j++) {
+		int32_t node = anchor_node(below, depth, ANCHOR(j));
+		if (node == NO_NODE || !c->anchor_drops[j].count)
+			continue;
+		acc->nodes[node].steps += c->anchor_drops[j].count;
+		dropped += c->anchor_drops[j].count;
+		if (c->anchor_drops[j].first < first)
+			first = c->anchor_drops[j].first;
+	}
+	if (dropped && acc->steps_dropped == 0) {
+		acc->first_step_dropped = first;
+		vm_warn(acc->vm,
+			"timers: more than %u explained steps; later ones are counted but not kept",
+			CY_TIMER_MAX_STEPS);
+	}
+	acc->steps_dropped += dropped;
+	if (c->long_labels) {
+		if (acc->long_labels == 0) {
+			acc->first_long = c->first_long;
+			acc->long_node = c->long_node == NO_NODE ? NO_NODE : map[c->long_node];
+		}
+		acc->long_labels += c->long_labels;
+	}
+	if (c->jump_known) {
+		acc->has_jump = c->has_jump;
+		acc->jump_from = c->jump_from;
+		acc->jump_to = c->jump_to;
+	}
+	rc = 0;
+out:
+	free(below);
+	free(map);
+	free(slice_map);
+	return rc;
 }

@@ -29,6 +29,8 @@ enum {
 	WANT_LAST_NOP,
 };
 
+_Static_assert(WANT_LAST_NOP + 1 == MARKER_STATES, "marker.h counts the states");
+
 enum kind { OTHER, K_NOP, K_LUI, K_AUIPC, K_ADDI };
 
 static enum kind classify(uint32_t word)

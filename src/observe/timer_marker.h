@@ -13,6 +13,9 @@
 
 enum marker_channel { MARKER_MSG, MARKER_LEN, MARKER_SIGNAL, MARKER_CHANNELS };
 
+/* How many values marker.state takes (a restored one is checked). */
+#define MARKER_STATES 10
+
 struct marker {
 	unsigned state;    /* how much of the sequence has been seen */
 	uint32_t magic_hi; /* the lui's upper immediate */

@@ -9,6 +9,7 @@
 #include "observe/tracker.h"
 #include "util/array.h"
 #include "util/index_map.h"
+#include "util/state_io.h"
 
 /* The requests: _(kind, prefix). No prefix is a prefix of another. */
 #define TRACKER_PREFIXES(_)                                                                        \
@@ -189,7 +190,11 @@ static uint32_t hash_bytes(const uint8_t *p, size_t len)
 static int table_grow(struct tracker *t)
 {
 	size_t size = t->table_size ? t->table_size * 2 : 64;
-	uint32_t *table = calloc(size, sizeof(*table));
+	uint32_t *table;
+
+	while (size < 2 * (t->n_names + 1))
+		size *= 2;
+	table = calloc(size, sizeof(*table));
 
 	if (!table)
 		return -ENOMEM;
@@ -749,4 +754,201 @@ const cy_tracker_issue *tracker_issues(struct tracker *t, size_t *n)
 	}
 	*n = out;
 	return t->issues;
+}
+
+/* The tracker in a checkpoint: the lines being received, every name with
+ * its results and chunk marks, the open spans and the span tree. The
+ * lookup tables are rebuilt; what a restore reads is checked index by
+ * index before the tracker uses it. */
+static void line_io(struct sio *io, struct line *l)
+{
+	int req = l->req;
+
+	sio_blob(io, (void **)&l->buf, &l->len, TRACKER_MAX_LINE + 1, "bytes of a line");
+	if (io->load)
+		l->cap = l->len + 1;
+	sio_int(io, &req, REQ_NONE, REQ_COUNT - 1, "a line's request");
+	l->req = (enum request)req;
+	sio_unsigned(io, &l->candidates);
+	sio_bool(io, &l->skip);
+}
+
+static void name_io(struct sio *io, struct name *n)
+{
+	sio_blob(io, (void **)&n->bytes, &n->len, TRACKER_MAX_LINE, "bytes of a name");
+	sio_bool(io, &n->has_start);
+	sio_bool(io, &n->open);
+	sio_bool(io, &n->in_chunk);
+	sio_u64(io, &n->start);
+	sio_i32(io, &n->start_node);
+	sio_count(io, &n->n_cycles, MAX_VALUES, 8, "results of a name");
+	if (io->load && sio_alloc(io, (void **)&n->cycles, n->n_cycles, sizeof(*n->cycles)))
+		n->cap_cycles = n->n_cycles + 1;
+	if (n->n_cycles)
+		sio_raw(io, n->cycles, n->n_cycles * sizeof(*n->cycles));
+	sio_u64(io, &n->report_total);
+	sio_u64(io, &n->report_count);
+	sio_size(io, &n->chunk_mark);
+	sio_u64(io, &n->chunk_total_mark);
+	sio_u64(io, &n->chunk_count_mark);
+	sio_u64(io, &n->unmatched);
+	sio_u64(io, &n->first_unmatched);
+	sio_u64(io, &n->restarts);
+	sio_u64(io, &n->first_restart);
+	sio_u64(io, &n->unlisted);
+	sio_u64(io, &n->first_unlisted);
+	sio_bool(io, &n->ended);
+	sio_bool(io, &n->drop_end);
+	if (io->load) {
+		n->hash = hash_bytes((const uint8_t *)n->bytes, n->len);
+		if (n->chunk_mark > n->n_cycles)
+			sio_fail(io, "a name's chunk begins past its results");
+	}
+}
+
+static void node_io(struct sio *io, struct node *nd)
+{
+	sio_u32(io, &nd->name);
+	sio_i32(io, &nd->parent);
+	sio_i32(io, &nd->first_child);
+	sio_i32(io, &nd->last_child);
+	sio_i32(io, &nd->next);
+	sio_unsigned(io, &nd->depth);
+	sio_u64(io, &nd->count);
+	sio_u64(io, &nd->total);
+	sio_u64(io, &nd->min);
+	sio_u64(io, &nd->max);
+}
+
+/* A list of name ids (the ended, touched and open ones). */
+static void ids_io(struct sio *io, uint32_t **ids, size_t *n, size_t *cap, const char *what)
+{
+	sio_count(io, n, MAX_NAMES, 4, what);
+	if (io->load && sio_alloc(io, (void **)ids, *n, sizeof(**ids)))
+		*cap = *n + 1;
+	if (*n)
+		sio_raw(io, *ids, *n * sizeof(**ids));
+}
+
+static bool node_ok(const struct tracker *t, int32_t i)
+{
+	return i == NO_NODE || (i >= 0 && (size_t)i < t->node_map.n);
+}
+
+/* Whether what a restore read holds together: every index in range, every
+ * node after its parent (the tree walks rely on it). */
+static void tracker_check(struct sio *io, struct tracker *t)
+{
+	for (size_t i = 0; i < t->n_ended; i++)
+		if (t->ended[i] >= t->n_names)
+			sio_fail(io, "an ended name is %u of %zu", t->ended[i], t->n_names);
+	for (size_t i = 0; i < t->n_touched; i++)
+		if (t->touched[i] >= t->n_names)
+			sio_fail(io, "a name of the chunk is %u of %zu", t->touched[i], t->n_names);
+	for (size_t i = 0; i < t->n_stack; i++)
+		if (t->stack[i] >= t->n_names || t->names[t->stack[i]].start_node < 0)
+			sio_fail(io, "an open span's name is %u of %zu", t->stack[i], t->n_names);
+	for (size_t i = 0; i < t->n_names; i++)
+		if (!node_ok(t, t->names[i].start_node))
+			sio_fail(io, "a name's span is node %d", t->names[i].start_node);
+	for (size_t i = 0; i < t->node_map.n; i++) {
+		const struct node *nd = &t->nodes[i];
+		if (nd->name >= t->n_names || !node_ok(t, nd->parent) || nd->parent >= (int32_t)i ||
+		    !node_ok(t, nd->first_child) || !node_ok(t, nd->last_child) ||
+		    !node_ok(t, nd->next) || (nd->next != NO_NODE && nd->next <= (int32_t)i) ||
+		    (nd->first_child != NO_NODE && nd->first_child <= (int32_t)i))
+			sio_fail(io, "span node %zu does not fit the tree", i);
+	}
+	/* the links must make a tree, or its walks would not end */
+	for (size_t i = 0; i < t->node_map.n && sio_ok(io); i++) {
+		struct node *nd = &t->nodes[i];
+		if ((nd->first_child != NO_NODE &&
+		     t->nodes[nd->first_child].parent != (int32_t)i) ||
+		    (nd->last_child != NO_NODE && (t->nodes[nd->last_child].parent != (int32_t)i ||
+						   t->nodes[nd->last_child].next != NO_NODE)) ||
+		    (nd->next != NO_NODE && t->nodes[nd->next].parent != nd->parent) ||
+		    ((nd->first_child == NO_NODE) != (nd->last_child == NO_NODE)))
+			sio_fail(io, "span node %zu is linked to nodes of another parent", i);
+		nd->depth = nd->parent == NO_NODE ? 0 : t->nodes[nd->parent].depth + 1;
+	}
+	if (!node_ok(t, t->roots_first) || !node_ok(t, t->roots_last) ||
+	    (t->roots_first == NO_NODE) != (t->roots_last == NO_NODE) ||
+	    (t->roots_first != NO_NODE && (t->nodes[t->roots_first].parent != NO_NODE ||
+					   t->nodes[t->roots_last].parent != NO_NODE ||
+					   t->nodes[t->roots_last].next != NO_NODE)))
+		sio_fail(io, "the span tree's roots are not its top nodes");
+}
+
+int tracker_state_io(struct sio *io, struct tracker *t)
+{
+	bool quiet = t->quiet;
+
+	sio_tag(io, "TRCK");
+	sio_bool(io, &quiet);
+	if (io->load && quiet != t->quiet)
+		return sio_fail(io, "its cycle tracker was %squiet", quiet ? "" : "not "), io->err;
+	for (int i = 0; i < TRACKER_STREAMS; i++)
+		line_io(io, &t->lines[i]);
+	if (io->load) {
+		for (size_t i = 0; i < t->n_names; i++) {
+			free(t->names[i].bytes);
+			free(t->names[i].cycles);
+		}
+		t->n_names = 0;
+	}
+	size_t n_names = t->n_names;
+	sio_count(io, &n_names, MAX_NAMES, 16, "names");
+	if (io->load && sio_alloc(io, (void **)&t->names, n_names, sizeof(*t->names))) {
+		t->cap_names = n_names + 1;
+		t->n_names = n_names;
+	}
+	t->name_bytes = 0;
+	for (size_t i = 0; i < t->n_names && sio_ok(io); i++) {
+		name_io(io, &t->names[i]);
+		t->name_bytes += t->names[i].len;
+	}
+	ids_io(io, &t->ended, &t->n_ended, &t->cap_ended, "ended names");
+	ids_io(io, &t->touched, &t->n_touched, &t->cap_touched, "names of the chunk");
+	ids_io(io, &t->stack, &t->n_stack, &t->cap_stack, "open spans");
+	index_map_state_io(io, &t->node_map, (void **)&t->nodes, sizeof(*t->nodes));
+	for (size_t i = 0; i < t->node_map.n && sio_ok(io); i++)
+		node_io(io, &t->nodes[i]);
+	/* the spans as they happened (the timeline's), by internal node */
+	sio_count(io, &t->n_instances, CY_TRACKER_MAX_INSTANCES, 20, "span instances");
+	if (io->load &&
+	    sio_alloc(io, (void **)&t->instances, t->n_instances, sizeof(*t->instances)))
+		t->cap_instances = t->n_instances + 1;
+	for (size_t i = 0; i < t->n_instances && sio_ok(io); i++) {
+		cy_span_instance *in = &t->instances[i];
+		sio_i32(io, &in->span);
+		sio_u64(io, &in->start);
+		sio_u64(io, &in->end);
+		if (io->load &&
+		    (in->span < 0 || (size_t)in->span >= t->node_map.n || in->end < in->start))
+			sio_fail(io, "span instance %zu is of node %d of %zu, from %llu to %llu", i,
+				 in->span, t->node_map.n, (unsigned long long)in->start,
+				 (unsigned long long)in->end);
+	}
+	if (io->load && !sio_ok(io))
+		t->n_instances = 0;
+	sio_i32(io, &t->roots_first);
+	sio_i32(io, &t->roots_last);
+	sio_size(io, &t->n_values);
+	sio_u64(io, &t->dropped);
+	sio_u64(io, &t->first_dropped);
+	sio_size(io, &t->dropped_len);
+	if (io->load && t->dropped_len > TRACKER_MAX_LINE)
+		sio_fail(io, "the first dropped name is %zu bytes long", t->dropped_len);
+	if (sio_ok(io))
+		sio_raw(io, t->dropped_name, t->dropped_len);
+	t->dropped_name[t->dropped_len] = '\0';
+	if (io->load && sio_ok(io)) {
+		tracker_check(io, t);
+		free(t->table);
+		t->table = NULL;
+		t->table_size = 0;
+		if (sio_ok(io) && table_grow(t) != 0)
+			sio_fail(io, "out of host memory");
+	}
+	return io->err;
 }

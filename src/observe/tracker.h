@@ -46,6 +46,11 @@ void tracker_take_held(struct tracker *t, enum tracker_stream stream, const uint
  * most it ever held (the test of what a flood of output costs). */
 size_t tracker_heap_bytes(const struct tracker *t);
 
+/* Saves or restores everything the tracker holds (util/state_io.h): a
+ * checkpoint's part. 0, or the error in io. */
+struct sio;
+int tracker_state_io(struct sio *io, struct tracker *t);
+
 /* Results. The arrays belong to the tracker and stay valid until its next
  * tracker_write, the next call of the same function, or tracker_free. */
 

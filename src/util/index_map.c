@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "util/index_map.h"
+#include "util/state_io.h"
 
 static uint32_t hash_key(uint32_t a, uint32_t b, uint32_t c)
 {
@@ -28,6 +29,19 @@ int index_map_rehash(struct index_map *m, uint32_t cap)
 	m->slots = slots;
 	m->mask = cap - 1;
 	return 0;
+}
+
+int64_t index_map_find(const struct index_map *m, uint32_t a, uint32_t b)
+{
+	if (!m->slots)
+		return -1;
+	for (uint32_t h = hash_key(a, b, 0) & m->mask;; h = (h + 1) & m->mask) {
+		uint32_t s = m->slots[h];
+		if (!s)
+			return -1;
+		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b && m->keys[s - 1].c == 0)
+			return s - 1;
+	}
 }
 
 int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
@@ -88,4 +102,34 @@ void index_map_free(struct index_map *m)
 {
 	free(m->slots);
 	free(m->keys);
+}
+
+int index_map_state_io(struct sio *io, struct index_map *m, void **array, size_t size)
+{
+	size_t n = m->n, cap = 256;
+	uint32_t slots = 64;
+
+	sio_count(io, &n, m->max, 8, "keys of a table");
+	sio_bool(io, &m->full);
+	if (io->load && sio_ok(io)) {
+		while (cap < n)
+			cap *= 2;
+		while (slots < 2 * n)
+			slots *= 2;
+		if (!sio_alloc(io, (void **)&m->keys, cap, sizeof(*m->keys)) ||
+		    !sio_alloc(io, array, cap, size))
+			return io->err;
+		m->cap = cap;
+		m->n = n;
+	}
+	for (size_t i = 0; i < n && sio_ok(io); i++) {
+		sio_u32(io, &m->keys[i].a);
+		sio_u32(io, &m->keys[i].b);
+		sio_u32(io, &m->keys[i].c);
+	}
+	if (io->load && sio_ok(io) && index_map_rehash(m, slots) != 0)
+		sio_fail(io, "out of host memory");
+	if (io->load && !sio_ok(io))
+		m->n = 0;
+	return io->err;
 }

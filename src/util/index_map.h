@@ -36,8 +36,15 @@ int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array,
 /* The same with a third word in the key (index_map_get is c = 0). */
 int64_t index_map_get3(struct index_map *m, uint32_t a, uint32_t b, uint32_t c, void **array,
 		       size_t size, bool *added);
+/* The index of (a, b), or -1 if the map does not hold it. */
+int64_t index_map_find(const struct index_map *m, uint32_t a, uint32_t b);
 /* Whether the map refused a key for the first time (to warn once). */
 bool index_map_first_full(struct index_map *m);
 void index_map_free(struct index_map *m);
+/* Saves or restores the keys (util/state_io.h); a restore rebuilds the
+ * slots and makes *array (entries of size bytes) as long as the keys, for
+ * the caller to fill, at most m->max of them. 0 or the error in io. */
+struct sio;
+int index_map_state_io(struct sio *io, struct index_map *m, void **array, size_t size);
 
 #endif

@@ -385,6 +385,17 @@ int text_bytes_body(FILE *f, void *ctx)
 	return b->len && fwrite(b->p, 1, b->len, f) != b->len ? -EIO : 0;
 }
 
+int text_hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 size_t text_utf8_len(const uint8_t *p, size_t n)
 {
 	uint32_t cp;

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The value of a hex digit (either case), -1 if c is not one. */
+int text_hex_digit(int c);
 /* The length of the valid UTF-8 sequence at p (1-4), 0 if there is none. */
 size_t text_utf8_len(const uint8_t *p, size_t n);
 /* s as a JSON string; bytes that are not UTF-8 become U+FFFD. */

@@ -20,6 +20,16 @@
 #define CAUSE_ECALL_M          11
 #define UNEXPECTED_TRAP        77 /* exit code of a trap the test did not expect */
 
+/* What differs with XLEN: mcause's interrupt bit is its top bit; misa's
+ * MXL (its top two bits) is 1 for 32, 2 for 64. */
+#if __riscv_xlen == 64
+#define MCAUSE_INTERRUPT 0x8000000000000000
+#define MISA_MXL         (2 << 62)
+#else
+#define MCAUSE_INTERRUPT 0x80000000
+#define MISA_MXL         (1 << 30)
+#endif
+
 #define RVTEST_CODE_BEGIN                                                       \
 	.section .text.init, "ax";                                              \
 	.globl _start;                                                          \

@@ -1,11 +1,11 @@
 # zicsr.S - Zicsr and the machine-mode CSRs: read/set/clear forms return
 # the old value; the values the privileged specification fixes for this
-# hart (misa MXL=1 with I, M, A, C; mhartid 0; mstatus.MPP = 3 with only
+# hart (misa MXL=1, or 2 at XLEN 64, with I, M, A, C; mhartid 0; mstatus.MPP = 3 with only
 # machine mode); WARL fields keep only legal values; a counter write
 # replaces the writing instruction's own increment.
 #include "riscv_test.h"
 
-#define MISA_RV32IMAC ((1 << 30) | (1 << 0) | (1 << 2) | (1 << 8) | (1 << 12))
+#define MISA_IMAC (MISA_MXL | (1 << 0) | (1 << 2) | (1 << 8) | (1 << 12))
 
 RVTEST_CODE_BEGIN
 	TEST_CASE(2, a0, 0, li a1, 0x1234; csrrw a0, mscratch, a1; csrr a0, mscratch; li a2, 0x1234; sub a0, a0, a2)
@@ -16,8 +16,8 @@ RVTEST_CODE_BEGIN
 	TEST_CASE(7, a0, 0x15, csrrsi a0, mscratch, 0x2)
 	TEST_CASE(8, a0, 0x17, csrrci a0, mscratch, 0x1)
 	TEST_CASE(9, a0, 0x16, csrr a0, mscratch)
-	TEST_CASE(10, a0, MISA_RV32IMAC, csrr a0, misa)
-	TEST_CASE(11, a0, MISA_RV32IMAC, li a1, 0; csrw misa, a1; csrr a0, misa)	# WARL: ignored
+	TEST_CASE(10, a0, MISA_IMAC, csrr a0, misa)
+	TEST_CASE(11, a0, MISA_IMAC, li a1, 0; csrw misa, a1; csrr a0, misa)	# WARL: ignored
 	TEST_CASE(12, a0, 0, csrr a0, mhartid)
 	TEST_CASE(13, a0, 0, csrr a0, mvendorid)
 	# mstatus: MPP reads 3 whatever is written; MIE and MPIE are kept
@@ -39,6 +39,7 @@ RVTEST_CODE_BEGIN
 	# instruction reads the value written (privileged spec, "CSR writes
 	# take effect after the writing instruction has otherwise completed")
 	TEST_CASE(23, a0, 0, csrwi minstret, 0; csrr a0, minstret)
+#if __riscv_xlen == 32
 	# ... a write of one half too, so the increment never carries into the
 	# other: {-1, -1} after the two writes, 0 once the nop retires
 	TEST_CASE(24, a0, 0, li t0, -1; csrw minstret, t0; csrw minstreth, t0; nop; csrr a0, minstret)
@@ -46,6 +47,13 @@ RVTEST_CODE_BEGIN
 	# the low half written as -1 stays -1 through the write of the high half
 	TEST_CASE(26, a0, -1, li t0, -1; csrw minstret, t0; csrw minstreth, zero; csrr a0, minstret)
 	TEST_CASE(27, a0, -1, li t0, -1; li t1, 5; csrw mcycle, t0; csrw mcycleh, t1; csrr a0, mcycle)
+#else
+	# at XLEN 64 the counters are whole 64-bit CSRs: -1 becomes 0 when the
+	# nop retires (no high half), and a value past 32 bits is read back
+	TEST_CASE(24, a0, 0, li t0, -1; csrw minstret, t0; nop; csrr a0, minstret)
+	TEST_CASE(25, a0, 0x100000005, li t0, 0x100000005; csrw mcycle, t0; csrr a0, mcycle)
+	TEST_CASE(26, a0, 0x123456789, li t0, 0x123456789; csrw mscratch, t0; csrr a0, mscratch)
+#endif
 	TEST_PASSFAIL
 RVTEST_CODE_END
 

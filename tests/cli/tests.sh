@@ -88,7 +88,7 @@ test_cli_completion() {
 	"$CYCLOPS" --completion zsh >"$d/_cyclops"
 	expect "completion: bash script parses" bash -n "$d/cyclops.bash"
 	expect "completion: bash offers the commands" \
-		[ "$(bash_complete cyclops '' | grep -v '^--' | tr '\n' ' ')" = "run hist annotate diff models " ]
+		[ "$(bash_complete cyclops '' | grep -v '^--' | tr '\n' ' ')" = "run resume batch hist annotate diff models " ]
 	expect "completion: bash completes run --seg to --segment-po2" \
 		[ "$(bash_complete cyclops run --seg)" = "--segment-po2" ]
 	expect "completion: bash offers the ABIs after run --abi" \
@@ -99,10 +99,10 @@ test_cli_completion() {
 		expect "completion: zsh script parses" zsh -n "$d/_cyclops"
 	else
 		# without zsh: its quoting read by bash, which shares it, and a spec
-		# line for each option of run, hist and models (counted from their
+		# line for each option of every command (counted from their
 		# --help, not from the script's writer)
 		local want=0 got
-		for c in run hist annotate diff models; do
+		for c in run resume batch hist annotate diff models; do
 			want=$((want + $("$CYCLOPS" $c --help | help_options | wc -l)))
 		done
 		got=$(grep -cE "^$(printf '\t\t\t')'(\(-|--)" "$d/_cyclops")

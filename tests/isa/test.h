@@ -43,7 +43,7 @@
 /* Unconditional failure of the current check (wrong branch taken etc.). */
 #define FAIL jal t4, test_fail
 
-/* Fail unless reg == expected (any 32-bit constant li accepts). */
+/* Fail unless reg == expected (any constant li accepts: 64 bits on RV64). */
 #define CHECK(reg, expected)                                                  \
     TEST_NEXT;                                                                \
     mv t5, reg;                                                               \
@@ -201,7 +201,7 @@ msg_nl:
     .section .bss.harness, "aw", @nobits
     .balign 4
 test_numbuf:
-    .space 12
+    .space 20
 
     .section .text.harness, "ax"
     .balign 4
@@ -327,7 +327,12 @@ test_print_dec:
     mv ra, s6
     ret
 
-/* Print "0x" and a0 as 8 hex digits to stderr. */
+/* Print "0x" and a0 as XLEN/4 hex digits to stderr. */
+#if __riscv_xlen == 64
+#define HEX_DIGITS 16
+#else
+#define HEX_DIGITS 8
+#endif
 test_print_hex:
     mv s6, ra
     la t1, test_numbuf
@@ -337,9 +342,9 @@ test_print_hex:
     sb t3, 1(t1)
     addi t1, t1, 2
     la t0, test_hexdigits
-    li t2, 8
+    li t2, HEX_DIGITS
 1:
-    srli t3, a0, 28
+    srli t3, a0, 4 * HEX_DIGITS - 4
     add t3, t3, t0
     lbu t3, 0(t3)
     sb t3, 0(t1)
@@ -349,7 +354,7 @@ test_print_hex:
     bnez t2, 1b
     li a0, FD_STDERR
     la a1, test_numbuf
-    li a2, 10
+    li a2, HEX_DIGITS + 2
     jal ra, test_write
     mv ra, s6
     ret

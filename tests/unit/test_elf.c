@@ -2,8 +2,10 @@
  * static RV32 executable loads, and damaged copies of it (each kind of bad
  * header, truncations, thousands of pseudo-random corruptions) are refused
  * with "NAME: reason" and never crash.
- * Usage: test_elf GOOD-RV32.elf OTHER-ARCH-64.elf [FUZZ-RUNS]
- * (make check passes guest/build/hello.elf /bin/true).
+ * A good static RV64 executable loads as one too, and the limits of the
+ * 64-bit space are checked on copies of it.
+ * Usage: test_elf GOOD-RV32.elf OTHER-ARCH-64.elf [GOOD-RV64.elf [FUZZ-RUNS]]
+ * (make check passes guest/build/hello.elf /bin/true and the rv64 hello).
  * Prints "ok - ..." / "not ok - ..." per check, exits 1 on a failure. */
 #include <elf.h>
 #include <stdarg.h>
@@ -172,9 +174,10 @@ static void test_not_elf(const uint8_t *other, size_t other_size)
 	expect_refused("an empty file", good.bytes, 0, "not an ELF file");
 	expect_refused("a 3-byte file", good.bytes, 3, "not an ELF file");
 	expect_refused("a text file", (const uint8_t *)hello, strlen(hello), "not an ELF file");
-	refuse_patched("a 64-bit ident (ELFCLASS64)", EI_CLASS, 1, ELFCLASS64,
-		       "64-bit ELF (ELFCLASS64)");
-	expect_refused("a real x86-64 ELF", other, other_size, "64-bit ELF");
+	/* an RV32 file's headers read as ELF64's are garbage */
+	refuse_patched("a 32-bit file with a 64-bit ident (ELFCLASS64)", EI_CLASS, 1, ELFCLASS64,
+		       "damaged program headers");
+	expect_refused("a real x86-64 ELF", other, other_size, "not a RISC-V ELF (e_machine 62)");
 	refuse_patched("an invalid ELF class (0)", EI_CLASS, 1, ELFCLASSNONE, "bad ELF class 0");
 	refuse_patched("e_machine 62 (x86-64)", EH(e_machine), 2, EM_X86_64,
 		       "not a RISC-V ELF (e_machine 62)");
@@ -455,14 +458,97 @@ static void test_fuzz(int runs)
 	      runs, loaded, refused, bad);
 }
 
+/* RV64: the fields of Elf64 headers, 8-byte words where RV32 has 4. */
+#define EH64(field)    offsetof(Elf64_Ehdr, field)
+#define PH64(i, field) (phoff + (size_t)(i) * sizeof(Elf64_Phdr) + offsetof(Elf64_Phdr, field))
+
+static uint64_t get64(const uint8_t *b, size_t off)
+{
+	return get32(b, off) | (uint64_t)get32(b, off + 4) << 32;
+}
+static void put64(uint8_t *b, size_t off, uint64_t v)
+{
+	put32(b, off, (uint32_t)v);
+	put32(b, off + 4, (uint32_t)(v >> 32));
+}
+
+/* A copy of the RV64 file with one segment's address (and size) set. */
+static void refuse_moved64(const char *what, const uint8_t *bytes, size_t size, size_t phoff,
+			   int seg, uint64_t vaddr, uint64_t memsz, const char *reason)
+{
+	uint8_t *c = malloc(size);
+
+	if (!c)
+		exit(2);
+	memcpy(c, bytes, size);
+	put64(c, PH64(seg, p_vaddr), vaddr);
+	if (memsz)
+		put64(c, PH64(seg, p_memsz), memsz);
+	expect_refused(what, c, size, reason);
+	free(c);
+}
+
+static void test_rv64(const char *path)
+{
+	char err[512] = "", got[600];
+	size_t size = 0;
+	uint8_t *b = read_file(path, &size);
+	size_t phoff;
+	int code = -1, data = -1, phnum;
+	cy_opts opts;
+	cy_vm *vm = NULL;
+	int rc;
+
+	if (!b || size < sizeof(Elf64_Ehdr) || b[EI_CLASS] != ELFCLASS64) {
+		check(false, "unreadable or not ELF64", "an RV64 ELF", "reads %s", path);
+		free(b);
+		return;
+	}
+	cy_opts_init(&opts);
+	opts.quiet = true;
+	rc = cy_vm_create_from_bytes(&vm, b, size, NAME, &opts, err, sizeof(err));
+	snprintf(got, sizeof(got), "returned %d, '%s', xlen %u", rc, err, vm ? cy_vm_xlen(vm) : 0);
+	check(rc == 0 && vm && cy_vm_xlen(vm) == 64 && cy_vm_pc(vm) == get64(b, EH64(e_entry)), got,
+	      "returned 0, xlen 64, pc at e_entry", "loads an RV64 executable (%s)", path);
+	cy_vm_destroy(vm);
+
+	phoff = (size_t)get64(b, EH64(e_phoff));
+	phnum = (int)get16(b, EH64(e_phnum));
+	for (int i = 0; i < phnum && phoff + (size_t)(i + 1) * sizeof(Elf64_Phdr) <= size; i++) {
+		if (get32(b, PH64(i, p_type)) != PT_LOAD)
+			continue;
+		if (get32(b, PH64(i, p_flags)) & PF_X)
+			code = code < 0 ? i : code;
+		else
+			data = i;
+	}
+	if (code < 0 || data < 0) {
+		check(false, "no code and data PT_LOAD", "both", "finds the segments of %s", path);
+		free(b);
+		return;
+	}
+	/* the space is 2^40 bytes: a segment may not reach past it */
+	refuse_moved64("an RV64 segment past 2^40 (0xfffffff000 + 0x2000)", b, size, phoff, data,
+		       UINT64_C(0xfffffff000), 0x2000, "out of the RV64 guests' 1 TiB");
+	refuse_moved64("an RV64 segment at 2^63", b, size, phoff, data, UINT64_C(1) << 63, 0,
+		       "out of the RV64 guests' 1 TiB");
+	/* code lies below 4 GiB, where the 32-bit pcs reach */
+	refuse_moved64("RV64 code at 4 GiB", b, size, phoff, code, UINT64_C(0x100000000), 0,
+		       "reaches past 4 GiB");
+	refuse_moved64("RV64 code across 4 GiB", b, size, phoff, code, UINT64_C(0xfffff000), 0x2000,
+		       "reaches past 4 GiB");
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	uint8_t *good_bytes, *other;
 	size_t other_size = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0); /* what passed survives a crash */
-	if (argc != 3 && argc != 4) {
-		fprintf(stderr, "usage: test_elf GOOD-RV32.elf OTHER-ARCH-64.elf [FUZZ-RUNS]\n");
+	if (argc < 3 || argc > 5) {
+		fprintf(stderr, "usage: test_elf GOOD-RV32.elf OTHER-ARCH-64.elf [GOOD-RV64.elf "
+				"[FUZZ-RUNS]]\n");
 		return 2;
 	}
 	good_bytes = read_file(argv[1], &good.size);
@@ -478,7 +564,9 @@ int main(int argc, char **argv)
 	test_truncated();
 	test_segments();
 	test_program_headers();
-	test_fuzz(argc == 4 ? atoi(argv[3]) : FUZZ_RUNS);
+	if (argc >= 4)
+		test_rv64(argv[3]);
+	test_fuzz(argc == 5 ? atoi(argv[4]) : FUZZ_RUNS);
 	free(good_bytes);
 	free(other);
 	printf("# %d failed checks\n", failures);

@@ -13,7 +13,12 @@
 #define CY_SYS_EXIT 93
 #define CY_SYS_EXIT_GROUP 94
 #define CY_SYS_BRK 214
+/* RV32's clock_gettime64; RV64 has the same 64-bit layout as clock_gettime */
+#if __riscv_xlen == 64
+#define CY_SYS_CLOCK_GETTIME64 113
+#else
 #define CY_SYS_CLOCK_GETTIME64 403
+#endif
 
 /* Clock ids of clock_gettime64, as Linux numbers them. */
 #define CY_CLOCK_REALTIME 0

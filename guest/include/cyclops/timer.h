@@ -47,11 +47,14 @@ __attribute__((weak)) volatile uint32_t cy_timer_signal_channel;
 /* The announcement, exactly as the VM recognises it: uncompressed (norvc)
  * and unrelaxed (norelax: the linker would turn an auipc/addi pair near
  * the global pointer into one gp-relative addi). lla is la without the GOT,
- * what la is in a static non-PIC link. */
+ * what la is in a static non-PIC link. The magic 0xCDCDCDCD is spelled as
+ * the lui/addi pair `li x0, 0xCDCDCDCD` is on RV32, so that RV64, where
+ * li would take four instructions for it, announces with the same words. */
 #define CY_TIMER_INIT()                                                                            \
 	__asm__ volatile(".option push\n\t.option norvc\n\t.option norelax\n\t"                    \
 			 "nop\n\t"                                                                 \
-			 "li x0, 0xCDCDCDCD\n\t"                                                   \
+			 "lui x0, 0xcdcdd\n\t"                                                    \
+			 "addi x0, x0, -0x233\n\t"                                                \
 			 "lla x0, cy_timer_msg_channel\n\t"                                        \
 			 "lla x0, cy_timer_len_channel\n\t"                                        \
 			 "lla x0, cy_timer_signal_channel\n\t"                                     \

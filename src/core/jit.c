@@ -1,0 +1,1322 @@
+/* jit.c - the translation tier's driver. The interpreter runs first, in
+ * slices; the pc where a slice ends is a sample of where the time goes.
+ * When a function (a symbol's range) has been sampled often enough, the
+ * blocks of it that have been decoded become a region: its description
+ * (flat, jit.h) is hashed, and the shared object of that hash is loaded
+ * from the on-disk cache, or compiled by a background thread
+ * (jit_gen.c) while the interpreter goes on. A loaded region is entered
+ * from the interpreter through the first instruction of each of its
+ * blocks, whose handler becomes jit_enter; it runs until it leaves its
+ * blocks, the budget ends or something needs the interpreter. Everything
+ * here is the run's own thread's but the compiler queue. */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/account.h"
+#include "core/block.h"
+#include "core/exec.h"
+#include "core/jit.h"
+#include "core/symbols.h"
+#include "core/vm.h"
+
+/* The interpreter's slices between two samples, in cycles (shorter when
+ * CYCLOPS_JIT_EAGER asks for every function at once: the tests' short
+ * guests are translated too). */
+#define JIT_SLICE       (1u << 16)
+#define JIT_EAGER_SLICE 256u
+/* Samples of a function before its region is made (about 2 M cycles of
+ * it), and the cycles the run must have lasted before anything is
+ * compiled: a short run ends before a compilation would pay. A region
+ * found in the on-disk cache is loaded after JIT_PROBE samples. */
+#define JIT_PROBE     4
+#define JIT_THRESHOLD 32
+#define JIT_MIN_RUN   (UINT64_C(1) << 25)
+/* At most this many regions are loaded; past it the least recently used
+ * one is unloaded (its blocks go back to the interpreter). */
+#define JIT_MAX_REGIONS 512
+/* A region without a symbol: the 4 KiB around its pc. */
+#define JIT_PAGE 4096u
+/* Compilations waiting at once. */
+#define JIT_QUEUE 8
+/* Files the on-disk cache keeps; past it the oldest half goes. */
+#define JIT_CACHE_FILES 4096
+
+struct region {
+	void *dl;
+	void (*fn)(struct jit_frame *);
+	uint8_t *desc; /* our copy: blocks re-checked after a cache flush */
+	size_t desc_size;
+	uint64_t used;     /* when it last ran (jit.clock) */
+	uint32_t verified; /* the cache generation it was checked against */
+	int mode;          /* JIT_PLAIN or JIT_ACCT */
+	/* its blocks as the cache holds them now (valid for `verified`) */
+	struct block **blocks;
+	bool dead;
+};
+
+/* What translated code is made for: the plain interpreter's configuration,
+ * or the accounting interpreter's (profilers subscribed). */
+enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1 };
+
+/* A function's samples (heat map, keyed by the region's start). */
+struct heat {
+	uint32_t lo, hi;
+	uint32_t samples;
+	uint8_t state; /* HEAT_* */
+};
+
+enum { HEAT_COLD, HEAT_QUEUED, HEAT_LOADED, HEAT_FAILED };
+
+/* A compilation, shared by the run and the worker. */
+struct job {
+	uint8_t *desc;
+	size_t size;
+	uint32_t heat; /* index into heat */
+	int mode;
+	char path[PATH_MAX];
+	int rc;
+	char why[200];
+	bool done;
+};
+
+/* What the worker thread shares with the run; freed by whichever of the
+ * two lets go last (a run ends while the worker is in the compiler). */
+struct shared {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	struct job *queue[JIT_QUEUE];
+	int n_queued;
+	struct job *done[JIT_QUEUE + 1];
+	int n_done;
+	bool running, abandoned;
+	int refs;
+	struct mem mem; /* a copy of the guest's (the worker may outlive the run):
+			 * where it is, to keep it out of the compiler process */
+};
+
+struct jit {
+	struct index_map entries; /* (block pc, mode) -> entry[i] */
+	int32_t *entry;           /* the region that starts a block there */
+	struct index_map heat_map;
+	struct heat *heat;
+	struct region *regions;
+	size_t n_regions, cap_regions;
+	uint64_t clock;
+	uint64_t interpreted; /* cycles the interpreter ran */
+	struct shared *shared;
+	pthread_t worker;
+	bool eager;         /* CYCLOPS_JIT_EAGER: compile at once, and wait */
+	size_t max_regions; /* JIT_MAX_REGIONS, or less (CYCLOPS_JIT_MAX_REGIONS, tests) */
+	bool explicit_jit;  /* --engine jit: a compiler that fails is an error */
+	char cache_dir[PATH_MAX];
+	bool cache_temporary, cache_tried;
+	uint64_t compiled, loaded;
+	uint64_t translated;     /* cycles run in translated code */
+	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
+	bool refreshing;         /* region_ready is decoding its blocks */
+};
+
+static void shared_release(struct shared *s)
+{
+	bool last;
+
+	pthread_mutex_lock(&s->lock);
+	last = --s->refs == 0;
+	pthread_mutex_unlock(&s->lock);
+	if (!last)
+		return;
+	for (int i = 0; i < s->n_queued; i++) {
+		free(s->queue[i]->desc);
+		free(s->queue[i]);
+	}
+	for (int i = 0; i < s->n_done; i++) {
+		free(s->done[i]->desc);
+		free(s->done[i]);
+	}
+	pthread_mutex_destroy(&s->lock);
+	pthread_cond_destroy(&s->wake);
+	free(s);
+}
+
+static int publish(const char *tmp, const char *path, char *why, size_t why_size);
+static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
+			 char *why, size_t why_size);
+
+/* The worker: compiles the queued regions one by one (compile_apart). */
+static void *worker(void *arg)
+{
+	struct shared *s = arg;
+
+	pthread_mutex_lock(&s->lock);
+	for (;;) {
+		while (!s->n_queued && !s->abandoned)
+			pthread_cond_wait(&s->wake, &s->lock);
+		if (s->abandoned)
+			break;
+		struct job *j = s->queue[0];
+		memmove(s->queue, s->queue + 1, --s->n_queued * sizeof(*s->queue));
+		pthread_mutex_unlock(&s->lock);
+
+		j->rc = compile_apart(j->desc, j->size, j->path, &s->mem, j->why, sizeof(j->why));
+
+		pthread_mutex_lock(&s->lock);
+		j->done = true;
+		s->done[s->n_done++] = j;
+	}
+	s->running = false;
+	pthread_mutex_unlock(&s->lock);
+	shared_release(s);
+	return NULL;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* The compiler process (compile_apart): compiles into a temporary file
+ * that publish() renames into the cache, tells its reason for a failure on
+ * descriptor 3, and removes its scratch directory. */
+static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const char *path,
+				       const char *scratch, int report)
+{
+	char why[200] = "", tmp[PATH_MAX + 32];
+	int null = open("/dev/null", O_RDWR), rc = -1;
+
+	setpgid(0, 0); /* Ctrl-C is for the run; its assembler and linker go with it */
+	if (null >= 0 && dup2(report, 3) == 3 && fcntl(3, F_SETFD, FD_CLOEXEC) == 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+		close_range(4, ~0u, 0);
+		setenv("TMPDIR", scratch, 1);
+		snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+		rc = jit_gen_compile(desc, size, tmp, why, sizeof(why));
+		if (rc == 0)
+			rc = publish(tmp, path, why, sizeof(why));
+		unlink(tmp);
+		if (rc != 0 && write(3, why, strlen(why)) < 0)
+			rc = -1;
+	}
+	nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+	_exit(rc == 0 ? 0 : 1);
+}
+
+/* Compiles a region into the cache file path, in a child process. GCC is a
+ * program that expects to exit: libgccjit keeps memory it never frees (tens
+ * of KiB a compilation) and, on some errors (a signal interrupting its wait
+ * for the assembler), calls exit(); in a child none of that reaches the run.
+ * The child starts with every signal blocked, /dev/null as its stdio and no
+ * other descriptor of the run's (a pipe that the run's reader waits on is
+ * not kept open), without the guest's memory (so the run's stores cost no
+ * copy-on-write faults), in a process group of its own, with a scratch
+ * TMPDIR it removes. When the run ends first, the child still finishes and
+ * publishes its file, for the next run: it has nothing of the run's left to
+ * disturb. */
+static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
+			 char *why, size_t why_size)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char scratch[PATH_MAX];
+	sigset_t all, old;
+	int fds[2], status = 0;
+	size_t got = 0;
+	pid_t pid;
+
+	snprintf(scratch, sizeof(scratch), "%s/cyclops-gcc.XXXXXX",
+		 tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(scratch)) {
+		snprintf(why, why_size, "%s: %s", scratch, strerror(errno));
+		return -1;
+	}
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		snprintf(why, why_size, "a pipe for the compiler: %s", strerror(errno));
+		rmdir(scratch);
+		return -1;
+	}
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	mem_fork_copies(mem, false);
+	pid = fork();
+	if (pid == 0)
+		compiler_process(desc, size, path, scratch, fds[1]);
+	mem_fork_copies(mem, true);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	close(fds[1]);
+	if (pid < 0) {
+		snprintf(why, why_size, "the compiler process: %s", strerror(errno));
+		close(fds[0]);
+		rmdir(scratch);
+		return -1;
+	}
+	for (;;) { /* its reason, until it exits */
+		ssize_t n = read(fds[0], why + got, why_size - 1 - got);
+		if (n > 0 && (got += (size_t)n) < why_size - 1)
+			continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		break;
+	}
+	why[got] = '\0';
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFSIGNALED(status))
+		snprintf(why, why_size, "the compiler process was killed by signal %d",
+			 WTERMSIG(status));
+	else if (!got)
+		snprintf(why, why_size, "the compiler process failed (status %d)",
+			 WEXITSTATUS(status));
+	return -1;
+}
+
+static uint64_t hash_bytes(const uint8_t *p, size_t n)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325); /* FNV-1a */
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+	return h;
+}
+
+/* The FNV-1a hash of a whole file; 0 if it cannot be read. */
+static uint64_t hash_file(const char *path)
+{
+	FILE *f = fopen(path, "rbe");
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	uint8_t buf[65536];
+	size_t n;
+
+	if (!f)
+		return 0;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * UINT64_C(0x100000001b3);
+	fclose(f);
+	return h;
+}
+
+/* A compiled file goes into the cache with its hash beside it (NAME.sum),
+ * the hash first: a file whose bytes do not hash to it (a disk error, a
+ * copy cut short) is never handed to the dynamic loader. */
+static int publish(const char *tmp, const char *path, char *why, size_t why_size)
+{
+	char sum[PATH_MAX + 48], sum_tmp[PATH_MAX + 64];
+	uint64_t h = hash_file(tmp);
+	FILE *f;
+
+	snprintf(sum, sizeof(sum), "%s.sum", path);
+	snprintf(sum_tmp, sizeof(sum_tmp), "%s.%d.tmp", sum, (int)getpid());
+	if (!h || !(f = fopen(sum_tmp, "we"))) {
+		snprintf(why, why_size, "%s: %s", sum_tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "%016llx\n", (unsigned long long)h);
+	if (fclose(f) != 0 || rename(sum_tmp, sum) != 0 || rename(tmp, path) != 0) {
+		snprintf(why, why_size, "%s: %s", path, strerror(errno));
+		unlink(sum_tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the cached file at path hashes to its .sum. */
+static bool intact(const char *path)
+{
+	char sum[PATH_MAX + 48];
+	unsigned long long want = 0;
+	FILE *f;
+
+	snprintf(sum, sizeof(sum), "%s.sum", path);
+	if (!(f = fopen(sum, "re")))
+		return false;
+	if (fscanf(f, "%16llx", &want) != 1)
+		want = 0;
+	fclose(f);
+	return want && hash_file(path) == want;
+}
+
+/* Keeps the on-disk cache to JIT_CACHE_FILES files: the oldest half goes. */
+static void trim_cache(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct {
+		time_t mtime;
+		char name[64];
+	} *files = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char path[PATH_MAX + 64];
+		struct stat st;
+		if (strlen(e->d_name) >= 64 || !strstr(e->d_name, ".so"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0)
+			continue;
+		if (n == cap) {
+			void *p = realloc(files, (cap = cap ? cap * 2 : 256) * sizeof(*files));
+			if (!p)
+				break;
+			files = p;
+		}
+		files[n].mtime = st.st_mtime;
+		snprintf(files[n].name, sizeof(files[n].name), "%s", e->d_name);
+		n++;
+	}
+	closedir(d);
+	if (n > JIT_CACHE_FILES) {
+		/* the oldest half: a selection by mtime would do, a sort is simpler */
+		for (size_t i = 0; i < n; i++)
+			for (size_t k = i + 1; k < n; k++)
+				if (files[k].mtime < files[i].mtime) {
+					__typeof__(*files) t = files[i];
+					files[i] = files[k];
+					files[k] = t;
+				}
+		for (size_t i = 0; i < n / 2; i++) {
+			char path[PATH_MAX + 64];
+			snprintf(path, sizeof(path), "%s/%s", dir, files[i].name);
+			unlink(path);
+		}
+	}
+	free(files);
+}
+
+static int mkdirs(char *path)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return mkdir(path, 0700) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* $CYCLOPS_JIT_CACHE, else $XDG_CACHE_HOME/cyclops/jit, else
+ * ~/.cache/cyclops/jit; a temporary directory when none can be made. */
+static void pick_cache_dir(struct jit *j)
+{
+	const char *env = getenv("CYCLOPS_JIT_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
+		   *home = getenv("HOME");
+	char dir[PATH_MAX] = "";
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if (xdg && *xdg)
+		snprintf(dir, sizeof(dir), "%s/cyclops/jit", xdg);
+	else if (home && *home)
+		snprintf(dir, sizeof(dir), "%s/.cache/cyclops/jit", home);
+	if (*dir && mkdirs(dir) == 0 && access(dir, W_OK) == 0) {
+		snprintf(j->cache_dir, sizeof(j->cache_dir), "%s", dir);
+		trim_cache(dir);
+		return;
+	}
+	snprintf(j->cache_dir, sizeof(j->cache_dir), "%s/cyclops-gcc.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(j->cache_dir))
+		j->cache_dir[0] = '\0';
+	j->cache_temporary = true;
+}
+
+int jit_attach(struct cy_vm *vm, char *why, size_t why_size)
+{
+	struct jit *j;
+
+#if !defined(__x86_64__) || defined(CY_NO_COMPUTED_GOTO)
+	snprintf(why, why_size, "the translation tier needs an x86-64 host (this is not one)");
+	(void)vm;
+	return -ENOTSUP;
+#endif
+	j = calloc(1, sizeof(*j));
+	if (!j) {
+		snprintf(why, why_size, "out of memory");
+		return -ENOMEM;
+	}
+	j->eager = getenv("CYCLOPS_JIT_EAGER") && *getenv("CYCLOPS_JIT_EAGER") == '1';
+	j->max_regions = JIT_MAX_REGIONS;
+	if (getenv("CYCLOPS_JIT_MAX_REGIONS")) {
+		long n = strtol(getenv("CYCLOPS_JIT_MAX_REGIONS"), NULL, 10);
+		if (n >= 1 && n < JIT_MAX_REGIONS)
+			j->max_regions = (size_t)n;
+	}
+	j->explicit_jit = vm->opts.engine == CY_ENGINE_JIT;
+	/* asked for by name: the compiler must be there (else it is loaded
+	 * on the first compilation, and a host without it interprets) */
+	if (j->explicit_jit && jit_gen_load(why, why_size) != 0) {
+		free(j);
+		return -ENOTSUP;
+	}
+	if (index_map_rehash(&j->entries, 256) != 0 || index_map_rehash(&j->heat_map, 256) != 0) {
+		index_map_free(&j->entries);
+		index_map_free(&j->heat_map);
+		free(j);
+		snprintf(why, why_size, "out of memory");
+		return -ENOMEM;
+	}
+	j->entries.max = j->heat_map.max = 1u << 20;
+	vm->jit = j;
+	return 0;
+}
+
+static void unpatch_region(struct cy_vm *vm, struct region *r);
+
+void jit_free(struct cy_vm *vm)
+{
+	struct jit *j = vm->jit;
+
+	if (!j)
+		return;
+	if (getenv("CYCLOPS_JIT_DEBUG"))
+		fprintf(stderr, "jit: %llu regions compiled, %llu loaded, %llu cycles translated\n",
+			(unsigned long long)j->compiled, (unsigned long long)j->loaded,
+			(unsigned long long)j->translated);
+	if (j->shared) { /* a compilation at work finishes for the next run */
+		pthread_mutex_lock(&j->shared->lock);
+		j->shared->abandoned = true;
+		pthread_cond_signal(&j->shared->wake);
+		pthread_mutex_unlock(&j->shared->lock);
+		pthread_detach(j->worker);
+		shared_release(j->shared);
+	}
+	for (size_t i = 0; i < j->n_regions; i++) {
+		if (j->regions[i].dl)
+			dlclose(j->regions[i].dl);
+		free(j->regions[i].desc);
+		free(j->regions[i].blocks);
+	}
+	if (j->cache_temporary && j->cache_dir[0]) {
+		DIR *d = opendir(j->cache_dir);
+		struct dirent *e;
+		while (d && (e = readdir(d)) != NULL) {
+			char path[PATH_MAX + 300];
+			snprintf(path, sizeof(path), "%s/%s", j->cache_dir, e->d_name);
+			if (e->d_name[0] != '.')
+				unlink(path);
+		}
+		if (d)
+			closedir(d);
+		rmdir(j->cache_dir);
+	}
+	free(j->regions);
+	free(j->entry);
+	free(j->heat);
+	index_map_free(&j->entries);
+	index_map_free(&j->heat_map);
+	free(j);
+	vm->jit = NULL;
+}
+
+/* Whether the instruction can be in a region: what needs the VM's services
+ * (ecalls, CSRs, fence.i), faults, atomics and the pseudo-ops that are not
+ * a fall-through stay with the interpreter. */
+static bool translatable(unsigned op)
+{
+	switch (insn_classes[op]) {
+	case CY_CLASS_ECALL:
+	case CY_CLASS_EBREAK:
+	case CY_CLASS_CSR:
+	case CY_CLASS_AMO:
+	case CY_CLASS_NONE: return op == OP_block_end;
+	default: return op != OP_fence_i && op != OP_mret && op != OP_wfi;
+	}
+}
+
+static bool block_translatable(const struct block *b)
+{
+	for (uint32_t i = 0; i < b->n; i++)
+		if (!translatable(b->insns[i].op))
+			return false;
+	return true;
+}
+
+/* The region's blocks: every decoded, translatable block in [lo, hi). */
+struct collect {
+	struct cy_vm *vm;
+	uint32_t lo, hi;
+	const struct block **blocks;
+	size_t n, cap;
+	size_t n_insns;
+	bool no_memory;
+};
+
+static void collect_block(void *ctx, struct block *b)
+{
+	struct collect *c = ctx;
+
+	/* the arena also holds the single-instruction blocks of stepping:
+	 * only the block the cache finds at a pc counts */
+	if (b->pc < c->lo || b->pc >= c->hi || b->n == 0 || !block_translatable(b) ||
+	    cache_find(c->vm, b->pc) != b)
+		return;
+	if (c->n == c->cap) {
+		void *p =
+		    realloc(c->blocks, (c->cap = c->cap ? c->cap * 2 : 64) * sizeof(*c->blocks));
+		if (!p) {
+			c->no_memory = true;
+			return;
+		}
+		c->blocks = p;
+	}
+	c->blocks[c->n++] = b;
+	c->n_insns += b->n;
+}
+
+static int by_block_pc(const void *a, const void *b)
+{
+	uint32_t x = (*(const struct block *const *)a)->pc,
+		 y = (*(const struct block *const *)b)->pc;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether the region is entered at blocks[k] (JIT_BLOCK_ENTRY): the
+ * function's start, a loop's head (a branch or jump from a block at or
+ * after it leads there), the return point of a call, or a block no block
+ * of the region leads to. blocks are by pc. */
+static uint16_t entry_flags(const struct block **blocks, size_t n, size_t k)
+{
+	uint32_t pc = blocks[k]->pc;
+	bool reached = false;
+
+	if (k == 0)
+		return JIT_BLOCK_ENTRY;
+	for (size_t i = 0; i < n; i++) {
+		const struct insn *last = &blocks[i]->insns[blocks[i]->n - 1];
+		uint32_t next = last->op == OP_block_end ? last->pc : last->pc + last->len;
+		unsigned cls = insn_classes[last->op];
+		bool jumps =
+		    (cls == CY_CLASS_BRANCH || last->op == OP_jal) && (uint32_t)last->imm == pc;
+		if (jumps && blocks[i]->pc >= pc)
+			return JIT_BLOCK_ENTRY; /* a loop's head */
+		if (next == pc && cls == CY_CLASS_JUMP && last->rd != REG_SINK)
+			return JIT_BLOCK_ENTRY; /* after a call */
+		if (jumps || (next == pc && cls != CY_CLASS_JUMP))
+			reached = true;
+	}
+	return reached ? 0 : JIT_BLOCK_ENTRY;
+}
+
+/* The flat description of the blocks (jit.h); NULL if there are none. */
+static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n, size_t n_insns,
+			 int mode, size_t *size)
+{
+	size_t bytes = sizeof(struct jit_desc_head) + n * sizeof(struct jit_desc_block) +
+		       n_insns * sizeof(struct jit_desc_insn);
+	uint8_t *d = calloc(1, bytes);
+	struct jit_desc_head *h = (struct jit_desc_head *)d;
+	struct jit_desc_block *db = (struct jit_desc_block *)(h + 1);
+	struct jit_desc_insn *di = (struct jit_desc_insn *)(db + n);
+	uint32_t first = 0;
+
+	if (!d || !n) {
+		free(d);
+		return NULL;
+	}
+	*h = (struct jit_desc_head){ JIT_DESC_MAGIC,
+				     JIT_DESC_VERSION,
+				     vm->xlen,
+				     vm->cost.taken_extra,
+				     vm->cost.div_zero_delta,
+				     (uint32_t)n,
+				     (uint32_t)n_insns,
+				     JIT_GEN_VERSION,
+				     mode == JIT_ACCT ? JIT_DESC_ACCT : 0,
+				     offsetof(struct block, runs),
+				     offsetof(struct block, taken),
+				     offsetof(struct block, flags) };
+	for (size_t k = 0; k < n; k++) {
+		const struct block *b = blocks[k];
+		db[k] = (struct jit_desc_block){ b->pc, b->max_cost, first, (uint16_t)b->n,
+						 entry_flags(blocks, n, k) };
+		for (uint32_t i = 0; i < b->n; i++) {
+			const struct insn *in = &b->insns[i];
+			di[first + i] =
+			    (struct jit_desc_insn){ in->pc,  in->imm,   in->before, in->after,
+						    in->op,  in->rd,    in->rs1,    in->rs2,
+						    in->len, in->index, { 0, 0 } };
+		}
+		first += b->n;
+	}
+	*size = bytes;
+	return d;
+}
+
+static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
+{
+	struct jit *j = vm->jit;
+	const struct symbol *s = symtab_lookup(&vm->syms, pc);
+	uint32_t lo, hi;
+	void *arr = j->heat;
+	bool added;
+	int64_t i;
+
+	if (s && s->size && pc >= s->addr && pc - s->addr < s->size) {
+		lo = s->addr;
+		hi = s->addr + s->size;
+	} else {
+		lo = pc & ~(JIT_PAGE - 1);
+		hi = lo + JIT_PAGE;
+	}
+	i = index_map_get(&j->heat_map, lo, (uint32_t)mode, &arr, sizeof(*j->heat), &added);
+	j->heat = arr;
+	if (i < 0)
+		return NULL;
+	if (added)
+		j->heat[i] = (struct heat){ lo, hi, 0, HEAT_COLD };
+	return &j->heat[i];
+}
+
+static void cache_path(const struct jit *j, uint64_t hash, char *path, size_t size)
+{
+	snprintf(path, size, "%s/%016llx.so", j->cache_dir, (unsigned long long)hash);
+}
+
+/* The block the cache holds at pc, without decoding one. */
+static struct block *find_block(struct cy_vm *vm, uint32_t pc)
+{
+	struct block *b = vm->cache.jump_cache[jump_cache_index(pc)];
+
+	if (b && b->pc == pc)
+		return b;
+	return cache_find(vm, pc);
+}
+
+static const struct jit_desc_block *desc_blocks(const struct region *r)
+{
+	return (const struct jit_desc_block *)((const struct jit_desc_head *)r->desc + 1);
+}
+
+/* Whether decoded block b is the one region r was made from at its k-th
+ * block. */
+static bool same_block(const struct region *r, uint32_t k, const struct block *b)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+	const struct jit_desc_block *db = desc_blocks(r) + k;
+	const struct jit_desc_insn *di =
+	    (const struct jit_desc_insn *)(desc_blocks(r) + h->n_blocks);
+
+	if (db->pc != b->pc || db->n != b->n || db->max_cost != b->max_cost)
+		return false;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct jit_desc_insn *d = &di[db->first + i];
+		const struct insn *in = &b->insns[i];
+		if (d->pc != in->pc || d->imm != in->imm || d->before != in->before ||
+		    d->after != in->after || d->op != in->op || d->rd != in->rd ||
+		    d->rs1 != in->rs1 || d->rs2 != in->rs2 || d->len != in->len)
+			return false;
+	}
+	return true;
+}
+
+/* The entry for a block starting at pc in mode: found, or made when create. */
+static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
+{
+	void *arr = j->entry;
+	bool added;
+	int64_t i;
+
+	if (!create) {
+		i = index_map_find(&j->entries, pc, (uint32_t)mode);
+		return i < 0 ? NULL : &j->entry[i];
+	}
+	i = index_map_get(&j->entries, pc, (uint32_t)mode, &arr, sizeof(*j->entry), &added);
+	j->entry = arr;
+	if (i < 0)
+		return NULL;
+	if (added)
+		j->entry[i] = -1;
+	return &j->entry[i];
+}
+
+/* What translated code can run vm now as: JIT_PLAIN for the plain
+ * interpreter's configuration, JIT_ACCT for the accounting interpreter's
+ * (exec_acct: profilers subscribed, static costs), else JIT_NONE. */
+static int jit_mode(const struct cy_vm *vm)
+{
+	if (vm->obs_mask || vm->machine || vm->cost.detailed || vm->ctr.counting ||
+	    vm->opts.reference)
+		return JIT_NONE;
+	if (!vm->acct.n_subs)
+		return JIT_PLAIN;
+	/* a division by zero of another cost moves the clocks of a block's
+	 * later instructions (ACCT_SHIFT): the interpreter's */
+	return vm->cost.div_zero_delta == 0 ? JIT_ACCT : JIT_NONE;
+}
+
+/* The handler of jit_enter in the interpreter the cache's blocks point to. */
+static const void *enter_handler(const struct cy_vm *vm)
+{
+	return vm->cache.handlers ? vm->cache.handlers[OP_jit_enter] : NULL;
+}
+
+/* Points the entry blocks' first instructions to jit_enter. */
+static void patch_region(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+
+	if (jit_mode(vm) != r->mode) /* the blocks are another interpreter's */
+		return;
+
+	for (uint32_t k = 0; k < h->n_blocks; k++)
+		if (desc_blocks(r)[k].flags & JIT_BLOCK_ENTRY)
+			r->blocks[k]->insns[0].handler = enter_handler(vm);
+}
+
+static void unpatch_region(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+
+	for (uint32_t k = 0; k < h->n_blocks; k++) {
+		const struct jit_desc_block *db = &desc_blocks(r)[k];
+		struct block *b;
+		int32_t *e;
+		if (!(db->flags & JIT_BLOCK_ENTRY))
+			continue;
+		b = find_block(vm, db->pc);
+		if (b && vm->cache.handlers && b->insns[0].handler == enter_handler(vm))
+			b->insns[0].handler = vm->cache.handlers[b->insns[0].op];
+		e = entry_of(vm->jit, db->pc, r->mode, false);
+		if (e && *e == r - vm->jit->regions)
+			*e = -1;
+	}
+}
+
+static void drop(struct cy_vm *vm, struct region *r)
+{
+	unpatch_region(vm, r);
+	dlclose(r->dl);
+	free(r->desc);
+	free(r->blocks);
+	*r = (struct region){ .dead = true };
+}
+
+/* Unloads the least recently used region. */
+static void evict(struct cy_vm *vm)
+{
+	struct jit *j = vm->jit;
+	struct region *lru = NULL;
+
+	for (size_t i = 0; i < j->n_regions; i++)
+		if (!j->regions[i].dead && (!lru || j->regions[i].used < lru->used))
+			lru = &j->regions[i];
+	if (lru)
+		drop(vm, lru);
+}
+
+/* Whether region r runs now: its blocks are decoded (decoding those that
+ * are not) and are the ones it was made from, which after the block cache
+ * was emptied (a store into code, fence.i, a full cache) proves that the
+ * guest's code is still what it was translated from. Then its entries lead
+ * the interpreter to it. */
+static bool region_ready(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+	uint32_t generation = vm->cache.generation;
+	bool ok = true;
+
+	if (r->verified == generation && r->blocks[0])
+		return true;
+	vm->jit->refreshing = true;
+	for (uint32_t k = 0; k < h->n_blocks && ok; k++) {
+		struct block *b = cache_get(vm, desc_blocks(r)[k].pc);
+		ok = b && same_block(r, k, b);
+		r->blocks[k] = b;
+	}
+	vm->jit->refreshing = false;
+	if (!ok || vm->cache.generation != generation) /* a full cache emptied itself */
+		return false;
+	r->verified = generation;
+	patch_region(vm, r);
+	return true;
+}
+
+/* Loads the compiled region at path, made from desc for mode; 0 when it
+ * runs now. */
+static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t size, int mode)
+{
+	struct jit *j = vm->jit;
+	const struct jit_desc_head *h = (const struct jit_desc_head *)desc;
+	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
+	size_t live = 0, slot = SIZE_MAX;
+	struct region *r;
+	void *dl, *fn, *their;
+	struct block **blocks;
+	char sum[PATH_MAX + 48];
+
+	snprintf(sum, sizeof(sum), "%s.sum", path);
+	if (!intact(path) || !(dl = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
+		unlink(path);
+		unlink(sum);
+		return -1;
+	}
+	fn = dlsym(dl, JIT_SYM_REGION);
+	their = dlsym(dl, JIT_SYM_DESC);
+	/* the file must have been made from these very blocks */
+	if (!fn || !their || memcmp(their, desc, size) != 0) {
+		dlclose(dl);
+		unlink(path);
+		unlink(sum);
+		return -1;
+	}
+	if (!(blocks = calloc(h->n_blocks, sizeof(*blocks)))) {
+		dlclose(dl);
+		return -1;
+	}
+	for (size_t i = 0; i < j->n_regions; i++) {
+		if (j->regions[i].dead && slot == SIZE_MAX)
+			slot = i;
+		live += !j->regions[i].dead;
+	}
+	if (live >= j->max_regions) {
+		evict(vm);
+		for (size_t i = 0; i < j->n_regions && slot == SIZE_MAX; i++)
+			if (j->regions[i].dead)
+				slot = i;
+	}
+	if (slot == SIZE_MAX) {
+		if (j->n_regions == j->cap_regions) {
+			size_t cap = j->cap_regions ? j->cap_regions * 2 : 16;
+			void *p = realloc(j->regions, cap * sizeof(*j->regions));
+			if (!p) {
+				dlclose(dl);
+				free(blocks);
+				return -1;
+			}
+			j->regions = p;
+			j->cap_regions = cap;
+		}
+		slot = j->n_regions++;
+	}
+	r = &j->regions[slot];
+	*r = (struct region){ dl,         (void (*)(struct jit_frame *))fn,
+			      desc,       size,
+			      ++j->clock, UINT32_MAX,
+			      mode,       blocks,
+			      false };
+	for (uint32_t k = 0; k < h->n_blocks; k++) {
+		int32_t *e;
+		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
+		    (e = entry_of(j, db[k].pc, mode, true)) != NULL)
+			*e = (int32_t)slot;
+	}
+	if (!region_ready(vm, r))
+		r->verified = UINT32_MAX; /* checked again when first entered */
+	j->loaded++;
+	return 0;
+}
+
+static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const char *path,
+			  uint32_t heat, int mode)
+{
+	struct jit *j = vm->jit;
+	struct job *job = calloc(1, sizeof(*job));
+	char why[200];
+
+	if (!job || jit_gen_load(why, sizeof(why)) != 0) {
+		free(job);
+		free(desc);
+		j->heat[heat].state = HEAT_FAILED;
+		return;
+	}
+	job->desc = desc;
+	job->size = size;
+	job->heat = heat;
+	job->mode = mode;
+	snprintf(job->path, sizeof(job->path), "%s", path);
+	if (j->eager) { /* tests: compile now, and use it at once */
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		job->rc = compile_apart(desc, size, path, &vm->mem, job->why, sizeof(job->why));
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (getenv("CYCLOPS_JIT_DEBUG"))
+			fprintf(stderr, "jit: %u blocks, %u instructions: %.1f ms\n",
+				((const struct jit_desc_head *)desc)->n_blocks,
+				((const struct jit_desc_head *)desc)->n_insns,
+				(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+		j->compiled++;
+		if (job->rc != 0 || install(vm, path, desc, size, mode) != 0) {
+			if (job->rc != 0 && !vm->opts.quiet)
+				vm_warn(vm, "jit: %s", job->why);
+			j->heat[heat].state = HEAT_FAILED;
+			free(desc);
+		} else {
+			j->heat[heat].state = HEAT_LOADED;
+		}
+		free(job);
+		return;
+	}
+	if (!j->shared) {
+		struct shared *sh = calloc(1, sizeof(*sh));
+		if (!sh) {
+			free(job);
+			free(desc);
+			return;
+		}
+		pthread_mutex_init(&sh->lock, NULL);
+		pthread_cond_init(&sh->wake, NULL);
+		sh->refs = 2;
+		sh->running = true;
+		sh->mem = vm->mem;
+		if (pthread_create(&j->worker, NULL, worker, sh) != 0) {
+			free(sh);
+			free(job);
+			free(desc);
+			j->heat[heat].state = HEAT_FAILED;
+			return;
+		}
+		j->shared = sh;
+	}
+	pthread_mutex_lock(&j->shared->lock);
+	if (j->shared->n_queued == JIT_QUEUE) {
+		pthread_mutex_unlock(&j->shared->lock);
+		free(job);
+		free(desc);
+		return; /* it will be sampled again */
+	}
+	j->shared->queue[j->shared->n_queued++] = job;
+	pthread_cond_signal(&j->shared->wake);
+	pthread_mutex_unlock(&j->shared->lock);
+	j->heat[heat].state = HEAT_QUEUED;
+}
+
+/* The compilations the worker finished: loaded now. */
+static void poll_done(struct cy_vm *vm)
+{
+	struct jit *j = vm->jit;
+	struct job *done[JIT_QUEUE + 1];
+	int n;
+
+	if (!j->shared)
+		return;
+	pthread_mutex_lock(&j->shared->lock);
+	n = j->shared->n_done;
+	memcpy(done, j->shared->done, (size_t)n * sizeof(*done));
+	j->shared->n_done = 0;
+	pthread_mutex_unlock(&j->shared->lock);
+	for (int i = 0; i < n; i++) {
+		struct job *job = done[i];
+		j->compiled++;
+		if (job->rc != 0 || install(vm, job->path, job->desc, job->size, job->mode) != 0) {
+			if (job->rc != 0 && !vm->opts.quiet)
+				vm_warn(vm, "jit: %s", job->why);
+			j->heat[job->heat].state = HEAT_FAILED;
+			free(job->desc);
+		} else {
+			j->heat[job->heat].state = HEAT_LOADED;
+		}
+		free(job);
+	}
+}
+
+/* Decodes the blocks of [lo, hi) that control can reach from start without
+ * leaving it (fall-through, branches, direct jumps, the return points of
+ * calls): a region then holds the function's paths not taken yet, and the
+ * run does not leave it for the interpreter when one is first taken. */
+#define JIT_DISCOVER_MAX  2048
+#define JIT_DISCOVER_SEEN (2 * JIT_DISCOVER_MAX)
+
+static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
+{
+	enum { SEEN = JIT_DISCOVER_SEEN }; /* a set of pcs, half full at most */
+	uint32_t *seen = vm->jit->seen, work[JIT_DISCOVER_MAX], n = 0, count = 0;
+
+	memset(seen, 0, SEEN * sizeof(*seen)); /* no block starts at pc 0 here: it marks free */
+	work[n++] = start;
+	while (n && count < JIT_DISCOVER_MAX) {
+		uint32_t pc = work[--n], next[2], h;
+		unsigned k = 0;
+		struct block *b;
+		const struct insn *last;
+		if (pc < lo || pc >= hi || pc == 0)
+			continue;
+		for (h = (pc >> 1) * 0x9e3779b1u % SEEN; seen[h] && seen[h] != pc;
+		     h = (h + 1) % SEEN)
+			;
+		if (seen[h] == pc)
+			continue;
+		seen[h] = pc;
+		count++;
+		b = cache_get(vm, pc);
+		if (!b || b->n == 0)
+			continue;
+		last = &b->insns[b->n - 1];
+		switch (insn_classes[last->op]) {
+		case CY_CLASS_BRANCH:
+			next[k++] = (uint32_t)last->imm;
+			next[k++] = last->pc + last->len;
+			break;
+		case CY_CLASS_JUMP:
+			if (last->op == OP_jal)
+				next[k++] = (uint32_t)last->imm;
+			if (last->rd != REG_SINK) /* a call returns after it */
+				next[k++] = last->pc + last->len;
+			break;
+		default:
+			if (last->op == OP_block_end)
+				next[k++] = last->pc;
+			else if (last->op != OP_fetch_fault && last->op != OP_illegal &&
+				 last->op != OP_ebreak)
+				next[k++] = last->pc + last->len; /* after an ecall, a CSR */
+			break;
+		}
+		for (unsigned i = 0; i < k && n < JIT_DISCOVER_MAX; i++)
+			work[n++] = next[i];
+	}
+}
+
+/* The region around the function at h: loaded from the cache when there,
+ * else compiled (when compile says so). */
+static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mode, bool compile)
+{
+	struct jit *j = vm->jit;
+	struct collect c = { .vm = vm, .lo = h->lo, .hi = h->hi };
+	uint8_t *desc;
+	size_t size = 0;
+	char path[PATH_MAX + 32];
+	uint32_t index = (uint32_t)(h - j->heat);
+
+	if (!j->cache_dir[0] && !j->cache_tried) { /* on the first region only */
+		j->cache_tried = true;
+		pick_cache_dir(j);
+	}
+	if (!j->cache_dir[0])
+		return;
+	discover(vm, h->lo, h->hi, h->lo);
+	if (start >= h->lo && start < h->hi)
+		discover(vm, h->lo, h->hi, start);
+	acct_each_block(vm, collect_block, &c);
+	if (c.no_memory || !c.n) {
+		free(c.blocks);
+		return;
+	}
+	qsort(c.blocks, c.n, sizeof(*c.blocks), by_block_pc);
+	desc = describe(vm, c.blocks, c.n, c.n_insns, mode, &size);
+	free(c.blocks);
+	if (!desc)
+		return;
+	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
+	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
+		h->state = HEAT_LOADED;
+		return;
+	}
+	if (!compile) {
+		free(desc);
+		return;
+	}
+	queue_compile(vm, desc, size, path, index, mode);
+}
+
+/* A sample of where the interpreter is: the function's heat grows. */
+static void sample(struct cy_vm *vm, uint32_t pc, int mode)
+{
+	struct jit *j = vm->jit;
+	struct heat *h = heat_of(vm, pc, mode);
+
+	if (!h || h->state == HEAT_QUEUED || h->state == HEAT_FAILED)
+		return;
+	h->samples++;
+	if (h->state == HEAT_LOADED) {
+		/* the interpreter is in a loaded function: blocks it did not have
+		 * when it was made have become hot; a new region replaces it */
+		if (h->samples >= JIT_THRESHOLD)
+			h->state = HEAT_COLD, h->samples = 0;
+		return;
+	}
+	if (j->eager)
+		make_region(vm, h, pc, mode, true);
+	else if (h->samples == JIT_PROBE)
+		make_region(vm, h, pc, mode, false);
+	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
+		make_region(vm, h, pc, mode, true);
+}
+
+/* The region of mode that starts a block at pc, ready to run; NULL if none. */
+static struct region *region_at(struct cy_vm *vm, uint32_t pc, int mode)
+{
+	struct jit *j = vm->jit;
+	int32_t *e;
+	struct region *r;
+
+	if (!j->entries.n)
+		return NULL;
+	e = entry_of(j, pc, mode, false);
+	if (!e || *e < 0)
+		return NULL;
+	r = &j->regions[*e];
+	if (!region_ready(vm, r)) {
+		drop(vm, r);
+		return NULL;
+	}
+	return r;
+}
+
+void jit_cache_flushed(struct cy_vm *vm) { (void)vm; /* patches go with the blocks */ }
+
+void jit_block_decoded(struct cy_vm *vm, struct block *b)
+{
+	struct jit *j = vm->jit;
+	int mode = jit_mode(vm);
+	int32_t *e;
+	struct region *r;
+
+	if (!j->entries.n || j->refreshing || mode == JIT_NONE)
+		return;
+	e = entry_of(j, b->pc, mode, false);
+	if (!e || *e < 0)
+		return;
+	r = &j->regions[*e];
+	/* a region whose blocks are all decoded again is checked as it is
+	 * entered (region_ready); this block can lead there at once if its
+	 * region was made from it */
+	for (uint32_t k = 0; k < ((const struct jit_desc_head *)r->desc)->n_blocks; k++)
+		if (desc_blocks(r)[k].pc == b->pc) {
+			if (same_block(r, k, b))
+				b->insns[0].handler = enter_handler(vm);
+			break;
+		}
+}
+
+/* The accounting interface's calls from translated code. */
+static void call_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
+			  uint64_t to)
+{
+	acct_deadline(vm, b, retired, from, to);
+}
+
+static void call_transfer(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
+			  uint64_t cycles, uint64_t instret)
+{
+	acct_transfer(vm, &b->insns[index], target, cycles, instret);
+}
+
+static void call_flagged(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret)
+{
+	acct_flagged(vm, b, retired, instret);
+}
+
+/* ACCT_PARTIAL: the run of b ended after `retired` instructions. */
+static void call_partial(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
+			 uint64_t instret, uint64_t now)
+{
+	acct_partial(vm, b, retired, cycles, instret, now);
+	if (b->flags)
+		acct_flagged(vm, b, retired, instret);
+}
+
+/* Runs region r from vm->pc. */
+static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
+{
+	struct jit_frame f = {
+		.regs = vm->xlen == 64 ? (uint8_t *)vm->x64 : (uint8_t *)vm->x,
+		.mem = vm->mem.base,
+		.codemap = vm->cache.codemap,
+		.vm = vm,
+		.misaligned = vm_misaligned,
+		.cycles = vm->cycles,
+		.instret = vm->instret,
+		.budget = budget,
+		.pc = vm->pc,
+		.last_pc = vm->last_pc,
+		.retired_pc = vm->retired_pc,
+		.blocks = r->blocks,
+		.events = vm->acct.events,
+		.deadline = &vm->acct.deadline,
+		.context = &vm->acct.ctx_lo,
+		.has_last = &vm->acct.has_last,
+		.last_transfer = &vm->acct.last_from,
+		.break_loop = &vm->break_loop,
+		.deadline_fn = call_deadline,
+		.transfer_fn = call_transfer,
+		.flagged_fn = call_flagged,
+		.partial_fn = call_partial,
+	};
+
+	r->used = ++vm->jit->clock;
+	vm->break_loop = false;
+	r->fn(&f);
+	vm->jit->translated += f.cycles - vm->cycles;
+	vm->pc = (uint32_t)f.pc;
+	vm->cycles = f.cycles;
+	vm->instret = f.instret;
+	vm->last_pc = (uint32_t)f.last_pc;
+	vm->retired_pc = (uint32_t)f.retired_pc;
+	return (enum jit_exit)f.exit;
+}
+
+_Static_assert(offsetof(struct acct, ctx_size) == offsetof(struct acct, ctx_lo) + 4 &&
+		   offsetof(struct acct, last_to) == offsetof(struct acct, last_from) + 4,
+	       "translated code reads ctx_lo/ctx_size and writes last_from/last_to as pairs");
+
+bool jit_run(struct cy_vm *vm, uint64_t budget)
+{
+	struct jit *j = vm->jit;
+	int mode = j ? jit_mode(vm) : JIT_NONE;
+	bool bypass = false;
+
+	if (mode == JIT_NONE)
+		return false;
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+		struct region *r;
+		/* counting or a profiler came or went: the caller runs again, as
+		 * after the interpreter's own return for a new build (the sampler
+		 * chooses again how to run: acct.return_on_repick) */
+		if (jit_mode(vm) != mode)
+			break;
+		r = bypass || vm->flush_pending ? NULL : region_at(vm, vm->pc, mode);
+		if (r) {
+			enum jit_exit why = enter(vm, r, budget);
+			if (vm->break_loop) /* a subscriber wants the run back */
+				break;
+			if (why == JIT_EXIT_BUDGET || why == JIT_EXIT_BEFORE)
+				bypass = true;
+			else if (why == JIT_EXIT_CODE_WRITTEN)
+				vm->flush_pending = true;
+			continue;
+		}
+		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
+		uint64_t end = bypass || budget - vm->cycles < slice ? budget : vm->cycles + slice;
+		vm->jit_bypass = bypass;
+		vm->jit_entered = false;
+		exec_interp(vm, end);
+		vm->jit_bypass = false;
+		j->interpreted += vm->cycles - before;
+		if (jit_mode(vm) != mode)
+			break;
+		if (vm->break_loop && !vm->jit_entered)
+			break; /* as the interpreter returns when a subscriber asks */
+		if (!vm->jit_entered && vm->stop == CY_STOP_NONE)
+			sample(vm, vm->pc, mode);
+		bypass = false;
+		poll_done(vm);
+	}
+	return true;
+}

@@ -1,0 +1,132 @@
+/* jit.h - the translation tier: hot guest code compiled to host code with
+ * libgccjit (jit_gen.c), run by a driver beside the interpreter (jit.c).
+ * docs/jit.md describes it, docs/decisions.md says why it is built so. */
+#ifndef CY_JIT_H
+#define CY_JIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct cy_vm;
+struct block;
+
+/* Why a translated region returned (jit_frame.exit). */
+enum jit_exit {
+	JIT_EXIT_JUMP,         /* to frame.pc, which the region does not hold */
+	JIT_EXIT_BUDGET,       /* the block at frame.pc does not fit the budget */
+	JIT_EXIT_BEFORE,       /* the instruction at frame.pc faults: the interpreter says how */
+	JIT_EXIT_CODE_WRITTEN, /* a store changed decoded code; frame.pc is the next instruction */
+};
+
+/* The one argument of a translated region. The generated code reads and
+ * writes it through a struct of the same fields in the same order
+ * (jit_gen.c), every field 8 bytes wide so that there is no padding. */
+struct jit_frame {
+	uint8_t *regs; /* vm->x or vm->x64 */
+	uint8_t *mem;
+	const uint8_t *codemap;
+	struct cy_vm *vm;
+	void (*misaligned)(struct cy_vm *vm, uint32_t pc);
+	uint64_t cycles, instret, budget;
+	uint64_t pc;         /* in: where to start; out: where to go on */
+	uint64_t last_pc;    /* out: the last instruction run (vm->last_pc) */
+	uint64_t retired_pc; /* out: the last one that retired (vm->retired_pc) */
+	uint64_t exit;       /* out: enum jit_exit */
+	/* the accounting interface (account.h), for regions made with
+	 * JIT_DESC_ACCT: the region's decoded blocks by index, vm->acct's
+	 * fields the interpreter reads at a block's end, and the calls out */
+	struct block **blocks;
+	uint64_t events;          /* vm->acct.events when the region was entered */
+	const uint64_t *deadline; /* &vm->acct.deadline */
+	const uint32_t *context;  /* &vm->acct.ctx_lo (ctx_size follows) */
+	bool *has_last;           /* &vm->acct.has_last */
+	uint32_t *last_transfer;  /* &vm->acct.last_from (last_to follows) */
+	const bool *break_loop;   /* &vm->break_loop */
+	void (*deadline_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
+			    uint64_t to);
+	void (*transfer_fn)(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
+			    uint64_t cycles, uint64_t instret);
+	void (*flagged_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret);
+	void (*partial_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
+			   uint64_t instret, uint64_t now);
+};
+
+/* A region as the generator sees it, flat (no pointers), so that it can be
+ * hashed, written into the compiled file and compared when the file is
+ * loaded again: a header, the blocks, then their instructions. */
+#define JIT_DESC_MAGIC   0x4a594331u /* "1CYJ" */
+#define JIT_DESC_VERSION 1u
+/* The generator's own version, in the description (so in the cache's
+ * keys): changed whenever jit_gen.c makes other code from the same
+ * blocks. */
+#define JIT_GEN_VERSION 4u
+
+struct jit_desc_head {
+	uint32_t magic, version;
+	uint32_t xlen;
+	uint32_t taken_extra;   /* a taken branch over a not-taken one */
+	int32_t div_zero_delta; /* dividing by zero over dividing */
+	uint32_t n_blocks, n_insns;
+	uint32_t generator; /* JIT_GEN_VERSION */
+	uint32_t flags;     /* JIT_DESC_ACCT */
+	/* where struct block keeps what the accounting code counts: a region
+	 * made by another build of cyclops never matches */
+	uint32_t off_runs, off_taken, off_flags;
+};
+
+/* The region reports to the accounting interface as the exec_acct build
+ * does (the profilers are on). */
+#define JIT_DESC_ACCT 1u
+
+struct jit_desc_block {
+	uint32_t pc, max_cost, first; /* first: its first instruction's index */
+	uint16_t n, flags;            /* JIT_BLOCK_* */
+};
+
+/* An entry: the run may come into the region at this block (the
+ * function's start, a loop's head, the return point of a call, a block no
+ * other block of the region leads to); only these the interpreter enters
+ * the region through, which keeps the compiled function's graph small. */
+#define JIT_BLOCK_ENTRY 1u
+
+struct jit_desc_insn {
+	uint32_t pc;
+	int32_t imm;
+	uint32_t before, after;
+	uint8_t op, rd, rs1, rs2, len, index, pad[2];
+};
+
+_Static_assert(sizeof(struct jit_desc_head) == 48 && sizeof(struct jit_desc_block) == 16 &&
+		   sizeof(struct jit_desc_insn) == 24,
+	       "the description has no padding: it is hashed and compared as bytes");
+
+/* The generator (jit_gen.c). Whether libgccjit could be loaded; why not in
+ * why. Loaded once, on the first compilation (a run that compiles nothing
+ * never maps the library). */
+int jit_gen_load(char *why, size_t why_size);
+/* Compiles the region described by desc (size bytes) into the shared
+ * object path; 0, or -1 with the reason in why. Thread-safe: one context
+ * per call. */
+int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, size_t why_size);
+/* The symbols every compiled file has. */
+#define JIT_SYM_REGION "cyclops_region"
+#define JIT_SYM_DESC   "cyclops_region_desc"
+
+/* The driver (jit.c). */
+/* Whether the translation tier can run vm now: the plain interpreter would
+ * (no profiler subscribed, no observer, static costs only, not the bare
+ * platform, no counting) and the host has the tier. */
+int jit_attach(struct cy_vm *vm, char *why, size_t why_size);
+void jit_free(struct cy_vm *vm);
+/* Runs vm up to budget, the interpreter and translated code taking turns;
+ * false when the tier cannot run vm now (exec_run then interprets). */
+_Bool jit_run(struct cy_vm *vm, uint64_t budget);
+/* The block cache was emptied: translations stay (they are keyed by the
+ * guest code they were made from), their entries into decoded blocks go. */
+void jit_cache_flushed(struct cy_vm *vm);
+/* A block was decoded: if a translation starts at its pc, the block's
+ * first instruction leads the interpreter there. */
+void jit_block_decoded(struct cy_vm *vm, struct block *b);
+
+#endif
