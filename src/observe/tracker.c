@@ -923,11 +923,9 @@ int tracker_state_io(struct sio *io, struct tracker *t)
 		sio_i32(io, &in->span);
 		sio_u64(io, &in->start);
 		sio_u64(io, &in->end);
-		if (io->load &&
-		    (in->span < 0 || (size_t)in->span >= t->node_map.n || in->end < in->start))
-			sio_fail(io, "span instance %zu is of node %d of %zu, from %llu to %llu", i,
-				 in->span, t->node_map.n, (unsigned long long)in->start,
-				 (unsigned long long)in->end);
+		if (io->load && (in->span < 0 || (size_t)in->span >= t->node_map.n))
+			sio_fail(io, "span instance %zu is of node %d of %zu", i, in->span,
+				 t->node_map.n);
 	}
 	if (io->load && !sio_ok(io))
 		t->n_instances = 0;
