@@ -181,7 +181,8 @@ def write_results(text):
         old = f.read()
     if HEADING in old:
         start = old.index(HEADING)
-        end = old.index(NEXT_HEADING, start)
+        end = old.find("\n## ", start + len(HEADING))  # the next section, whichever it is
+        end = len(old) if end < 0 else end + 1
         new = old[:start] + text + "\n" + old[end:]
     else:
         end = old.index(NEXT_HEADING)

@@ -50,7 +50,10 @@ static size_t wrap(const uint8_t *code, size_t n, bool rv64)
 	uint8_t *e = image, *p = image + eh;
 
 	memset(image, 0, eh + ph);
-	memcpy(e, "\177ELF", 4);
+	memcpy(e,
+	       "\x7f"
+	       "ELF",
+	       4);
 	e[4] = rv64 ? 2 : 1; /* class */
 	e[5] = 1;            /* little-endian */
 	e[6] = 1;            /* version */

@@ -79,9 +79,9 @@ typedef enum cy_counters_build {
 	CY_COUNTERS_FPGA = 0,
 	CY_COUNTERS_ASIC,
 } cy_counters_build;
-/* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1 or pico from
- * the ELF's symbols and linux otherwise. */
-typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO } cy_abi;
+/* The guest's system-call ABI (docs/zkvm.md). AUTO picks sp1, pico or
+ * risc0 from the ELF's symbols and linux otherwise. */
+typedef enum cy_abi { CY_ABI_AUTO = 0, CY_ABI_LINUX, CY_ABI_SP1, CY_ABI_PICO, CY_ABI_RISC0 } cy_abi;
 
 /* The platform (docs/bare-metal.md): linux runs a user-mode program with
  * the Linux syscall ABI; bare runs firmware in machine mode with traps,
@@ -113,6 +113,9 @@ typedef struct cy_opts {
 	bool cycle_tracker_quiet; /* and leave them out of the guest's output */
 	uint64_t chunk_cycles;    /* cy_vm_run_chunk's chunk; 0: the default */
 	cy_abi abi;               /* CY_ABI_AUTO: detected from the ELF */
+	/* the zkVM ABI's version (sp1: 3, 4, 5 or 6; pico: 1); 0 picks it
+	 * from the ELF (docs/zkvm.md, "Versions") */
+	unsigned abi_version;
 	/* Channel timers (docs/timers.md): off by default. */
 	bool timers;          /* watch the guest's timer channels */
 	uint64_t significant; /* explain steps of at least this many cycles;
@@ -421,11 +424,24 @@ size_t cy_vm_counters(const cy_vm *vm, cy_counter *out, size_t max);
 const char *cy_counter_event_name(unsigned i);
 /* "fpga" or "asic" */
 const char *cy_vm_counters_build(const cy_vm *vm);
-/* zkVM guests (opts.abi sp1 or pico; docs/zkvm.md). */
+/* zkVM guests (opts.abi sp1, pico or risc0; docs/zkvm.md). */
 cy_abi cy_vm_abi(const cy_vm *vm);
 const char *cy_abi_name(cy_abi abi);
-/* Parses "linux", "sp1", "pico" or "auto"; 0 if valid. */
+/* Parses "linux", "sp1", "pico", "risc0" or "auto"; 0 if valid. */
 int cy_abi_parse(const char *text, cy_abi *out);
+/* The same, and "sp1@vN" / "pico@vN" with a version (*version 0 without). */
+int cy_abi_parse_version(const char *text, cy_abi *out, unsigned *version);
+/* The zkVM ABI's version the run uses (3..6 for SP1, 1 for Pico; 0 for
+ * Linux) and, in *from if not NULL, what chose it: "option", "elf-class",
+ * "elf-crate", "elf-symbols" or "default". */
+unsigned cy_vm_abi_version(const cy_vm *vm, const char **from);
+/* Whether the guest's output, on the stream it last wrote to (*fd: 1 or
+ * 2; 0 if it wrote none), ends a line, so that what a host prints next on
+ * the same terminal starts on a line of its own. */
+bool cy_vm_output_ends_line(const cy_vm *vm, int *fd);
+/* The name of ecall number nr under the VM's ABI ("write", "SHA_EXTEND"),
+ * NULL if it has none: a Linux syscall number in a7, a zkVM code in t0. */
+const char *cy_vm_syscall_name(const cy_vm *vm, uint32_t nr);
 /* Appends one frame to the input queue that HINT_LEN/HINT_READ read;
  * -EINVAL for a Linux guest, -ENOMEM. */
 int cy_vm_push_input(cy_vm *vm, const void *data, size_t len);
@@ -433,7 +449,8 @@ int cy_vm_push_input(cy_vm *vm, const void *data, size_t len);
  * "u64:N", "hex:BYTES", "str:TEXT". Returns 0 and a malloc'd frame, 1 if spec
  * has none of these prefixes (a file name), or < 0 with a message in err. */
 int cy_input_encode(const char *spec, uint8_t **out, size_t *len, char *err, size_t err_size);
-/* The public-values stream (WRITE to fd 3); NULL and *len 0 if empty. */
+/* The public-values stream (WRITE to fd 3, or 13 from SP1 v4 on; a RISC
+ * Zero guest's journal); NULL and *len 0 if empty. */
 const uint8_t *cy_vm_public_values(const cy_vm *vm, size_t *len);
 
 /* The words COMMIT and COMMIT_DEFERRED_PROOFS recorded; bit i of *_set says
@@ -443,6 +460,13 @@ typedef struct cy_commits {
 	uint8_t digest_set, deferred_set;
 } cy_commits;
 void cy_vm_commits(const cy_vm *vm, cy_commits *out);
+/* The proofs the guest asked to verify (VERIFY_SP1_PROOF and
+ * VERIFY_PICO_PROOF), in order: the verifying key's digest and the public
+ * values' digest it named. A run has no proofs to check them against. */
+typedef struct cy_proof_digests {
+	uint32_t vkey[8], pv_digest[8];
+} cy_proof_digests;
+const cy_proof_digests *cy_vm_verified_proofs(const cy_vm *vm, size_t *n);
 
 /* How often the guest called each zkVM syscall, by syscall id (byte 0); only codes
  * called at least once. NULL and *n = 0 for Linux guests. */
@@ -457,8 +481,9 @@ const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n);
  * CY_TIMER_INIT announcement and watches its three channels: a write to
  * the length word opens a timer named by the message bytes, a write to the
  * signal word closes the innermost open one (docs/timers.md). A timer
- * counts from the clock after the length write to the clock before the
- * signal write. Arrays belong to the VM, as the tracker's do. */
+ * counts from the clock before the length write (which it holds, as
+ * profiler0 counts) to the clock before the signal write. Arrays belong
+ * to the VM, as the tracker's do. */
 
 /* A node of the timer tree: one label at one place in the nesting. */
 typedef struct cy_timer {

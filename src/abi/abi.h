@@ -10,9 +10,12 @@ void syscall_linux(struct cy_vm *vm);
 int linux_setup_stack(struct cy_vm *vm, char *err, size_t err_size);
 
 void syscall_zkvm(struct cy_vm *vm);
+void syscall_risc0(struct cy_vm *vm);
 /* Which zkVM ABI the symbols suggest: CY_ABI_SP1, CY_ABI_PICO or LINUX. */
 cy_abi zkvm_detect(const struct cy_vm *vm);
-int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size);
+/* The zkVM state for abi at version (0: from the ELF, whose bytes are elf). */
+int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, size_t size,
+	       char *err, size_t err_size);
 void zkvm_free(struct cy_vm *vm);
 
 /* Checkpoints (api/checkpoint.c): each ABI saves and restores its state

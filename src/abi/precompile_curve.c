@@ -1,8 +1,8 @@
 /* precompile_curve.c - the elliptic-curve precompiles in affine
- * coordinates with GMP: short Weierstrass curves y^2 = x^3 + b (secp256k1,
- * BN254, BLS12-381 G1) and the twisted Edwards curve ed25519, their sums,
- * doublings and decompressions. Coordinates are little-endian word arrays,
- * x first. */
+ * coordinates with GMP: short Weierstrass curves y^2 = x^3 + a x + b
+ * (secp256k1, secp256r1, BN254, BLS12-381 G1) and the twisted Edwards curve
+ * ed25519, their sums, doublings and decompressions. Coordinates are
+ * little-endian word arrays, x first. */
 #include <gmp.h>
 #include <string.h>
 
@@ -11,23 +11,39 @@
 
 struct curve {
 	const char *p; /* the field prime, hex */
+	const char *n; /* the group order, hex (the hooks' scalar field) */
 	unsigned words;
-	unsigned long b; /* y^2 = x^3 + b */
+	long a;        /* y^2 = x^3 + a x + b */
+	const char *b; /* hex */
+	/* the decompression flag picks the larger of y and p - y (ZCash's
+	 * serialization, which SP1's and Pico's BLS12-381 executor follows),
+	 * not y's parity */
+	bool flag_is_larger;
 };
 
-static const struct curve curves[] = {
-	[CURVE_SECP256K1] = { "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 8,
-			      7 },
-	[CURVE_BN254] = { "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 8,
-			  3 },
+static const struct curve curves[CURVE_IDS] = {
+	[CURVE_SECP256K1] = { "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+			      "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 8,
+			      0, "7", false },
+	[CURVE_SECP256R1] = { "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+			      "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 8,
+			      -3,
+			      "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
+			      false },
+	[CURVE_BN254] = { "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+			  "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 8, 0,
+			  "3", false },
 	[CURVE_BLS12381] = { "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241ea"
 			     "bfffeb153ffffb9feffffffffaaab",
-			     12, 4 },
+			     "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 12,
+			     0, "4", true },
 };
 
 unsigned curve_words(enum curve_id c) { return curves[c].words; }
 
 const char *curve_prime_hex(enum curve_id c) { return curves[c].p; }
+
+const char *curve_order_hex(enum curve_id c) { return curves[c].n; }
 
 /* lambda for P + Q (or 2P when double), then R = (l^2 - x1 - x2, l(x1 - x3) - y1) */
 static int weierstrass(enum curve_id c, uint32_t *pw, const uint32_t *qw, bool dbl)
@@ -50,9 +66,13 @@ static int weierstrass(enum curve_id c, uint32_t *pw, const uint32_t *qw, bool d
 	if (mpz_cmp(x1, x2) == 0 && !dbl && mpz_cmp(y1, y2) == 0)
 		dbl = true; /* P + P */
 	if (dbl) {
-		/* l = 3 x^2 / 2y (a = 0) */
+		/* l = (3 x^2 + a) / 2y */
 		mpz_mul(l, x1, x1);
 		mpz_mul_ui(l, l, 3);
+		if (curves[c].a < 0)
+			mpz_sub_ui(l, l, (unsigned long)-curves[c].a);
+		else
+			mpz_add_ui(l, l, (unsigned long)curves[c].a);
 		mpz_mul_ui(t, y1, 2);
 	} else {
 		mpz_sub(l, y2, y1);
@@ -147,8 +167,9 @@ out:
 
 /* y from x (at pt + words) with the parity odd, written at pt, as SP1's
  * executor lays it out: the guest reverses its big-endian x||y buffer, so x
- * sits in the upper half as little-endian words. All three primes are
- * 3 mod 4, so a root of r is r^((p+1)/4) when r is a square. */
+ * sits in the upper half as little-endian words. Every prime here is
+ * 3 mod 4, so a root of r is r^((p+1)/4) when r is a square. For
+ * BLS12-381 the flag asks for the larger root instead (ZCash's rule). */
 int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd)
 {
 	unsigned n = curves[c].words;
@@ -163,7 +184,10 @@ int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd)
 		goto out;
 	}
 	mpz_powm_ui(r, x, 3, p);
-	mpz_add_ui(r, r, curves[c].b);
+	mpz_set_str(e, curves[c].b, 16);
+	mpz_add(r, r, e);
+	mpz_mul_si(e, x, curves[c].a);
+	mpz_add(r, r, e);
 	mpz_mod(r, r, p);
 	mpz_add_ui(e, p, 1);
 	mpz_fdiv_q_2exp(e, e, 2);
@@ -174,8 +198,14 @@ int weierstrass_decompress(enum curve_id c, uint32_t *pt, bool odd)
 		rc = -1; /* x^3 + b has no root: x is not on the curve */
 		goto out;
 	}
-	if ((mpz_odd_p(y) != 0) != odd)
+	if (curves[c].flag_is_larger) {
+		mpz_sub(e, p, y); /* y is the larger when y > p - y */
+		if ((mpz_cmp(y, e) > 0) != odd)
+			mpz_set(y, e);
+	} else if ((mpz_odd_p(y) != 0) != odd) {
 		mpz_sub(y, p, y);
+	}
+	mpz_mod(y, y, p); /* y = 0 stays 0 */
 	mpz_to_words(pt, n, y);
 out:
 	mpz_clears(p, x, r, y, e, NULL);

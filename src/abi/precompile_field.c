@@ -72,3 +72,43 @@ void fp2_op(enum curve_id c, enum field_op op, uint32_t *x, const uint32_t *y)
 	mpz_to_words(x + n, n, t);
 	mpz_clears(p, a0, a1, b0, b1, t, NULL);
 }
+
+/* U256XU2048_MUL: the 2304-bit product a * b, its low 2048 bits in lo and
+ * its high 256 in hi. */
+void u256x2048_mul(const uint32_t a[8], const uint32_t b[64], uint32_t lo[64], uint32_t hi[8])
+{
+	mpz_t x, y;
+
+	mpz_inits(x, y, NULL);
+	words_to_mpz(x, a, 8);
+	words_to_mpz(y, b, 64);
+	mpz_mul(x, x, y);
+	mpz_tdiv_r_2exp(y, x, 2048);
+	mpz_to_words(lo, 64, y);
+	mpz_tdiv_q_2exp(x, x, 2048);
+	mpz_to_words(hi, 8, x);
+	mpz_clears(x, y, NULL);
+}
+
+/* UINT256_ADD_CARRY / UINT256_MUL_CARRY (SP1 v6): r = a + b + c or
+ * a * b + c (at most 512 bits), its low 256 bits in d, its high in e. */
+void uint256_op_carry(bool mul, const uint32_t a[8], const uint32_t b[8], const uint32_t c[8],
+		      uint32_t d[8], uint32_t e[8])
+{
+	mpz_t x, y, r;
+
+	mpz_inits(x, y, r, NULL);
+	words_to_mpz(x, a, 8);
+	words_to_mpz(y, b, 8);
+	if (mul)
+		mpz_mul(r, x, y);
+	else
+		mpz_add(r, x, y);
+	words_to_mpz(x, c, 8);
+	mpz_add(r, r, x);
+	mpz_tdiv_r_2exp(x, r, 256);
+	mpz_to_words(d, 8, x);
+	mpz_tdiv_q_2exp(x, r, 256);
+	mpz_to_words(e, 8, x);
+	mpz_clears(x, y, r, NULL);
+}

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "abi/zkvm.h"
 #include "core/block.h"
 #include "core/output.h"
 #include "core/vm.h"
@@ -88,6 +89,13 @@ static const char *syscall_name(uint32_t nr)
 }
 
 const char *cy_syscall_name(uint32_t nr) { return syscall_name(nr); }
+
+const char *cy_vm_syscall_name(const cy_vm *vm, uint32_t nr)
+{
+	if (vm->zkvm)
+		return zkvm_syscall_name(vm->zkvm, nr);
+	return vm->machine ? NULL : syscall_name(nr);
+}
 
 /* The most one read or write moves (Linux's MAX_RW_COUNT): a count of 2 GiB
  * or more would not fit the int32 return value. */

@@ -1,15 +1,21 @@
 /* syscall_zkvm.c - the guest ABI of the SP1 and Pico zkVMs: code in t0,
- * arguments in a0-a2, result in t0. Inputs are a queue of frames read with
- * HINT_LEN/HINT_READ; outputs are the public-values stream and the committed
- * words; unconstrained blocks run on a snapshot that is restored at their
- * end. The precompiles compute in precompile_*.c. See docs/zkvm.md. */
+ * arguments in a0-a4, result in t0. The syscalls are the rows of
+ * zkvm_syscalls.h, each flavor (SP1 v3, v4/v5, v6, Pico) its own column;
+ * the flavors' other differences (descriptors, hint rules) are the rows of
+ * rules[] below. Inputs are a queue of frames read with HINT_LEN and
+ * HINT_READ; outputs are the public-values stream and the committed words;
+ * unconstrained blocks run on a copy-on-write view of memory that nothing
+ * counts, restored at their end. The precompiles compute in
+ * precompile_*.c, the hooks in zkvm_hooks.c. See docs/zkvm.md. */
 #include <errno.h>
+#include <gelf.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "abi/abi.h"
 #include "abi/zkvm.h"
 #include "core/block.h"
 #include "core/output.h"
@@ -18,113 +24,92 @@
 
 #define REG_T0 5
 #define REG_A0 10
-#define REG_A1 11
-#define REG_A2 12
 
-#define FD_STDOUT        1
-#define FD_STDERR        2
-#define FD_PUBLIC_VALUES 3
-#define FD_INPUT         4
+#define FD_STDOUT 1
+#define FD_STDERR 2
 
-/* Byte 2 of a code: cycles SP1 adds for the call; cyclops reports them. */
+/* How the flavors differ beyond their syscall codes, read from each
+ * executor's write, hint and unconstrained syscalls. */
+static const struct rules {
+	const char *name;
+	uint32_t fd_public, fd_hint; /* WRITE: the public values, a frame of input */
+	/* a frame the guest writes goes before the unread ones (SP1 v4 and
+	 * later push it to the front of a deque) or after all (SP1 v3, Pico) */
+	bool hint_to_front;
+	/* HINT_LEN with nothing left: all ones (v4 and later), or a stop */
+	bool hint_len_all_ones;
+	/* EXIT_UNCONSTRAINED outside a block returns 0; SP1 v6 panics */
+	bool exit_outside_ok;
+	/* SP1 v4/v5 panic on descriptors 3..10: the v3 ones, moved up by 10 */
+	bool low_fds_reserved;
+	uint64_t mem_limit;
+	unsigned word; /* bytes: syscall alignment, hint padding */
+} rules[ZKVM_FLAVORS] = {
+	[ZKVM_SP1_V3] = { "SP1 v3", 3, 4, false, false, true, false, ZKVM_MEM_LIMIT, 4 },
+	[ZKVM_SP1_V4] = { "SP1 v4/v5", 13, 14, true, true, true, true, ZKVM_MEM_LIMIT, 4 },
+	[ZKVM_SP1_V6] = { "SP1 v6", 13, 14, true, true, false, false, 0, 8 },
+	[ZKVM_PICO] = { "Pico", 3, 4, false, false, true, false, ZKVM_MEM_LIMIT, 4 },
+};
+
+typedef void (*sys_fn)(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a);
+
+#define SYS_DECL(name, fn, flags, v3, v4, v6, pico)                                                \
+	static void fn(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a);
+ZKVM_SYSCALLS(SYS_DECL)
+#undef SYS_DECL
+
+static const struct row {
+	const char *name;
+	sys_fn fn;
+	unsigned flags;
+	uint32_t code[ZKVM_FLAVORS];
+} rows[ZKVM_N_SYSCALLS] = {
+#define SYS_ROW(name, fn, flags, v3, v4, v6, pico) { #name, fn, flags, { v3, v4, v6, pico } },
+	ZKVM_SYSCALLS(SYS_ROW)
+#undef SYS_ROW
+};
+
+/* Byte 2 of a code: the cycles SP1 v3-v5 added for the call; reported,
+ * never added (docs/zkvm.md, "Cycles"). */
 #define CODE_EXTRA_CYCLES(code) (((code) >> 16) & 0xff)
-
-/* The syscalls: _(code, name, handler). One table for the dispatch, the
- * names and the counts. */
-#define ZKVM_SYSCALLS(_)                                                                           \
-	_(0x00000000, HALT, sys_halt)                                                              \
-	_(0x00000002, WRITE, sys_write)                                                            \
-	_(0x00000003, ENTER_UNCONSTRAINED, sys_enter_unconstrained)                                \
-	_(0x00000004, EXIT_UNCONSTRAINED, sys_exit_unconstrained)                                  \
-	_(0x00300105, SHA_EXTEND, sys_sha_extend)                                                  \
-	_(0x00010106, SHA_COMPRESS, sys_sha_compress)                                              \
-	_(0x00010107, ED_ADD, sys_ed_add)                                                          \
-	_(0x00000108, ED_DECOMPRESS, sys_ed_decompress)                                            \
-	_(0x00010109, KECCAK_PERMUTE, sys_keccak_permute)                                          \
-	_(0x0001010A, SECP256K1_ADD, sys_secp256k1_add)                                            \
-	_(0x0000010B, SECP256K1_DOUBLE, sys_secp256k1_double)                                      \
-	_(0x0000010C, SECP256K1_DECOMPRESS, sys_secp256k1_decompress)                              \
-	_(0x0001010E, BN254_ADD, sys_bn254_add)                                                    \
-	_(0x0000010F, BN254_DOUBLE, sys_bn254_double)                                              \
-	_(0x00000010, COMMIT, sys_commit)                                                          \
-	_(0x0000001A, COMMIT_DEFERRED_PROOFS, sys_commit_deferred)                                 \
-	_(0x0001011D, UINT256_MUL, sys_uint256_mul)                                                \
-	_(0x0001011E, BLS12381_ADD, sys_bls12381_add)                                              \
-	_(0x0000011F, BLS12381_DOUBLE, sys_bls12381_double)                                        \
-	_(0x00010120, BLS12381_FP_ADD, sys_bls12381_fp_add)                                        \
-	_(0x00010121, BLS12381_FP_SUB, sys_bls12381_fp_sub)                                        \
-	_(0x00010122, BLS12381_FP_MUL, sys_bls12381_fp_mul)                                        \
-	_(0x00010123, BLS12381_FP2_ADD, sys_bls12381_fp2_add)                                      \
-	_(0x00010124, BLS12381_FP2_SUB, sys_bls12381_fp2_sub)                                      \
-	_(0x00010125, BLS12381_FP2_MUL, sys_bls12381_fp2_mul)                                      \
-	_(0x00010126, BN254_FP_ADD, sys_bn254_fp_add)                                              \
-	_(0x00010127, BN254_FP_SUB, sys_bn254_fp_sub)                                              \
-	_(0x00010128, BN254_FP_MUL, sys_bn254_fp_mul)                                              \
-	_(0x00010129, BN254_FP2_ADD, sys_bn254_fp2_add)                                            \
-	_(0x0001012A, BN254_FP2_SUB, sys_bn254_fp2_sub)                                            \
-	_(0x0001012B, BN254_FP2_MUL, sys_bn254_fp2_mul)                                            \
-	_(0x000000F0, HINT_LEN, sys_hint_len)                                                      \
-	_(0x000000F1, HINT_READ, sys_hint_read)
-
-enum {
-#define SYS_INDEX(code, name, fn) SYS_##name,
-	ZKVM_SYSCALLS(SYS_INDEX)
-#undef SYS_INDEX
-	    N_ZKVM_SYSCALLS
-};
-
-static const uint32_t sys_codes[N_ZKVM_SYSCALLS] = {
-#define SYS_CODE(code, name, fn) code,
-	ZKVM_SYSCALLS(SYS_CODE)
-#undef SYS_CODE
-};
-
-static const char *const sys_names[N_ZKVM_SYSCALLS] = {
-#define SYS_NAME(code, name, fn) #name,
-	ZKVM_SYSCALLS(SYS_NAME)
-#undef SYS_NAME
-};
-
-struct frame {
-	uint8_t *data;
-	size_t len;
-};
-
-/* What ENTER_UNCONSTRAINED saves and EXIT_UNCONSTRAINED puts back: the
- * registers, the clock and the outputs' lengths. Memory needs no copy: the
- * block runs on a copy-on-write view of it (cow_enter, cow_exit). */
-struct snapshot {
-	uint32_t x[32];
-	uint32_t pc;
-	uint64_t cycles, instret;
-	size_t public_len;
-	cy_commits commits;
-};
-
-struct zkvm {
-	cy_abi abi;
-	struct frame *frames;
-	size_t n_frames, cap_frames, next_frame;
-	uint8_t *public_values;
-	size_t public_len, public_cap;
-	cy_commits commits;
-	uint64_t counts[N_ZKVM_SYSCALLS];
-	cy_syscall_count count_out[N_ZKVM_SYSCALLS];
-	struct snapshot *snap; /* non-NULL inside an unconstrained block */
-	int memfd;             /* the guest's memory once a block ran; -1 before */
-	bool warned_fd;
-	size_t guest_frame_bytes; /* what the guest's WRITEs to FD_INPUT added */
-};
 
 /* Limits (docs/robustness.md): what a guest's WRITEs may store in the
  * public values, and in input frames of its own. */
 #define ZKVM_MAX_WRITTEN (256u << 20)
 
+static int find_row(const struct zkvm *z, uint32_t code)
+{
+	if (code == ZKVM_NONE)
+		return -1;
+	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
+		if (rows[i].code[z->flavor] == code)
+			return i;
+	return -1;
+}
+
+const char *zkvm_syscall_name(const struct zkvm *z, uint32_t code)
+{
+	int i;
+
+	if (z->abi == CY_ABI_RISC0)
+		return risc0_syscall_name(code);
+	i = find_row(z, code);
+	return i < 0 ? NULL : rows[i].name;
+}
+
+static int sp1_row(const char *name)
+{
+	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
+		if (strcmp(rows[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
 /* Stops the run at the current ecall with a message naming it. */
 static void __attribute__((format(printf, 4, 5)))
 zkvm_stop(struct cy_vm *vm, cy_fault fault, const char *sys, const char *fmt, ...)
 {
-	char at[160], why[160];
+	char at[160], why[200];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -137,27 +122,53 @@ zkvm_stop(struct cy_vm *vm, cy_fault fault, const char *sys, const char *fmt, ..
 	snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s: %s", sys, at, why);
 }
 
-/* Guest memory that a syscall reads or writes: below the limit and, for
- * the precompiles, word-aligned. */
-static bool guest_range(struct cy_vm *vm, const char *sys, const char *what, uint32_t addr,
-			uint64_t len, bool aligned)
+/* Guest memory that a syscall reads or writes: below the flavor's limit
+ * and, for the precompiles, aligned to its word. */
+static bool span(struct cy_vm *vm, enum zkvm_syscall sys, const char *what, uint64_t addr,
+		 uint64_t len, bool aligned)
 {
-	if ((uint64_t)addr + len > ZKVM_MEM_LIMIT) {
-		zkvm_stop(vm, CY_FAULT_MEMORY, sys,
-			  "%s 0x%08x..+%llu is not below the zkVM memory limit 0x%08x", what, addr,
-			  (unsigned long long)len, ZKVM_MEM_LIMIT);
+	const struct zkvm *z = vm->zkvm;
+
+	if (addr > z->mem_limit || len > z->mem_limit - addr) {
+		zkvm_stop(vm, CY_FAULT_MEMORY, rows[sys].name,
+			  "%s 0x%08llx..+%llu is not below the zkVM memory limit 0x%08llx", what,
+			  (unsigned long long)addr, (unsigned long long)len,
+			  (unsigned long long)z->mem_limit);
 		return false;
 	}
-	if (aligned && addr % 4) {
-		zkvm_stop(vm, CY_FAULT_MEMORY, sys, "%s 0x%08x is not word-aligned", what, addr);
+	if (aligned && addr % z->word) {
+		zkvm_stop(vm, CY_FAULT_MEMORY, rows[sys].name, "%s 0x%08llx is not %u-byte aligned",
+			  what, (unsigned long long)addr, z->word);
 		return false;
 	}
 	return true;
 }
 
-static void guest_written(struct cy_vm *vm, uint32_t addr, uint64_t len)
+static void get(const struct cy_vm *vm, void *dst, uint64_t addr, size_t len)
 {
+	memcpy(dst, vm->mem.base + addr, len);
+}
+
+static void put(struct cy_vm *vm, uint64_t addr, const void *src, size_t len)
+{
+	memcpy(vm->mem.base + addr, src, len);
 	cache_memory_written(vm, addr, len);
+}
+
+/* 32-bit words in slots of slot bytes (SP1 v6 keeps SHA-256's words in
+ * 64-bit slots, the value in the low half). */
+static void get_words(const struct cy_vm *vm, uint32_t *w, uint64_t addr, unsigned n, unsigned slot)
+{
+	for (unsigned i = 0; i < n; i++)
+		get(vm, &w[i], addr + (uint64_t)i * slot, 4);
+}
+
+static void put_words(struct cy_vm *vm, uint64_t addr, const uint32_t *w, unsigned n, unsigned slot)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t v = w[i];
+		put(vm, addr + (uint64_t)i * slot, &v, slot);
+	}
 }
 
 static int append(uint8_t **buf, size_t *len, size_t *cap, const uint8_t *p, size_t n)
@@ -179,7 +190,8 @@ static int append(uint8_t **buf, size_t *len, size_t *cap, const uint8_t *p, siz
 	return 0;
 }
 
-static int push_frame(struct zkvm *z, const void *data, size_t len)
+/* A frame into the input queue at index at (n_frames: after all). */
+static int insert_frame(struct zkvm *z, size_t at, const void *data, size_t len)
 {
 	uint8_t *copy = malloc(len ? len : 1);
 
@@ -187,7 +199,7 @@ static int push_frame(struct zkvm *z, const void *data, size_t len)
 		return -ENOMEM;
 	if (z->n_frames == z->cap_frames) {
 		size_t cap = z->cap_frames ? 2 * z->cap_frames : 8;
-		struct frame *f = realloc(z->frames, cap * sizeof(*f));
+		struct zkvm_frame *f = realloc(z->frames, cap * sizeof(*f));
 		if (!f) {
 			free(copy);
 			return -ENOMEM;
@@ -196,55 +208,88 @@ static int push_frame(struct zkvm *z, const void *data, size_t len)
 		z->cap_frames = cap;
 	}
 	memcpy(copy, data, len);
-	z->frames[z->n_frames++] = (struct frame){ copy, len };
+	memmove(z->frames + at + 1, z->frames + at, (z->n_frames - at) * sizeof(*z->frames));
+	z->frames[at] = (struct zkvm_frame){ copy, len };
+	z->n_frames++;
 	return 0;
 }
 
-static void sys_halt(struct cy_vm *vm, uint32_t *a)
+/* A hook's frames at the front of the input queue, the first read first. */
+static int push_answer(struct zkvm *z, const struct zkvm_answer *out, char *why, size_t n)
 {
+	for (int i = out->n - 1; i >= 0; i--)
+		if (insert_frame(z, z->next_frame, out->buf[i], out->len[i]) != 0) {
+			snprintf(why, n, "out of host memory");
+			return -1;
+		}
+	return 0;
+}
+
+static void sys_halt(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	(void)sys;
 	vm->stop = CY_STOP_EXIT;
 	vm->exit_code = (int)(a[0] & 0xff);
 	vm->break_loop = true;
 }
 
-static void sys_write(struct cy_vm *vm, uint32_t *a)
+static void sys_write(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	struct zkvm *z = vm->zkvm;
-	uint32_t fd = a[0], buf = a[1], len = a[2];
+	const struct rules *r = &rules[z->flavor];
+	uint64_t fd = a[0], buf = a[1], len = a[2];
 	const uint8_t *p = vm->mem.base + buf;
+	struct zkvm_answer answer;
+	char why[160];
 	int rc = 0;
 
-	if (!guest_range(vm, "WRITE", "buffer", buf, len, false))
+	if (!span(vm, sys, "buffer", buf, len, false))
 		return;
-	if ((fd == FD_PUBLIC_VALUES && z->public_len + len > ZKVM_MAX_WRITTEN) ||
-	    (fd == FD_INPUT && z->guest_frame_bytes + len > ZKVM_MAX_WRITTEN)) {
+	if (len > UINT32_MAX || (fd == r->fd_public && z->public_len + len > ZKVM_MAX_WRITTEN) ||
+	    (fd == r->fd_hint && z->guest_frame_bytes + len > ZKVM_MAX_WRITTEN)) {
 		zkvm_stop(vm, CY_FAULT_HOST, "WRITE",
-			  "fd %u (%s) would hold more than %u MiB, the limit", fd,
-			  fd == FD_INPUT ? "hints" : "public values", ZKVM_MAX_WRITTEN >> 20);
+			  "fd %llu (%s) would hold more than %u MiB, the limit",
+			  (unsigned long long)fd, fd == r->fd_hint ? "hints" : "public values",
+			  ZKVM_MAX_WRITTEN >> 20);
 		return;
 	}
-	switch (fd) {
-	case FD_STDOUT:
-	case FD_STDERR: output_write(vm, fd, buf, len); break;
-	case FD_PUBLIC_VALUES:
+	if (fd == FD_STDOUT || fd == FD_STDERR) {
+		output_write(vm, (uint32_t)fd, buf, (uint32_t)len);
+	} else if (fd == r->fd_public) {
 		rc = append(&z->public_values, &z->public_len, &z->public_cap, p, len);
-		break;
-	case FD_INPUT:
-		rc = push_frame(z, p, len);
-		z->guest_frame_bytes += len + sizeof(struct frame);
-		break;
-	default:
+	} else if (fd == r->fd_hint) {
+		rc = insert_frame(z, r->hint_to_front ? z->next_frame : z->n_frames, p, len);
+		z->guest_frame_bytes += len + sizeof(struct zkvm_frame);
+	} else if ((rc = zkvm_hook(z, (uint32_t)fd, p, len, &answer, why, sizeof(why))) < 0 ||
+		   (rc == 0 && push_answer(z, &answer, why, sizeof(why)) != 0)) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, "WRITE", "fd %llu (%s hook): %s",
+			  (unsigned long long)fd, zkvm_hook_name(z, (uint32_t)fd), why);
+		return;
+	} else if (rc == 1 && r->low_fds_reserved && fd <= 10) {
+		/* SP1 v4 and v5 panic here, naming the descriptor */
+		zkvm_stop(vm, CY_FAULT_SYSCALL, "WRITE",
+			  "fd %llu is reserved since SP1 v4 (the v3 descriptors moved up by 10: "
+			  "a v3 guest wants --abi sp1@v3)",
+			  (unsigned long long)fd);
+		return;
+	} else if (rc == 1) {
 		if (!z->warned_fd)
-			vm_warn(vm, "WRITE to unknown fd %u at 0x%08x: ignored", fd, vm->pc);
+			vm_warn(vm,
+				"WRITE to fd %llu at 0x%08x: no such descriptor or hook in %s; "
+				"ignored%s",
+				(unsigned long long)fd, vm->pc, r->name,
+				z->flavor == ZKVM_SP1_V3 && fd >= 13 && fd <= 21
+				    ? " (SP1 v4 and later use it: --abi sp1@v4?)"
+				    : "");
 		z->warned_fd = true;
-		break;
+		rc = 0;
 	}
-	if (rc != 0)
+	if (rc < 0)
 		zkvm_stop(vm, CY_FAULT_HOST, "WRITE", "out of host memory");
 }
 
 /* Unconstrained blocks run copy-on-write. At the first ENTER the guest's
- * memory below ZKVM_MEM_LIMIT moves into a memfd, mapped shared at the same
+ * memory below cow_limit moves into a memfd, mapped shared at the same
  * address. Each ENTER maps the memfd private over it, so the block's writes
  * land in private copies; each EXIT maps it shared again, and those copies
  * are gone: memory is as it was at the ENTER, pages first touched in the
@@ -254,7 +299,7 @@ static void sys_write(struct cy_vm *vm, uint32_t *a)
 
 static int map_guest(struct cy_vm *vm, int flags)
 {
-	void *p = mmap(vm->mem.base, ZKVM_MEM_LIMIT, PROT_READ | PROT_WRITE,
+	void *p = mmap(vm->mem.base, vm->zkvm->cow_limit, PROT_READ | PROT_WRITE,
 		       flags | MAP_FIXED | MAP_NORESERVE, vm->zkvm->memfd, 0);
 	return p == MAP_FAILED ? -errno : 0;
 }
@@ -264,22 +309,23 @@ static int map_guest(struct cy_vm *vm, int flags)
  * is never read again. */
 static int cow_prepare(struct cy_vm *vm)
 {
+	uint64_t limit = vm->zkvm->cow_limit;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), n = COW_CHUNK / page;
 	unsigned char *vec = malloc(n);
 	int fd = memfd_create("cyclops-guest", MFD_CLOEXEC), rc = 0;
 
-	if (!vec || fd < 0 || ftruncate(fd, ZKVM_MEM_LIMIT) != 0) {
+	if (!vec || fd < 0 || ftruncate(fd, (off_t)limit) != 0) {
 		rc = -ENOMEM;
 		goto out;
 	}
-	for (size_t off = 0; off < ZKVM_MEM_LIMIT && rc == 0; off += COW_CHUNK) {
+	for (uint64_t off = 0; off < limit && rc == 0; off += COW_CHUNK) {
 		if (mincore(vm->mem.base + off, COW_CHUNK, vec) != 0)
 			continue;
 		/* one write per run of resident pages */
 		for (size_t i = 0, k; i < n && rc == 0; i = k) {
 			for (k = i; k < n && (vec[k] & 1) == (vec[i] & 1); k++)
 				;
-			size_t at = off + i * page, len = (k - i) * page;
+			uint64_t at = off + i * page, len = (k - i) * page;
 			if ((vec[i] & 1) &&
 			    pwrite(fd, vm->mem.base + at, len, (off_t)at) != (ssize_t)len)
 				rc = -EIO;
@@ -292,7 +338,7 @@ static int cow_prepare(struct cy_vm *vm)
 	if (rc == 0 && (rc = map_guest(vm, MAP_SHARED)) == 0) {
 		fd = -1; /* the VM's now */
 		vm->mem.backing_fd = vm->zkvm->memfd;
-		vm->mem.backing_size = ZKVM_MEM_LIMIT;
+		vm->mem.backing_size = vm->zkvm->cow_limit;
 	} else {
 		vm->zkvm->memfd = -1;
 	}
@@ -304,45 +350,52 @@ out:
 }
 
 /* Returns 1 in t0; EXIT_UNCONSTRAINED later returns 0 from here. */
-static void sys_enter_unconstrained(struct cy_vm *vm, uint32_t *a)
+static void sys_enter(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	struct zkvm *z = vm->zkvm;
-	struct snapshot *s;
+	struct zkvm_snapshot *s = &z->snap;
 
-	(void)a;
-	if (z->snap) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "ENTER_UNCONSTRAINED",
-			  "already inside an unconstrained block");
-		return;
-	}
-	if (!(s = calloc(1, sizeof(*s))) || (z->memfd < 0 && cow_prepare(vm) != 0) ||
-	    map_guest(vm, MAP_PRIVATE) != 0) {
-		free(s);
+	(void)sys, (void)a;
+	if ((z->memfd < 0 && cow_prepare(vm) != 0) || map_guest(vm, MAP_PRIVATE) != 0) {
 		zkvm_stop(vm, CY_FAULT_HOST, "ENTER_UNCONSTRAINED",
 			  "out of host memory for the copy-on-write view");
 		return;
 	}
-	memcpy(s->x, vm->x, sizeof(s->x));
+	for (unsigned i = 0; i < 32; i++)
+		s->x[i] = vm_reg(vm, i);
 	s->pc = vm->pc;
 	s->cycles = vm->cycles;
 	s->instret = vm->instret;
-	s->public_len = z->public_len;
-	s->commits = z->commits;
-	z->snap = s;
+	s->resv_addr = vm->resv_addr;
+	s->resv_valid = vm->resv_valid;
+	s->generation = vm->cache.generation;
+	s->used = vm->cache.used;
+	z->in_block = true;
 	vm_set_reg(vm, REG_T0, 1);
+	/* from the next instruction on, nothing counts (core/state.h) */
+	vm->unacc.on = true;
+	vm->unacc.started = false;
+	/* the block's output carries the clock before the enter, as SP1 v6's
+	 * global_clk, which neither the enter nor the block moves */
+	vm->unacc.output_cycles = vm->cycles;
+	vm->break_loop = true;
 }
 
-/* Puts memory, registers, clock and outputs back as they were at the enter,
- * and resumes after the enter's ecall with t0 = 0. Output to fds 1 and 2
- * and the input queue are kept. Outside a block it only returns 0, as SP1. */
-static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
+/* Puts memory, registers and the clock back as they were at the enter,
+ * and resumes after the enter's ecall with t0 = 0. */
+static void sys_exit(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	struct zkvm *z = vm->zkvm;
-	struct snapshot *s = z->snap;
+	const struct zkvm_snapshot *s = &z->snap;
 
 	(void)a;
-	if (!s) {
-		vm_set_reg(vm, REG_T0, 0);
+	if (!z->in_block) {
+		if (!rules[z->flavor].exit_outside_ok)
+			zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+				  "not inside an unconstrained block (%s stops here)",
+				  rules[z->flavor].name);
+		else
+			vm_set_reg(vm, REG_T0, 0);
 		return;
 	}
 	if (map_guest(vm, MAP_SHARED) != 0) {
@@ -350,316 +403,481 @@ static void sys_exit_unconstrained(struct cy_vm *vm, uint32_t *a)
 			  "cannot map the guest's memory back");
 		return;
 	}
-	memcpy(vm->x, s->x, sizeof(s->x));
+	for (unsigned i = 1; i < 32; i++)
+		vm_set_reg(vm, i, s->x[i]);
 	vm_set_reg(vm, REG_T0, 0);
+	vm->resv_addr = s->resv_addr;
+	vm->resv_valid = s->resv_valid;
+	/* the clock as before the enter's ecall: this ecall retires in its
+	 * place, so the block costs what the enter cost, and nothing of it
+	 * was seen (vm->unacc) */
 	vm->undone_cycles += vm->cycles - s->cycles;
 	if (vm->cycles > vm->clock_peak)
 		vm->clock_peak = vm->cycles;
 	vm->clock_moved_back = true; /* cy_vm_run recomputes its limits */
 	vm->cycles = s->cycles;
 	vm->instret = s->instret;
-	z->public_len = s->public_len;
-	z->commits = s->commits;
+	vm->unacc.on = vm->unacc.started = false;
 	vm->ecall_redirect = true;
 	vm->ecall_next_pc = s->pc + 4;
 	vm->break_loop = true;
-	guest_written(vm, 0, ZKVM_MEM_LIMIT);
-	free(s);
-	z->snap = NULL;
+	/* code the block decoded may have been what it wrote there: only
+	 * blocks decoded before it are known to hold memory as it is now */
+	if (vm->cache.generation != s->generation || vm->cache.used != s->used)
+		cache_memory_written(vm, 0, z->cow_limit);
+	z->in_block = false;
 }
 
-static void sys_commit(struct cy_vm *vm, uint32_t *a)
+/* COMMIT and COMMIT_DEFERRED_PROOFS: word a1 at index a0 of the digest. */
+static void sys_commit(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	cy_commits *c = &vm->zkvm->commits;
+	bool deferred = sys == ZKVM_SYS_COMMIT_DEFERRED_PROOFS;
 
 	if (a[0] >= 8) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "COMMIT", "word index %u is not 0..7", a[0]);
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name, "word index %llu is not 0..7",
+			  (unsigned long long)a[0]);
 		return;
 	}
-	c->digest[a[0]] = a[1];
-	c->digest_set |= (uint8_t)(1u << a[0]);
+	(deferred ? c->deferred : c->digest)[a[0]] = (uint32_t)a[1];
+	*(deferred ? &c->deferred_set : &c->digest_set) |= (uint8_t)(1u << a[0]);
 }
 
-static void sys_commit_deferred(struct cy_vm *vm, uint32_t *a)
+/* VERIFY_SP1_PROOF / VERIFY_PICO_PROOF: the verifying key's digest (8
+ * words at a0) and the public values' digest (32 bytes at a1) of a proof
+ * the guest relies on. SP1's execution checks it against a proof the host
+ * wrote, Pico's leaves it to a later phase; a run has no proof: the
+ * digests are recorded (the report's verified_proofs). */
+static void sys_verify(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	cy_commits *c = &vm->zkvm->commits;
+	struct zkvm *z = vm->zkvm;
+	struct zkvm_proof pr;
 
-	if (a[0] >= 8) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "COMMIT_DEFERRED_PROOFS",
-			  "word index %u is not 0..7", a[0]);
+	if (!span(vm, sys, "verifying key digest", a[0], sizeof(pr.vkey), true) ||
+	    !span(vm, sys, "public values digest", a[1], sizeof(pr.pv_digest), true))
 		return;
+	get(vm, pr.vkey, a[0], sizeof(pr.vkey));
+	get(vm, pr.pv_digest, a[1], sizeof(pr.pv_digest));
+	if (z->n_proofs == z->cap_proofs) {
+		size_t cap = z->cap_proofs ? 2 * z->cap_proofs : 4;
+		struct zkvm_proof *q =
+		    cap < (1u << 20) ? realloc(z->proofs, cap * sizeof(*q)) : NULL;
+		if (!q) {
+			zkvm_stop(vm, CY_FAULT_HOST, rows[sys].name, "too many proofs to record");
+			return;
+		}
+		z->proofs = q;
+		z->cap_proofs = cap;
 	}
-	c->deferred[a[0]] = a[1];
-	c->deferred_set |= (uint8_t)(1u << a[0]);
+	z->proofs[z->n_proofs++] = pr;
 }
 
-static void sys_hint_len(struct cy_vm *vm, uint32_t *a)
+/* Why the queue is empty, for the message: the hint of --input, unless the
+ * guest wrote to a descriptor that is no hook of its flavor (it then waits
+ * for an answer that never came). */
+static const char *empty_queue_hint(const struct zkvm *z)
+{
+	return z->warned_fd ? "the guest wrote to a descriptor that is no hook of this flavor "
+			      "(see the warning above, and --abi)"
+			    : "see --input";
+}
+
+static void sys_hint_len(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	struct zkvm *z = vm->zkvm;
 
 	(void)a;
 	if (z->next_frame == z->n_frames) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "HINT_LEN",
-			  "no input frame left (%zu given, all read; see --input)", z->n_frames);
+		if (rules[z->flavor].hint_len_all_ones) {
+			vm_set_reg(vm, REG_T0, UINT64_MAX);
+			return;
+		}
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "no input frame left (%zu given, all read; %s)", z->n_frames,
+			  empty_queue_hint(z));
 		return;
 	}
-	if (z->frames[z->next_frame].len > UINT32_MAX) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "HINT_LEN", "input frame %zu is over 4 GiB",
+	if (vm->xlen == 32 && z->frames[z->next_frame].len > UINT32_MAX) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name, "input frame %zu is over 4 GiB",
 			  z->next_frame + 1);
 		return;
 	}
-	vm_set_reg(vm, REG_T0, (uint32_t)z->frames[z->next_frame].len);
+	vm_set_reg(vm, REG_T0, z->frames[z->next_frame].len);
 }
 
-static void sys_hint_read(struct cy_vm *vm, uint32_t *a)
+/* The next frame to a0, whose length a1 must be; then zeros to the end of
+ * the last word, as the executors write whole words: SP1 v6 writes one
+ * more 8-byte word after the frame's whole ones, so a frame of 16 bytes
+ * is followed by 8 zero bytes. */
+static void sys_hint_read(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	struct zkvm *z = vm->zkvm;
-	uint32_t ptr = a[0], len = a[1];
-	struct frame *f;
+	static const uint8_t zeros[8];
+	uint64_t ptr = a[0], len = a[1], padded;
+	struct zkvm_frame *f;
 
 	if (z->next_frame == z->n_frames) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "HINT_READ",
-			  "no input frame left (%zu given, all read; see --input)", z->n_frames);
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "no input frame left (%zu given, all read; %s)", z->n_frames,
+			  empty_queue_hint(z));
 		return;
 	}
 	f = &z->frames[z->next_frame];
 	if (f->len != len) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "HINT_READ",
-			  "length %u does not match input frame %zu of %zu bytes", len,
-			  z->next_frame + 1, f->len);
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "length %llu does not match input frame %zu of %zu bytes",
+			  (unsigned long long)len, z->next_frame + 1, f->len);
 		return;
 	}
-	if (!guest_range(vm, "HINT_READ", "buffer", ptr, len, true))
+	padded = z->flavor == ZKVM_SP1_V6 ? (len / 8 + 1) * 8 : (len + 3) / 4 * 4;
+	if (!span(vm, sys, "buffer", ptr, padded, true))
 		return;
-	memcpy(vm->mem.base + ptr, f->data, len);
-	guest_written(vm, ptr, len);
+	put(vm, ptr, f->data, len);
+	put(vm, ptr + len, zeros, padded - len);
 	z->next_frame++;
 }
 
-/* Precompiles: copy the guest's words in, compute, copy the result out. */
+/* Precompiles: copy the guest's words in, compute, copy the result out.
+ * Operands are little-endian arrays whose bytes are the same at both
+ * widths, but for SHA-256's words, which SP1 v6 keeps in 64-bit slots. */
 
-static void sys_sha_extend(struct cy_vm *vm, uint32_t *a)
+static unsigned sha_slot(const struct zkvm *z) { return z->flavor == ZKVM_SP1_V6 ? 8 : 4; }
+
+static void sys_sha_extend(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
+	unsigned slot = sha_slot(vm->zkvm);
 	uint32_t w[64];
 
-	if (!guest_range(vm, "SHA_EXTEND", "w", a[0], sizeof(w), true))
+	if (!span(vm, sys, "w", a[0], 64 * slot, true))
 		return;
-	memcpy(w, vm->mem.base + a[0], sizeof(w));
+	get_words(vm, w, a[0], 64, slot);
 	sha256_extend(w);
-	memcpy(vm->mem.base + a[0], w, sizeof(w));
-	guest_written(vm, a[0], sizeof(w));
+	put_words(vm, a[0] + 16 * slot, w + 16, 48, slot);
 }
 
-static void sys_sha_compress(struct cy_vm *vm, uint32_t *a)
+static void sys_sha_compress(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
+	unsigned slot = sha_slot(vm->zkvm);
 	uint32_t w[64], h[8];
 
-	if (!guest_range(vm, "SHA_COMPRESS", "w", a[0], sizeof(w), true) ||
-	    !guest_range(vm, "SHA_COMPRESS", "h", a[1], sizeof(h), true))
+	if (!span(vm, sys, "w", a[0], 64 * slot, true) || !span(vm, sys, "h", a[1], 8 * slot, true))
 		return;
-	memcpy(w, vm->mem.base + a[0], sizeof(w));
-	memcpy(h, vm->mem.base + a[1], sizeof(h));
+	get_words(vm, w, a[0], 64, slot);
+	get_words(vm, h, a[1], 8, slot);
 	sha256_compress(h, w);
-	memcpy(vm->mem.base + a[1], h, sizeof(h));
-	guest_written(vm, a[1], sizeof(h));
+	put_words(vm, a[1], h, 8, slot);
 }
 
-static void sys_keccak_permute(struct cy_vm *vm, uint32_t *a)
+static void sys_keccak(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	uint64_t st[25];
 
-	if (!guest_range(vm, "KECCAK_PERMUTE", "state", a[0], sizeof(st), true))
+	if (!span(vm, sys, "state", a[0], sizeof(st), true))
 		return;
-	memcpy(st, vm->mem.base + a[0], sizeof(st));
+	get(vm, st, a[0], sizeof(st));
 	keccak_f1600(st);
-	memcpy(vm->mem.base + a[0], st, sizeof(st));
-	guest_written(vm, a[0], sizeof(st));
+	put(vm, a[0], st, sizeof(st));
 }
 
 /* x at a0; y and then the modulus at a1. */
-static void sys_uint256_mul(struct cy_vm *vm, uint32_t *a)
+static void sys_uint256_mul(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	uint32_t x[8], ym[16];
 
-	if (!guest_range(vm, "UINT256_MUL", "x", a[0], sizeof(x), true) ||
-	    !guest_range(vm, "UINT256_MUL", "y and modulus", a[1], sizeof(ym), true))
+	if (!span(vm, sys, "x", a[0], sizeof(x), true) ||
+	    !span(vm, sys, "y and modulus", a[1], sizeof(ym), true))
 		return;
-	memcpy(x, vm->mem.base + a[0], sizeof(x));
-	memcpy(ym, vm->mem.base + a[1], sizeof(ym));
+	get(vm, x, a[0], sizeof(x));
+	get(vm, ym, a[1], sizeof(ym));
 	uint256_mulmod(x, ym, ym + 8);
-	memcpy(vm->mem.base + a[0], x, sizeof(x));
-	guest_written(vm, a[0], sizeof(x));
+	put(vm, a[0], x, sizeof(x));
 }
 
-/* Curve points: p at a0 (result written there), q at a1. */
-static void curve_op(struct cy_vm *vm, uint32_t *a, const char *sys, enum curve_id c, bool add)
+/* a (256 bits) at a0 times b (2048 bits) at a1: the low 2048 bits to the
+ * address in a2, the high 256 to the one in a3 (SP1 v4/v5; v6's executor
+ * panics, "deprecated") */
+static void sys_u256x2048(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
+	uint32_t x[8], y[64], lo[64], hi[8];
+
+	if (vm->zkvm->flavor == ZKVM_SP1_V6) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "SP1 v6's executor no longer implements it (it panics)");
+		return;
+	}
+	if (!span(vm, sys, "a", a[0], sizeof(x), true) ||
+	    !span(vm, sys, "b", a[1], sizeof(y), true) ||
+	    !span(vm, sys, "lo", a[2], sizeof(lo), true) ||
+	    !span(vm, sys, "hi", a[3], sizeof(hi), true))
+		return;
+	get(vm, x, a[0], sizeof(x));
+	get(vm, y, a[1], sizeof(y));
+	u256x2048_mul(x, y, lo, hi);
+	put(vm, a[2], lo, sizeof(lo));
+	put(vm, a[3], hi, sizeof(hi));
+}
+
+/* SP1 v6: (a op b) + c, a b c at a0 a1 a2; the low 256 bits to the
+ * address in a3, the high to the one in a4. */
+static void sys_uint256_ops(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	uint32_t x[8], y[8], z[8], d[8], e[8];
+
+	if (!span(vm, sys, "a", a[0], 32, true) || !span(vm, sys, "b", a[1], 32, true) ||
+	    !span(vm, sys, "c", a[2], 32, true) || !span(vm, sys, "d", a[3], 32, true) ||
+	    !span(vm, sys, "e", a[4], 32, true))
+		return;
+	get(vm, x, a[0], 32);
+	get(vm, y, a[1], 32);
+	get(vm, z, a[2], 32);
+	uint256_op_carry(sys == ZKVM_SYS_UINT256_MUL_CARRY, x, y, z, d, e);
+	put(vm, a[3], d, 32);
+	put(vm, a[4], e, 32);
+}
+
+static enum curve_id curve_of(enum zkvm_syscall sys)
+{
+	switch (sys) {
+	case ZKVM_SYS_SECP256K1_ADD:
+	case ZKVM_SYS_SECP256K1_DOUBLE:
+	case ZKVM_SYS_SECP256K1_DECOMPRESS:
+	case ZKVM_SYS_SECP256K1_FP_ADD:
+	case ZKVM_SYS_SECP256K1_FP_SUB:
+	case ZKVM_SYS_SECP256K1_FP_MUL: return CURVE_SECP256K1;
+	case ZKVM_SYS_SECP256R1_ADD:
+	case ZKVM_SYS_SECP256R1_DOUBLE:
+	case ZKVM_SYS_SECP256R1_DECOMPRESS: return CURVE_SECP256R1;
+	case ZKVM_SYS_BN254_ADD:
+	case ZKVM_SYS_BN254_DOUBLE:
+	case ZKVM_SYS_BN254_FP_ADD:
+	case ZKVM_SYS_BN254_FP_SUB:
+	case ZKVM_SYS_BN254_FP_MUL:
+	case ZKVM_SYS_BN254_FP2_ADD:
+	case ZKVM_SYS_BN254_FP2_SUB:
+	case ZKVM_SYS_BN254_FP2_MUL: return CURVE_BN254;
+	default: return CURVE_BLS12381;
+	}
+}
+
+/* Curve points: p at a0 (the result written there), q at a1. */
+static void curve_op(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a, bool add)
+{
+	enum curve_id c = curve_of(sys);
 	uint32_t p[24], q[24];
 	size_t bytes = 2 * curve_words(c) * 4;
 
-	if (!guest_range(vm, sys, "p", a[0], bytes, true) ||
-	    (add && !guest_range(vm, sys, "q", a[1], bytes, true)))
+	if (!span(vm, sys, "p", a[0], bytes, true) ||
+	    (add && !span(vm, sys, "q", a[1], bytes, true)))
 		return;
-	memcpy(p, vm->mem.base + a[0], bytes);
+	get(vm, p, a[0], bytes);
 	if (add)
-		memcpy(q, vm->mem.base + a[1], bytes);
+		get(vm, q, a[1], bytes);
 	if ((add ? weierstrass_add(c, p, q) : weierstrass_double(c, p)) != 0) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, sys, "the points are not valid inputs");
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "the points are not valid inputs (their sum is the point at infinity)");
 		return;
 	}
-	memcpy(vm->mem.base + a[0], p, bytes);
-	guest_written(vm, a[0], bytes);
+	put(vm, a[0], p, bytes);
 }
 
-static void sys_secp256k1_add(struct cy_vm *vm, uint32_t *a)
+static void sys_curve_add(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	curve_op(vm, a, "SECP256K1_ADD", CURVE_SECP256K1, true);
-}
-static void sys_secp256k1_double(struct cy_vm *vm, uint32_t *a)
-{
-	curve_op(vm, a, "SECP256K1_DOUBLE", CURVE_SECP256K1, false);
-}
-static void sys_bn254_add(struct cy_vm *vm, uint32_t *a)
-{
-	curve_op(vm, a, "BN254_ADD", CURVE_BN254, true);
-}
-static void sys_bn254_double(struct cy_vm *vm, uint32_t *a)
-{
-	curve_op(vm, a, "BN254_DOUBLE", CURVE_BN254, false);
-}
-static void sys_bls12381_add(struct cy_vm *vm, uint32_t *a)
-{
-	curve_op(vm, a, "BLS12381_ADD", CURVE_BLS12381, true);
-}
-static void sys_bls12381_double(struct cy_vm *vm, uint32_t *a)
-{
-	curve_op(vm, a, "BLS12381_DOUBLE", CURVE_BLS12381, false);
+	curve_op(vm, sys, a, true);
 }
 
-static void sys_ed_add(struct cy_vm *vm, uint32_t *a)
+static void sys_curve_double(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	curve_op(vm, sys, a, false);
+}
+
+static void sys_ed_add(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	uint32_t p[16], q[16];
 
-	if (!guest_range(vm, "ED_ADD", "p", a[0], sizeof(p), true) ||
-	    !guest_range(vm, "ED_ADD", "q", a[1], sizeof(q), true))
+	if (!span(vm, sys, "p", a[0], sizeof(p), true) ||
+	    !span(vm, sys, "q", a[1], sizeof(q), true))
 		return;
-	memcpy(p, vm->mem.base + a[0], sizeof(p));
-	memcpy(q, vm->mem.base + a[1], sizeof(q));
+	get(vm, p, a[0], sizeof(p));
+	get(vm, q, a[1], sizeof(q));
 	if (ed25519_add(p, q) != 0) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, "ED_ADD", "the points are not valid inputs");
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name, "the points are not valid inputs");
 		return;
 	}
-	memcpy(vm->mem.base + a[0], p, sizeof(p));
-	guest_written(vm, a[0], sizeof(p));
+	put(vm, a[0], p, sizeof(p));
 }
 
-/* Decompressions (SP1 v3): a0 points to 64 bytes; the known coordinate is
- * read from the upper 32, the computed one written to the lower 32, the
- * upper half left as it was. a1 is the sign (ed25519: x's low bit) or the
- * parity of y (secp256k1); SP1 refuses anything but 0 or 1. */
-static void decompress(struct cy_vm *vm, uint32_t *a, const char *sys, bool ed)
+/* Decompressions: a0 points to two coordinates; the known one is read
+ * from the upper half, the computed one written to the lower half, the
+ * upper half left as it was. a1 is the flag: ed25519's sign (x's low bit),
+ * the parity of y (secp256k1, secp256r1) or the larger root (BLS12-381);
+ * the executors refuse anything but 0 or 1. SP1 v6's executor has dropped
+ * the Weierstrass ones (it panics, "deprecated"). */
+static void decompress(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a, bool ed)
 {
-	uint32_t pt[16];
+	enum curve_id c = curve_of(sys);
+	unsigned words = ed ? 8 : curve_words(c);
+	uint32_t pt[24];
 
+	if (!ed && vm->zkvm->flavor == ZKVM_SP1_V6) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "SP1 v6's executor no longer implements it (it panics)");
+		return;
+	}
 	if (a[1] > 1) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, sys, "%s %u in a1 is not 0 or 1",
-			  ed ? "sign" : "parity", a[1]);
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name, "flag %llu in a1 is not 0 or 1",
+			  (unsigned long long)a[1]);
 		return;
 	}
-	if (!guest_range(vm, sys, "point", a[0], sizeof(pt), true))
+	if (!span(vm, sys, "point", a[0], 2 * words * 4, true))
 		return;
-	memcpy(pt, vm->mem.base + a[0], sizeof(pt));
-	if ((ed ? ed25519_decompress(pt, a[1])
-		: weierstrass_decompress(CURVE_SECP256K1, pt, a[1])) != 0) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, sys, "%s",
-			  ed ? "y is not the y of an ed25519 point"
-			     : "x is not the x of a secp256k1 point");
+	get(vm, pt, a[0], 2 * words * 4);
+	if ((ed ? ed25519_decompress(pt, a[1]) : weierstrass_decompress(c, pt, a[1])) != 0) {
+		static const char *const names[CURVE_IDS] = { "secp256k1", "secp256r1", "BN254",
+							      "BLS12-381" };
+		if (ed)
+			zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+				  "y is not the y of an ed25519 point");
+		else
+			zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+				  "x is not the x of a %s point", names[c]);
 		return;
 	}
-	memcpy(vm->mem.base + a[0], pt, sizeof(pt) / 2);
-	guest_written(vm, a[0], sizeof(pt) / 2);
+	put(vm, a[0], pt, words * 4);
 }
-static void sys_ed_decompress(struct cy_vm *vm, uint32_t *a)
+
+static void sys_ed_decompress(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	decompress(vm, a, "ED_DECOMPRESS", true);
+	decompress(vm, sys, a, true);
 }
-static void sys_secp256k1_decompress(struct cy_vm *vm, uint32_t *a)
+
+static void sys_decompress(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	decompress(vm, a, "SECP256K1_DECOMPRESS", false);
+	decompress(vm, sys, a, false);
 }
 
 /* Field operations: x (an Fp or Fp2 element) at a0 becomes x op y, y at a1. */
-static void field_call(struct cy_vm *vm, uint32_t *a, const char *sys, enum curve_id c,
-		       enum field_op op, bool fp2)
+static void sys_field(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
+	static const struct {
+		enum zkvm_syscall sys;
+		enum field_op op;
+		bool fp2;
+	} ops[] = {
+		{ ZKVM_SYS_BLS12381_FP_ADD, FIELD_ADD, false },
+		{ ZKVM_SYS_BLS12381_FP_SUB, FIELD_SUB, false },
+		{ ZKVM_SYS_BLS12381_FP_MUL, FIELD_MUL, false },
+		{ ZKVM_SYS_BLS12381_FP2_ADD, FIELD_ADD, true },
+		{ ZKVM_SYS_BLS12381_FP2_SUB, FIELD_SUB, true },
+		{ ZKVM_SYS_BLS12381_FP2_MUL, FIELD_MUL, true },
+		{ ZKVM_SYS_BN254_FP_ADD, FIELD_ADD, false },
+		{ ZKVM_SYS_BN254_FP_SUB, FIELD_SUB, false },
+		{ ZKVM_SYS_BN254_FP_MUL, FIELD_MUL, false },
+		{ ZKVM_SYS_BN254_FP2_ADD, FIELD_ADD, true },
+		{ ZKVM_SYS_BN254_FP2_SUB, FIELD_SUB, true },
+		{ ZKVM_SYS_BN254_FP2_MUL, FIELD_MUL, true },
+		{ ZKVM_SYS_SECP256K1_FP_ADD, FIELD_ADD, false },
+		{ ZKVM_SYS_SECP256K1_FP_SUB, FIELD_SUB, false },
+		{ ZKVM_SYS_SECP256K1_FP_MUL, FIELD_MUL, false },
+	};
+	enum curve_id c = curve_of(sys);
 	uint32_t x[24], y[24];
-	size_t bytes = (fp2 ? 2 : 1) * curve_words(c) * 4;
+	size_t k = 0, bytes;
 
-	if (!guest_range(vm, sys, "x", a[0], bytes, true) ||
-	    !guest_range(vm, sys, "y", a[1], bytes, true))
+	while (ops[k].sys != sys)
+		k++;
+	bytes = (ops[k].fp2 ? 2 : 1) * curve_words(c) * 4;
+	if (!span(vm, sys, "x", a[0], bytes, true) || !span(vm, sys, "y", a[1], bytes, true))
 		return;
-	memcpy(x, vm->mem.base + a[0], bytes);
-	memcpy(y, vm->mem.base + a[1], bytes);
-	(fp2 ? fp2_op : fp_op)(c, op, x, y);
-	memcpy(vm->mem.base + a[0], x, bytes);
-	guest_written(vm, a[0], bytes);
+	get(vm, x, a[0], bytes);
+	get(vm, y, a[1], bytes);
+	(ops[k].fp2 ? fp2_op : fp_op)(c, ops[k].op, x, y);
+	put(vm, a[0], x, bytes);
 }
 
-#define FIELD_SYSCALL(fn, name, curve, op, fp2)                                                    \
-	static void fn(struct cy_vm *vm, uint32_t *a) { field_call(vm, a, #name, curve, op, fp2); }
-FIELD_SYSCALL(sys_bls12381_fp_add, BLS12381_FP_ADD, CURVE_BLS12381, FIELD_ADD, false)
-FIELD_SYSCALL(sys_bls12381_fp_sub, BLS12381_FP_SUB, CURVE_BLS12381, FIELD_SUB, false)
-FIELD_SYSCALL(sys_bls12381_fp_mul, BLS12381_FP_MUL, CURVE_BLS12381, FIELD_MUL, false)
-FIELD_SYSCALL(sys_bls12381_fp2_add, BLS12381_FP2_ADD, CURVE_BLS12381, FIELD_ADD, true)
-FIELD_SYSCALL(sys_bls12381_fp2_sub, BLS12381_FP2_SUB, CURVE_BLS12381, FIELD_SUB, true)
-FIELD_SYSCALL(sys_bls12381_fp2_mul, BLS12381_FP2_MUL, CURVE_BLS12381, FIELD_MUL, true)
-FIELD_SYSCALL(sys_bn254_fp_add, BN254_FP_ADD, CURVE_BN254, FIELD_ADD, false)
-FIELD_SYSCALL(sys_bn254_fp_sub, BN254_FP_SUB, CURVE_BN254, FIELD_SUB, false)
-FIELD_SYSCALL(sys_bn254_fp_mul, BN254_FP_MUL, CURVE_BN254, FIELD_MUL, false)
-FIELD_SYSCALL(sys_bn254_fp2_add, BN254_FP2_ADD, CURVE_BN254, FIELD_ADD, true)
-FIELD_SYSCALL(sys_bn254_fp2_sub, BN254_FP2_SUB, CURVE_BN254, FIELD_SUB, true)
-FIELD_SYSCALL(sys_bn254_fp2_mul, BN254_FP2_MUL, CURVE_BN254, FIELD_MUL, true)
-#undef FIELD_SYSCALL
-
-typedef void (*sys_fn)(struct cy_vm *vm, uint32_t *a);
-
-static const sys_fn sys_fns[N_ZKVM_SYSCALLS] = {
-#define SYS_FN(code, name, fn) fn,
-	ZKVM_SYSCALLS(SYS_FN)
-#undef SYS_FN
-};
-
-static int sys_index(uint32_t code)
+static void sys_poseidon2(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	switch (code) {
-#define SYS_CASE(code, name, fn)                                                                   \
-	case code: return SYS_##name;
-		ZKVM_SYSCALLS(SYS_CASE)
-#undef SYS_CASE
-	default: return -1;
-	}
+	(void)a;
+	zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+		  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+}
+
+/* MPROTECT: SP1 v6 changes a page's protection only for programs built in
+ * its untrusted-programs mode, which cyclops refuses at load; for any
+ * other its executor stops here, and so does cyclops. */
+static void sys_mprotect(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	(void)a;
+	zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+		  "page protections need SP1's untrusted-programs mode (its executor stops "
+		  "here too)");
+}
+
+/* SIG_RETURN (SP1 v6): x1..x31 from the 31 words after the one at a0, as a
+ * trap handler returns; t0 gets x5's. The program goes on after the ecall
+ * (the executor's supervisor mode: only user mode jumps to the word at a0). */
+static void sys_sig_return(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	uint64_t regs[31];
+
+	if (!span(vm, sys, "register frame", a[0], 8 + sizeof(regs), true))
+		return;
+	get(vm, regs, a[0] + 8, sizeof(regs));
+	for (unsigned i = 1; i < 32; i++)
+		vm_set_reg(vm, i, regs[i - 1]);
+}
+
+static void sys_dump_elf(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	(void)a;
+	zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+		  "SP1's debugging snapshot of the program is not supported");
+}
+
+/* Calls that change nothing a run shows: HINT_MPROTECT_FLUSH (a hint to
+ * the prover), INSERT_/DELETE_PROFILER_SYMBOLS (names for SP1's own
+ * profiler of code loaded at run time). */
+static void sys_nothing(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	(void)vm, (void)sys, (void)a;
 }
 
 void syscall_zkvm(struct cy_vm *vm)
 {
+	struct zkvm *z = vm->zkvm;
 	uint32_t code = (uint32_t)vm_reg(vm, REG_T0);
-	/* the 32-bit zkVMs' arguments (RV64 guests do not reach here yet) */
-	uint32_t args[3] = { (uint32_t)vm_reg(vm, REG_A0), (uint32_t)vm_reg(vm, REG_A1),
-			     (uint32_t)vm_reg(vm, REG_A2) };
-	int i = sys_index(code);
+	uint64_t args[5];
+	int i = find_row(z, code);
 
+	for (unsigned k = 0; k < 5; k++)
+		args[k] = vm_reg(vm, REG_A0 + k);
 	if (i < 0) {
 		zkvm_stop(vm, CY_FAULT_SYSCALL, "ecall",
-			  "unknown %s syscall code 0x%08x in t0 (id 0x%02x)",
-			  cy_abi_name(vm->zkvm->abi), code, code & 0xff);
+			  "unknown %s syscall code 0x%08x in t0 (id 0x%02x)", rules[z->flavor].name,
+			  code, code & 0xff);
 		return;
 	}
-	vm->zkvm->counts[i]++;
-	sys_fns[i](vm, args);
+	/* every flavor allows WRITE and EXIT_UNCONSTRAINED only in a block */
+	if (z->in_block && !(rows[i].flags & ZKVM_IN_BLOCK)) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[i].name,
+			  "not allowed inside an unconstrained block (only WRITE and "
+			  "EXIT_UNCONSTRAINED are)");
+		return;
+	}
+	if (!z->in_block) { /* as SP1's report: the calls a block makes are not counted */
+		z->counts[i]++;
+		/* the model's cost of the call itself (its table's rows in
+		 * sp1-gas), beyond its ecall's: the ecall retires with it */
+		vm->cycles += z->cycles[i];
+	}
+	rows[i].fn(vm, (enum zkvm_syscall)i, args);
 }
+
+/* The ABI and flavor. */
 
 cy_abi zkvm_detect(const struct cy_vm *vm)
 {
+	if (risc0_detect(vm) == CY_ABI_RISC0)
+		return CY_ABI_RISC0;
 	for (size_t i = 0; i < vm->syms.n; i++) {
 		const char *name = vm->syms.syms[i].name;
 		if (strstr(name, "sp1_zkvm") || strstr(name, "sp1_lib"))
@@ -670,77 +888,246 @@ cy_abi zkvm_detect(const struct cy_vm *vm)
 	return CY_ABI_LINUX;
 }
 
-int zkvm_setup(struct cy_vm *vm, cy_abi abi, char *err, size_t err_size)
+/* The SP1 major version the ELF names: crate paths such as
+ * ".../sp1-zkvm-4.1.0/src/lib.rs" in its strings (panic locations). A
+ * patched crate may pull in an older sp1-lib, so the highest wins; the
+ * v1 and v2 SDKs had v3's descriptors. 0 if none. */
+static unsigned crate_version(const uint8_t *elf, size_t size)
 {
-	for (int i = 0; i < vm->mem.n_regions; i++)
-		if (vm->mem.regions[i].end > ZKVM_MEM_LIMIT) {
-			snprintf(err, err_size,
-				 "segment at 0x%08llx..0x%08llx is not below the zkVM memory limit "
-				 "0x%08x",
-				 (unsigned long long)vm->mem.regions[i].start,
-				 (unsigned long long)vm->mem.regions[i].end, ZKVM_MEM_LIMIT);
-			return -EINVAL;
+	static const char *const crates[] = { "sp1-zkvm-", "sp1-lib-", "sp1-primitives-" };
+	unsigned best = 0;
+
+	for (size_t c = 0; c < sizeof(crates) / sizeof(crates[0]); c++) {
+		size_t n = strlen(crates[c]);
+		const uint8_t *p = elf, *end = elf + size;
+		while ((p = memmem(p, (size_t)(end - p), crates[c], n)) != NULL) {
+			p += n;
+			if (p + 2 < end && p[0] >= '1' && p[0] <= '9' && p[1] == '.' &&
+			    (unsigned)(p[0] - '0') > best)
+				best = (unsigned)(p[0] - '0');
 		}
-	vm->zkvm = calloc(1, sizeof(*vm->zkvm));
-	if (!vm->zkvm) {
+	}
+	return best && best < 3 ? 3 : best;
+}
+
+static bool has_symbol(const struct cy_vm *vm, const char *part)
+{
+	for (size_t i = 0; i < vm->syms.n; i++)
+		if (strstr(vm->syms.syms[i].name, part))
+			return true;
+	return false;
+}
+
+static enum zkvm_flavor flavor_of(cy_abi abi, unsigned version)
+{
+	if (abi == CY_ABI_PICO)
+		return ZKVM_PICO;
+	return version >= 6 ? ZKVM_SP1_V6 : version >= 4 ? ZKVM_SP1_V4 : ZKVM_SP1_V3;
+}
+
+/* The ELF note of SP1 v6's untrusted-programs mode (SUCCINCT, type 1). */
+static bool untrusted_note(const uint8_t *data, size_t size)
+{
+	static const char name[] = "SUCCINCT";
+	Elf *elf = elf_memory((char *)data, size);
+	Elf_Scn *scn = NULL;
+	bool found = false;
+
+	while (elf && !found && (scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		size_t off = 0, name_off, desc_off;
+		GElf_Nhdr nh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		while (!found && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0)
+			found = nh.n_type == 1 && nh.n_namesz == sizeof(name) &&
+				memcmp((const char *)d->d_buf + name_off, name, sizeof(name)) == 0;
+	}
+	if (elf)
+		elf_end(elf);
+	return found;
+}
+
+static void zkvm_free_state(struct zkvm *z);
+
+int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, size_t size,
+	       char *err, size_t err_size)
+{
+	enum zkvm_version_source from = ZKVM_FROM_OPTION;
+	struct zkvm *z;
+
+	if (abi == CY_ABI_PICO && version > 1) {
+		snprintf(err, err_size, "Pico has one guest ABI (pico or pico@v1), not v%u",
+			 version);
+		return -EINVAL;
+	}
+	if (abi == CY_ABI_SP1 && version && (version < 3 || version > 6)) {
+		snprintf(err, err_size, "SP1 guest ABIs are v3, v4, v5 and v6, not v%u", version);
+		return -EINVAL;
+	}
+	if (abi == CY_ABI_RISC0 && (version || vm->xlen == 64)) {
+		snprintf(err, err_size, "%s",
+			 version ? "RISC Zero has one guest ABI here (risc0)"
+				 : "RISC Zero guests are 32-bit programs; this one is 64-bit");
+		return -EINVAL;
+	}
+	if (abi == CY_ABI_PICO || abi == CY_ABI_RISC0) {
+		from = version ? ZKVM_FROM_OPTION : ZKVM_FROM_DEFAULT;
+		version = 1;
+	} else if (version == 0 && vm->xlen == 64) {
+		version = 6, from = ZKVM_FROM_CLASS;
+	} else if (version == 0 && (version = crate_version(elf, size)) != 0) {
+		from = ZKVM_FROM_CRATE;
+	} else if (version == 0 &&
+		   (has_symbol(vm, "read_vec_raw") || has_symbol(vm, "EMBEDDED_RESERVED_INPUT"))) {
+		version = 4, from = ZKVM_FROM_SYMBOLS;
+	} else if (version == 0) {
+		version = 3, from = ZKVM_FROM_DEFAULT;
+	}
+	if ((version >= 6) != (vm->xlen == 64)) {
+		snprintf(err, err_size,
+			 "SP1 v%u guests are %s-bit programs; this one is %u-bit (--abi sp1@v%s)",
+			 version, version >= 6 ? "64" : "32", vm->xlen, vm->xlen == 64 ? "6" : "3");
+		return -EINVAL;
+	}
+	if (abi == CY_ABI_PICO && vm->xlen == 64) {
+		snprintf(err, err_size, "Pico guests are 32-bit programs; this one is 64-bit");
+		return -EINVAL;
+	}
+	if (version >= 6 && untrusted_note(elf, size)) {
+		snprintf(err, err_size,
+			 "built in SP1's untrusted-programs mode (page protections and user-level "
+			 "traps), which cyclops does not run");
+		return -ENOTSUP;
+	}
+	z = calloc(1, sizeof(*z));
+	if (!z) {
 		snprintf(err, err_size, "out of memory");
 		return -ENOMEM;
 	}
-	vm->zkvm->abi = abi;
-	vm->zkvm->memfd = -1;
+	z->memfd = -1;
+	/* the model's prices of this ABI's calls; another ABI's are ignored */
+	for (unsigned k = 0; k < vm->model.n_syscalls; k++) {
+		const struct cost_syscall *c = &vm->model.syscalls[k];
+		int mine = abi == CY_ABI_RISC0 ? risc0_row(c->name) : sp1_row(c->name);
+		int other = abi == CY_ABI_RISC0 ? sp1_row(c->name) : risc0_row(c->name);
+		if (mine < 0 && other < 0) {
+			snprintf(err, err_size, "model %s prices a syscall no zkVM has: '%s'",
+				 vm->model.name, c->name);
+			free(z);
+			return -EINVAL;
+		}
+		if (mine >= 0) {
+			z->cycles[mine] = c->cycles;
+			z->per_unit[mine] = c->per_unit;
+		}
+	}
+	z->abi = abi;
+	z->random = 0x9e3779b97f4a7c15u; /* SYS_RANDOM's fixed seed */
+	z->version = version;
+	z->version_from = from;
+	z->flavor = flavor_of(abi, version);
+	z->word = rules[z->flavor].word;
+	z->mem_limit = abi == CY_ABI_RISC0          ? 0xC0000000u
+		       : rules[z->flavor].mem_limit ? rules[z->flavor].mem_limit
+						    : vm->mem.size;
+	if (abi == CY_ABI_RISC0 && vm->opts.argc > 1) {
+		if (!(z->argv = calloc((size_t)vm->opts.argc, sizeof(*z->argv)))) {
+			free(z);
+			snprintf(err, err_size, "out of memory");
+			return -ENOMEM;
+		}
+		for (int i = 1; i < vm->opts.argc; i++, z->argc++)
+			if (!(z->argv[i - 1] = strdup(vm->opts.argv[i]))) {
+				zkvm_free_state(z);
+				snprintf(err, err_size, "out of memory");
+				return -ENOMEM;
+			}
+	}
+	z->cow_limit = z->mem_limit;
+	for (int i = 0; i < vm->mem.n_regions; i++)
+		if (vm->mem.regions[i].end > z->mem_limit) {
+			snprintf(err, err_size,
+				 "segment at 0x%08llx..0x%08llx is not below the zkVM memory limit "
+				 "0x%08llx",
+				 (unsigned long long)vm->mem.regions[i].start,
+				 (unsigned long long)vm->mem.regions[i].end,
+				 (unsigned long long)z->mem_limit);
+			free(z);
+			return -EINVAL;
+		}
+	vm->zkvm = z;
 	return 0;
+}
+
+static void zkvm_free_state(struct zkvm *z)
+{
+	for (size_t i = 0; i < z->n_frames; i++)
+		free(z->frames[i].data);
+	for (uint32_t i = 0; i < z->argc; i++)
+		free(z->argv[i]);
+	free(z->argv);
+	free(z->frames);
+	free(z->public_values);
+	free(z->proofs);
+	if (z->memfd >= 0)
+		close(z->memfd); /* its mapping goes with the guest's memory */
+	free(z);
 }
 
 void zkvm_free(struct cy_vm *vm)
 {
-	struct zkvm *z = vm->zkvm;
-
-	if (!z)
+	if (!vm->zkvm)
 		return;
-	for (size_t i = 0; i < z->n_frames; i++)
-		free(z->frames[i].data);
-	free(z->frames);
-	free(z->public_values);
-	free(z->snap);
-	if (z->memfd >= 0) {
-		close(z->memfd); /* its mapping goes with the guest's memory */
-		vm->mem.backing_fd = -1;
-	}
-	free(z);
+	if (vm->zkvm->memfd >= 0)
+		vm->mem.backing_fd = -1; /* zkvm_free_state closes it */
+	zkvm_free_state(vm->zkvm);
 	vm->zkvm = NULL;
 }
 
 /* The zkVM's part of a checkpoint (api/checkpoint.c): the input queue (the
- * frames not yet read), the public values, the committed words and the
- * syscall counts. A checkpoint is never cut inside an unconstrained block
+ * frames not yet read; RISC Zero's offset into the first), the public
+ * values, the committed words, the proofs named, the syscall counts and
+ * SYS_RANDOM's generator. The flavor is the run's own (its command line
+ * picks it again); a checkpoint never falls inside an unconstrained block
  * (zkvm_in_block), so there is no snapshot to save; the copy-on-write memfd
  * is not state: a restored guest makes its own at its next block. Frames
  * already read are only counted: their bytes are never read again. */
 #define ZKVM_MAX_FRAMES_READ (1u << 26)
+#define ZKVM_MAX_PROOFS      (1u << 20)
 
-static void frame_io(struct sio *io, struct frame *f, bool unread)
+static void frame_io(struct sio *io, struct zkvm_frame *f, bool unread)
 {
 	if (unread)
 		sio_blob(io, (void **)&f->data, &f->len, SIZE_MAX, "bytes in an input frame");
 	else if (io->load)
-		*f = (struct frame){ NULL, 0 };
+		*f = (struct zkvm_frame){ NULL, 0 };
+}
+
+static void free_frames(struct zkvm *z)
+{
+	for (size_t i = 0; i < z->n_frames; i++) {
+		free(z->frames[i].data);
+		z->frames[i].data = NULL;
+	}
+	z->n_frames = z->next_frame = 0;
 }
 
 void zkvm_state_io(struct sio *io, struct cy_vm *vm)
 {
 	struct zkvm *z = vm->zkvm;
-	int abi = z->abi;
+	int abi = z->abi, flavor = z->flavor;
 
 	sio_tag(io, "ZKVM");
-	sio_int(io, &abi, CY_ABI_SP1, CY_ABI_PICO, "the zkVM ABI");
-	if (io->load && abi != (int)z->abi)
-		sio_fail(io, "it holds a guest of the %s ABI, not %s", cy_abi_name((cy_abi)abi),
-			 cy_abi_name(z->abi));
-	if (io->load) {
-		for (size_t i = 0; i < z->n_frames; i++)
-			free(z->frames[i].data);
-		z->n_frames = z->next_frame = 0;
-	}
+	sio_int(io, &abi, CY_ABI_SP1, CY_ABI_RISC0, "the zkVM ABI");
+	sio_int(io, &flavor, 0, ZKVM_FLAVORS - 1, "the zkVM ABI's version");
+	if (io->load && (abi != (int)z->abi || flavor != (int)z->flavor))
+		sio_fail(io, "it holds a guest of another zkVM ABI (%s) than this run's (%s)",
+			 cy_abi_name((cy_abi)abi), cy_abi_name(z->abi));
+	if (io->load)
+		free_frames(z);
 	size_t unread = z->n_frames - z->next_frame;
 	sio_count(io, &z->next_frame, ZKVM_MAX_FRAMES_READ, 0, "input frames read");
 	sio_count(io, &unread, SIZE_MAX, 8, "input frames not read");
@@ -753,6 +1140,7 @@ void zkvm_state_io(struct sio *io, struct cy_vm *vm)
 	}
 	for (size_t i = 0; i < z->n_frames && sio_ok(io); i++)
 		frame_io(io, &z->frames[i], i >= z->next_frame);
+	sio_size(io, &z->frame_offset);
 	sio_blob(io, (void **)&z->public_values, &z->public_len, ZKVM_MAX_WRITTEN, "public values");
 	if (io->load)
 		z->public_cap = z->public_len + 1;
@@ -762,24 +1150,27 @@ void zkvm_state_io(struct sio *io, struct cy_vm *vm)
 	}
 	sio_u8(io, &z->commits.digest_set);
 	sio_u8(io, &z->commits.deferred_set);
-	for (int i = 0; i < N_ZKVM_SYSCALLS; i++)
+	size_t proof_bytes = z->n_proofs * sizeof(*z->proofs);
+	sio_blob(io, (void **)&z->proofs, &proof_bytes, ZKVM_MAX_PROOFS * sizeof(*z->proofs),
+		 "proofs named");
+	if (io->load && proof_bytes % sizeof(*z->proofs) != 0)
+		sio_fail(io, "its proofs are %zu bytes, not whole records", proof_bytes);
+	if (io->load)
+		z->n_proofs = z->cap_proofs = proof_bytes / sizeof(*z->proofs);
+	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
 		sio_u64(io, &z->counts[i]);
+	sio_u64(io, &z->random);
 	sio_bool(io, &z->warned_fd);
 	sio_size(io, &z->guest_frame_bytes);
-	if (!sio_ok(io) && io->load) {
-		for (size_t i = 0; i < z->n_frames; i++) {
-			free(z->frames[i].data);
-			z->frames[i].data = NULL;
-		}
-		z->n_frames = z->next_frame = 0;
-	}
+	if (!sio_ok(io) && io->load)
+		free_frames(z);
 }
 
-bool zkvm_in_block(const struct cy_vm *vm) { return vm->zkvm && vm->zkvm->snap; }
+bool zkvm_in_block(const struct cy_vm *vm) { return vm->zkvm && vm->zkvm->in_block; }
 
 /* The API (include/cyclops.h). */
 
-static const char *const abi_names[] = { "auto", "linux", "sp1", "pico" };
+static const char *const abi_names[] = { "auto", "linux", "sp1", "pico", "risc0" };
 
 const char *cy_abi_name(cy_abi abi)
 {
@@ -796,13 +1187,48 @@ int cy_abi_parse(const char *text, cy_abi *out)
 	return -EINVAL;
 }
 
+int cy_abi_parse_version(const char *text, cy_abi *out, unsigned *version)
+{
+	const char *at = strchr(text, '@');
+	char name[16];
+
+	*version = 0;
+	if (!at)
+		return cy_abi_parse(text, out);
+	if ((size_t)(at - text) >= sizeof(name) || at[1] != 'v' || at[2] < '1' || at[2] > '9' ||
+	    at[3] != '\0')
+		return -EINVAL;
+	memcpy(name, text, (size_t)(at - text));
+	name[at - text] = '\0';
+	if (cy_abi_parse(name, out) != 0 || (*out != CY_ABI_SP1 && *out != CY_ABI_PICO))
+		return -EINVAL;
+	*version = (unsigned)(at[2] - '0');
+	/* SP1's guest ABIs are v3 to v6 (v4 and v5 share one); Pico has one */
+	if (*out == CY_ABI_SP1 ? *version < 3 || *version > 6 : *version != 1)
+		return -EINVAL;
+	return 0;
+}
+
 cy_abi cy_vm_abi(const cy_vm *vm) { return vm->opts.abi; }
+
+unsigned cy_vm_abi_version(const cy_vm *vm, const char **from)
+{
+	static const char *const sources[] = {
+		[ZKVM_FROM_OPTION] = "option",   [ZKVM_FROM_CLASS] = "elf-class",
+		[ZKVM_FROM_CRATE] = "elf-crate", [ZKVM_FROM_SYMBOLS] = "elf-symbols",
+		[ZKVM_FROM_DEFAULT] = "default",
+	};
+
+	if (from)
+		*from = vm->zkvm ? sources[vm->zkvm->version_from] : NULL;
+	return vm->zkvm ? vm->zkvm->version : 0;
+}
 
 int cy_vm_push_input(cy_vm *vm, const void *data, size_t len)
 {
 	if (!vm->zkvm)
 		return -EINVAL;
-	return push_frame(vm->zkvm, data, len);
+	return insert_frame(vm->zkvm, vm->zkvm->n_frames, data, len);
 }
 
 const uint8_t *cy_vm_public_values(const cy_vm *vm, size_t *len)
@@ -819,6 +1245,14 @@ void cy_vm_commits(const cy_vm *vm, cy_commits *out)
 		memset(out, 0, sizeof(*out));
 }
 
+const cy_proof_digests *cy_vm_verified_proofs(const cy_vm *vm, size_t *n)
+{
+	_Static_assert(sizeof(cy_proof_digests) == sizeof(struct zkvm_proof),
+		       "the API's proof record is the ABI's");
+	*n = vm->zkvm ? vm->zkvm->n_proofs : 0;
+	return *n ? (const cy_proof_digests *)vm->zkvm->proofs : NULL;
+}
+
 const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n)
 {
 	struct zkvm *z = vm->zkvm;
@@ -827,11 +1261,16 @@ const cy_syscall_count *cy_vm_syscall_counts(cy_vm *vm, size_t *n)
 	*n = 0;
 	if (!z)
 		return NULL;
-	for (int i = 0; i < N_ZKVM_SYSCALLS; i++)
-		if (z->counts[i])
-			z->count_out[k++] =
-			    (cy_syscall_count){ sys_codes[i], sys_names[i], z->counts[i],
-						CODE_EXTRA_CYCLES(sys_codes[i]) };
+	if (z->abi == CY_ABI_RISC0) {
+		*n = risc0_counts(z, z->count_out);
+		return z->count_out;
+	}
+	for (int i = 0; i < ZKVM_N_SYSCALLS; i++)
+		if (z->counts[i]) {
+			uint32_t code = rows[i].code[z->flavor];
+			z->count_out[k++] = (cy_syscall_count){ code, rows[i].name, z->counts[i],
+								CODE_EXTRA_CYCLES(code) };
+		}
 	for (size_t i = 1; i < k; i++) /* by syscall id */
 		for (size_t j = i;
 		     j > 0 && (z->count_out[j - 1].code & 0xff) > (z->count_out[j].code & 0xff);

@@ -10,8 +10,10 @@
 #include <time.h>
 
 #include "abi/abi.h"
+#include "abi/zkvm.h"
 #include "core/block.h"
 #include "core/elf_load.h"
+#include "core/engine.h"
 #include "core/exec.h"
 #include "core/jit.h"
 #include "core/machine.h"
@@ -195,17 +197,17 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 		rc = setup_bare(vm, why, sizeof(why)); /* firmware sets up its own stack */
 	if (rc == 0 && vm->opts.abi == CY_ABI_AUTO)
 		vm->opts.abi = zkvm_detect(vm);
-	if (rc == 0 && vm->xlen == 64 && !vm->machine && vm->opts.abi != CY_ABI_LINUX) {
-		snprintf(why, sizeof(why),
-			 "RV64 zkVM guests (SP1 v6 and others) are not supported yet (RV64 Linux "
-			 "programs are)");
-		rc = -ENOTSUP;
-	}
-	vm->syscall = vm->opts.abi == CY_ABI_LINUX ? syscall_linux : syscall_zkvm;
+	vm->syscall = vm->opts.abi == CY_ABI_LINUX   ? syscall_linux
+		      : vm->opts.abi == CY_ABI_RISC0 ? syscall_risc0
+						     : syscall_zkvm;
 	if (rc == 0 && !vm->machine && vm->opts.abi == CY_ABI_LINUX)
 		rc = linux_setup_stack(vm, why, sizeof(why));
 	else if (rc == 0 && !vm->machine)
-		rc = zkvm_setup(vm, vm->opts.abi, why, sizeof(why));
+		rc =
+		    zkvm_setup(vm, vm->opts.abi, vm->opts.abi_version, elf, size, why, sizeof(why));
+	if (rc == 0 && vm->tracker && vm->zkvm && vm->zkvm->abi == CY_ABI_SP1)
+		tracker_set_rules(vm->tracker, vm->zkvm->flavor == ZKVM_SP1_V6 ? TRACKER_SP1_LINES
+									       : TRACKER_SP1_WRITE);
 	if (rc == 0 && (rc = sampler_new(vm, elf, size)) != 0)
 		snprintf(why, sizeof(why), "out of memory");
 	if (rc == 0 && vm->opts.abi == CY_ABI_LINUX) /* the guest's cy_sample_* calls */
@@ -224,7 +226,7 @@ int cy_vm_create_from_bytes(cy_vm **out, const void *elf, size_t size, const cha
 	}
 	vm->opts.argv = NULL; /* the strings now live on the guest stack */
 	vm->opts.envp = NULL;
-	vm->pc = vm->last_pc = entry;
+	vm->pc = vm->last_pc = vm->entry = entry;
 	vm->start_realtime_ns = realtime_ns();
 	*out = vm;
 	return 0;
@@ -339,6 +341,24 @@ static uint64_t clock_limit(const cy_vm *vm)
 						       : 0;
 }
 
+/* A run that stops inside an unconstrained block: the block's cycles are
+ * no part of the clock, so the clock the summary, the report and the
+ * profiles show is the one at its start; the message says where it was. */
+static void stopped_unaccounted(cy_vm *vm)
+{
+	static const char where[] = " (inside an unconstrained block)";
+	size_t n = strlen(vm->stop_message);
+
+	if (vm->unacc.started) {
+		vm->undone_cycles += vm->cycles - vm->unacc.cycles;
+		vm->cycles = vm->unacc.cycles;
+		vm->instret = vm->unacc.instret;
+	}
+	if (n && n + sizeof(where) <= sizeof(vm->stop_message) &&
+	    !strstr(vm->stop_message, "unconstrained block"))
+		memcpy(vm->stop_message + n, where, sizeof(where));
+}
+
 cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 {
 	uint64_t requested = vm->cycles + cycles, budget;
@@ -352,9 +372,12 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 	/* slices, so that an interruption is seen within CY_INTERRUPT_CYCLES;
 	 * a run that stops at a budget resumes exactly where it was */
 	while (vm->stop == CY_STOP_NONE && !vm->interrupt && !vm->pause) {
-		/* the limit again each time: an unconstrained block's end lowers it */
+		/* the limit again each time: an unconstrained block's end lowers
+		 * it. A block runs to its end whatever was asked (its cycles are
+		 * no part of the clock): only the limit, a stop or an
+		 * interruption ends it */
 		uint64_t limit = clock_limit(vm);
-		budget = requested < limit ? requested : limit;
+		budget = requested < limit && !vm->unacc.on ? requested : limit;
 		if (vm->cycles >= budget)
 			break;
 		vm->clock_moved_back = false;
@@ -372,7 +395,7 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		if (vm->sampler)
 			sample_run(vm, slice);
 		else
-			exec_run(vm, slice);
+			engine_run(vm, slice);
 	}
 	/* a guest may touch its last pages between two checks and exit */
 	if (vm->stop == CY_STOP_EXIT && vm->opts.max_memory)
@@ -384,15 +407,20 @@ cy_stop cy_vm_run(cy_vm *vm, uint64_t cycles)
 		snprintf(vm->stop_message, sizeof(vm->stop_message), "%s at %s", why, at);
 	}
 	if (vm->stop == CY_STOP_NONE && vm->opts.max_cycles && vm->cycles >= clock_limit(vm)) {
+		uint64_t in_blocks =
+		    vm->undone_cycles +
+		    (vm->unacc.on && vm->unacc.started ? vm->cycles - vm->unacc.cycles : 0);
 		vm_describe_at(vm, vm->pc, true, at, sizeof(at));
 		vm->stop = CY_STOP_CYCLE_LIMIT;
-		if (vm->undone_cycles)
+		if (in_blocks)
 			snprintf(undone, sizeof(undone), " (%llu of them in unconstrained blocks)",
-				 (unsigned long long)vm->undone_cycles);
+				 (unsigned long long)in_blocks);
 		snprintf(vm->stop_message, sizeof(vm->stop_message),
 			 "cycle limit %llu reached%s at %s",
 			 (unsigned long long)vm->opts.max_cycles, undone, at);
 	}
+	if (vm->stop != CY_STOP_NONE && vm->unacc.on)
+		stopped_unaccounted(vm);
 	if (vm->stop != CY_STOP_NONE && vm->tracker)
 		output_flush(vm); /* a line the guest never finished */
 	return vm->stop;

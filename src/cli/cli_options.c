@@ -32,10 +32,10 @@ static const struct cli_option run_options[] = {
 	  CLI_COMPLETE_NONE,
 	  "print the performance counters the guest enabled at exit; ZERO-RISCY's PCCRs are "
 	  "one per event (fpga, default) or one for all (asic)" },
-	{ RUN_ABI, 0, "abi", CLI_ARG_REQUIRED, "linux|sp1|pico|auto", "linux sp1 pico auto",
-	  CLI_COMPLETE_NONE,
-	  "the guest's syscall ABI (default: sp1 or pico when the ELF's symbols say so, "
-	  "else linux)" },
+	{ RUN_ABI, 0, "abi", CLI_ARG_REQUIRED, "linux|sp1[@vN]|pico[@v1]|risc0|auto",
+	  "linux sp1 sp1@v3 sp1@v4 sp1@v5 sp1@v6 pico pico@v1 risc0 auto", CLI_COMPLETE_NONE,
+	  "the guest's syscall ABI (default: sp1, pico or risc0 when the ELF's symbols say so, "
+	  "else linux); sp1@vN forces SP1's version N, which is otherwise read from the ELF" },
 	{ RUN_INPUT, 0, "input", CLI_ARG_REQUIRED, "SPEC", NULL, CLI_COMPLETE_FILE,
 	  "zkVM guests: one input frame, in order; SPEC is u32:N, u64:N, hex:BYTES, str:TEXT "
 	  "(encoded as the SDKs' write does) or a file read whole" },

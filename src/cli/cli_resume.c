@@ -47,6 +47,7 @@ int cli_resume(int argc, char **argv)
 		progress_init(&r.progress, r.a.quiet);
 		status = run_finish(&r, run_loop(&r));
 	}
+	checkpoints_free(&r);
 	run_free(&r);
 	free(r.a.guest_argv);
 	free(r.a.inputs);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -232,8 +233,9 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		    v && strcmp(v, "asic") == 0 ? CY_COUNTERS_ASIC : CY_COUNTERS_FPGA;
 		break;
 	case RUN_ABI:
-		if (!v || cy_abi_parse(v, &a->abi) != 0) {
-			cli_error("run: --abi needs linux, sp1, pico or auto, got '%s'",
+		if (!v || cy_abi_parse_version(v, &a->abi, &a->abi_version) != 0) {
+			cli_error("run: --abi needs linux, sp1, sp1@v3..sp1@v6, pico, pico@v1, "
+				  "risc0 or auto, got '%s'",
 				  v ? v : "");
 			return -1;
 		}
@@ -364,10 +366,9 @@ static int check_combinations(const struct run_args *a)
 		return -1;
 	}
 	if (a->gdb && (a->jobs || a->mpi || a->checkpoint_dir)) {
+		const char *other = a->jobs ? "--jobs" : "--checkpoint-dir";
 		cli_error("run: --gdb debugs one process from the start: it cannot go with %s",
-			  a->jobs  ? "--jobs"
-			  : a->mpi ? "--mpi"
-				   : "--checkpoint-dir");
+			  a->mpi ? "--mpi" : other);
 		return -1;
 	}
 	if (a->jobs && a->mpi) {
@@ -453,6 +454,22 @@ static double share(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* What cyclops prints after the run starts on a line of its own: a guest
+ * whose output ended in the middle of a line, on stderr or on a stdout
+ * that is the same file or terminal, gets the newline it left out. */
+static void end_guest_line(const cy_vm *vm)
+{
+	struct stat o, e;
+	int fd;
+
+	if (cy_vm_output_ends_line(vm, &fd))
+		return;
+	if (fd == 2 || (fstat(1, &o) == 0 && fstat(2, &e) == 0 &&
+			((o.st_dev == e.st_dev && o.st_ino == e.st_ino) ||
+			 (isatty(1) && isatty(2) && o.st_rdev == e.st_rdev))))
+		fputc('\n', stderr);
+}
+
 static void print_summary(const cy_vm *vm, double seconds)
 {
 	uint64_t insns = cy_vm_instret(vm);
@@ -532,7 +549,7 @@ static int push_inputs(cy_vm *vm, const struct run_args *a)
 	char err[300];
 
 	if (a->n_inputs && cy_vm_abi(vm) == CY_ABI_LINUX) {
-		cli_error("run: --input is for zkVM guests (--abi sp1|pico); %s uses the "
+		cli_error("run: --input is for zkVM guests (--abi sp1|pico|risc0); %s uses the "
 			  "linux ABI",
 			  a->program);
 		return -1;
@@ -572,6 +589,8 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	size_t n, pv_len;
 	const cy_syscall_count *c = cy_vm_syscall_counts(vm, &n);
 	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
+	const cy_proof_digests *proofs;
+	size_t n_proofs;
 	cy_commits cm;
 	int rc = 0;
 
@@ -584,8 +603,12 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 	}
 	if (a->quiet)
 		return rc;
-	fprintf(stderr, "cyclops: %s public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
-		pv_len);
+	if (cy_vm_abi(vm) == CY_ABI_RISC0) /* RISC Zero's public values are its journal */
+		fprintf(stderr, "cyclops: risc0 journal (%zu bytes): ", pv_len);
+	else
+		fprintf(stderr,
+			"cyclops: %s@v%u public values (%zu bytes): ", cy_abi_name(cy_vm_abi(vm)),
+			cy_vm_abi_version(vm, NULL), pv_len);
 	for (size_t i = 0; i < pv_len && i < PUBLIC_VALUES_SHOWN; i++)
 		fprintf(stderr, "%02x", pv[i]);
 	if (pv_len > PUBLIC_VALUES_SHOWN)
@@ -593,7 +616,9 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 			a->public_values ? "" : "; --public-values FILE has them all");
 	cy_vm_commits(vm, &cm);
 	if (cm.digest_set || cm.deferred_set) {
-		fputs("\ncyclops: committed digest:", stderr);
+		fputs(cy_vm_abi(vm) == CY_ABI_RISC0 ? "\ncyclops: output digest:"
+						    : "\ncyclops: committed digest:",
+		      stderr);
 		for (int i = 0; i < 8; i++)
 			fprintf(stderr, cm.digest_set >> i & 1 ? " %08x" : " -", cm.digest[i]);
 		if (cm.deferred_set) {
@@ -602,6 +627,15 @@ static int print_zkvm(cy_vm *vm, const struct run_args *a)
 				fprintf(stderr, cm.deferred_set >> i & 1 ? " %08x" : " -",
 					cm.deferred[i]);
 		}
+	}
+	proofs = cy_vm_verified_proofs(vm, &n_proofs);
+	for (size_t i = 0; i < n_proofs; i++) {
+		fprintf(stderr, "\ncyclops: proof %zu to verify: vkey", i + 1);
+		for (int k = 0; k < 8; k++)
+			fprintf(stderr, " %08x", proofs[i].vkey[k]);
+		fputs("; public values digest", stderr);
+		for (int k = 0; k < 8; k++)
+			fprintf(stderr, " %08x", proofs[i].pv_digest[k]);
 	}
 	fputs("\ncyclops: syscalls:", stderr);
 	for (size_t i = 0; i < n; i++)
@@ -673,9 +707,8 @@ void run_catch_interrupts(cy_vm *vm)
 }
 
 /* The progress line (struct progress, cli_run.h). */
-#define PROGRESS_AFTER  1.0          /* seconds before the first line */
-#define PROGRESS_EVERY  0.25         /* seconds between lines */
-#define PROGRESS_CYCLES (1ull << 22) /* cycles between looks at the clock */
+#define PROGRESS_AFTER 1.0  /* seconds before the first line */
+#define PROGRESS_EVERY 0.25 /* seconds between lines */
 
 void progress_init(struct progress *p, bool quiet)
 {
@@ -696,7 +729,7 @@ bool progress_due(struct progress *p)
 	return true;
 }
 
-static void progress_show(struct progress *p, const cy_vm *vm)
+void progress_show(struct progress *p, const cy_vm *vm)
 {
 	double secs = run_now() - p->start;
 
@@ -725,78 +758,6 @@ static void progress_before_output(void *ctx)
 		progress_erase(p);
 		fflush(stderr);
 	}
-}
-
-/* One slice of a checkpointed or chunked run: a chunk of the report's
- * size (added to the report when there is one). */
-static cy_stop run_slice(struct run *r)
-{
-	cy_chunk_report chunk;
-
-	if (!r->opts.cycle_tracker)
-		return cy_vm_run(r->vm, r->opts.chunk_cycles);
-	cy_vm_run_chunk(r->vm, &chunk);
-	if (r->report)
-		report_add_chunk(r->report, &chunk);
-	/* the timeline's chunks: nothing but the picture is lost without */
-	if (r->a.n_profiles)
-		profile_add_chunk(&r->profile, chunk.start_cycle, chunk.end_cycle);
-	return chunk.stop;
-}
-
-static void add_chunk(void *ctx, const cy_chunk_report *chunk)
-{
-	if (ctx)
-		report_add_chunk(ctx, chunk);
-}
-
-/* Runs under GDB (docs/gdb.md), cut into chunks as run_loop cuts them, so
- * that every output is the plain run's; the stop reason, or CY_STOP_NONE
- * after a message. */
-static cy_stop run_gdb(struct run *r)
-{
-	struct debug_opts d = { r->a.gdb, r->a.gdb_history, r->a.quiet, r->callstack, NULL, NULL };
-	char err[512];
-	cy_stop stop;
-
-	if (r->opts.cycle_tracker) {
-		d.on_chunk = add_chunk;
-		d.chunk_ctx = r->report;
-	}
-	if (debug_run(r->vm, &d, &stop, &r->gdb_killed, err, sizeof(err)) != 0) {
-		cli_error("run: %s", err);
-		return CY_STOP_NONE;
-	}
-	return stop;
-}
-
-cy_stop run_loop(struct run *r)
-{
-	cy_stop stop;
-
-	if (r->a.gdb)
-		return run_gdb(r);
-
-	if (!r->ckpt && !r->opts.cycle_tracker) {
-		while ((stop = cy_vm_run(r->vm, r->progress.on ? PROGRESS_CYCLES : UINT64_MAX)) ==
-		       CY_STOP_NONE)
-			progress_show(&r->progress, r->vm);
-		progress_erase(&r->progress);
-		return stop;
-	}
-	/* in slices of the report's chunks, which checkpoints fall between:
-	 * a resumed run slices where the first one would have */
-	do {
-		stop = run_slice(r);
-		r->slices++;
-		progress_show(&r->progress, r->vm);
-		if (stop == CY_STOP_NONE && checkpoints_due(r) && checkpoints_cut(r) != 0) {
-			cy_vm_interrupt(r->vm, 0); /* a checkpoint that cannot be written ends it */
-			stop = cy_vm_run(r->vm, 0);
-		}
-	} while (stop == CY_STOP_NONE);
-	progress_erase(&r->progress);
-	return stop;
 }
 
 int run_options(struct run *r)
@@ -833,6 +794,7 @@ int run_options(struct run *r)
 		opts->chunk_cycles = a->chunk_cycles;
 	opts->counters_build = a->counters_build;
 	opts->abi = a->abi;
+	opts->abi_version = a->abi_version;
 	opts->timers = a->timers;
 	opts->significant = a->significant;
 	opts->sample = a->sample;
@@ -910,6 +872,9 @@ int run_finish(struct run *r, cy_stop stop)
 	int status;
 
 	writing_outputs = 1;
+	if (stop != CY_STOP_EXIT || !a->quiet || r->opts.cycle_tracker || a->counters ||
+	    r->opts.timers)
+		end_guest_line(vm);
 	switch (stop) {
 	case CY_STOP_EXIT: status = cy_vm_exit_code(vm); break;
 	case CY_STOP_CYCLE_LIMIT:
@@ -993,7 +958,6 @@ void run_free(struct run *r)
 	free(r->saved_elf_path);
 	r->saved_argv = r->saved_run_argv = NULL;
 	r->saved_dir = r->saved_elf_path = NULL;
-	checkpoints_free(r);
 	report_free(r->report);
 	cy_callstack_free(r->callstack);
 	cy_callstack_free(r->stack_only);
@@ -1003,64 +967,3 @@ void run_free(struct run *r)
 	r->callstack = NULL;
 	r->vm = NULL;
 }
-
-int run_main(int argc, char **argv, const char *program_file, struct run_stats *stats)
-{
-	struct run r;
-	void *elf = NULL;
-	size_t size = 0;
-	char why[300];
-	int rc, status;
-
-	memset(&r, 0, sizeof(r));
-	r.a.inputs = calloc((size_t)argc, sizeof(*r.a.inputs));
-	if (!r.a.inputs) {
-		cli_error("out of host memory");
-		return CY_EXIT_INTERNAL;
-	}
-	rc = run_parse(&r, argc, argv);
-	if (rc != 0) {
-		status = rc > 0 ? 0 : CY_EXIT_USAGE;
-		goto out_free_inputs;
-	}
-	if (run_options(&r) != 0) {
-		status = CY_EXIT_USAGE;
-		goto out_free_inputs;
-	}
-	if (r.a.jobs || r.a.mpi) {
-		status = jobs_run(&r);
-		goto out_free_inputs;
-	}
-	if (!program_file)
-		program_file = r.a.program;
-	if (file_read(program_file, &file_rules_elf, &elf, &size, why, sizeof(why)) != 0) {
-		cli_error("%s: %s", r.a.program, why);
-		status = CY_EXIT_BAD_PROGRAM;
-		goto out_free_inputs;
-	}
-	status = run_create(&r, elf, size, program_file);
-	if (status == 0 && r.a.checkpoint_dir && checkpoints_start(&r, elf, size) != 0)
-		status = CY_EXIT_USAGE;
-	free(elf);
-	if (status != 0)
-		goto out_free_run;
-	run_catch_interrupts(r.vm);
-	r.t0 = run_now();
-	progress_init(&r.progress, r.a.quiet);
-	cy_stop stop = run_loop(&r);
-	if (stop == CY_STOP_NONE) /* the debugger could not start */
-		status = CY_EXIT_USAGE;
-	else
-		status = run_finish(&r, stop);
-	if (stats)
-		*stats =
-		    (struct run_stats){ cy_vm_instret(r.vm), cy_vm_cycles(r.vm), run_now() - r.t0 };
-out_free_run:
-	run_free(&r);
-out_free_inputs:
-	free(r.a.guest_argv);
-	free(r.a.inputs);
-	return status;
-}
-
-int cli_run(int argc, char **argv) { return run_main(argc, argv, NULL, NULL); }

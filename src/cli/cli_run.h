@@ -45,6 +45,7 @@ struct run_args {
 	uint64_t guest_save_files, guest_save_bytes; /* 0: the defaults */
 	const char *program;
 	cy_abi abi;
+	unsigned abi_version;
 	cy_platform platform;
 	const char *ram;
 	uint64_t uart_base;
@@ -116,7 +117,8 @@ int run_create(struct run *r, const void *elf, size_t size, const char *elf_path
 /* Signals stop the VM (SIGINT, SIGTERM, SIGHUP): the three steps of
  * cli_run.c's on_interrupt. */
 void run_catch_interrupts(cy_vm *vm);
-/* Runs to the end, in slices and with checkpoints when asked. */
+/* cli_run_loop.c: runs to the end, in slices and with checkpoints when
+ * asked, or under GDB; CY_STOP_NONE when the debugger could not start. */
 cy_stop run_loop(struct run *r);
 /* The exit status for stop, the summaries and every output asked for. */
 int run_finish(struct run *r, cy_stop stop);
@@ -129,6 +131,10 @@ void progress_init(struct progress *p, bool quiet);
 void progress_erase(struct progress *p);
 /* Whether it is time to redraw; then the caller prints after "\r\033[K". */
 bool progress_due(struct progress *p);
+/* Redraws the line with vm's figures when it is time. */
+void progress_show(struct progress *p, const cy_vm *vm);
+/* Cycles between looks at the clock for the progress line. */
+#define PROGRESS_CYCLES (1ull << 22)
 
 /* cli_checkpoint.c: checkpoints in a directory. */
 /* Opens (makes) the directory and keeps a copy of the program there. */

@@ -1,9 +1,11 @@
 /* account.c - hands the executor's accounting facts (account.h) to the
  * subscribers that asked for them. Nothing here runs per instruction. */
 #include <errno.h>
+#include <stdio.h>
 
 #include "core/account.h"
 #include "core/block.h"
+#include "core/isa.h"
 #include "core/state.h"
 
 int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops, void *ctx)
@@ -56,6 +58,29 @@ void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size)
 	a->ctx_size = n == 1 ? size : 0;
 }
 
+/* Whether an event whose instruction ran from clock from to clock to (at
+ * pc) keeps the invariant (account.h); if not, stops the run. */
+static bool clock_ok(struct cy_vm *vm, uint32_t pc, uint64_t from, uint64_t to)
+{
+	struct acct *a = &vm->acct;
+
+	if (likely(from <= to && to >= a->clock)) {
+		a->clock = to;
+		return true;
+	}
+	if (vm->stop == CY_STOP_NONE || vm->stop == CY_STOP_EXIT) {
+		vm->stop = CY_STOP_FAULT;
+		vm->fault = CY_FAULT_HOST;
+		snprintf(vm->stop_message, sizeof(vm->stop_message),
+			 "internal error: the accounting clock would go back (from %llu to %llu, "
+			 "the last event at %llu) at 0x%08x; the profiles end before it",
+			 (unsigned long long)from, (unsigned long long)to,
+			 (unsigned long long)a->clock, pc);
+	}
+	vm->break_loop = true;
+	return false;
+}
+
 #define EACH(ev)                                                                                   \
 	for (int i_ = 0; i_ < vm->acct.n_subs; i_++)                                               \
 		if (vm->acct.subs[i_].events & (ev))
@@ -64,47 +89,49 @@ void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size)
 void acct_transfer(struct cy_vm *vm, const struct insn *in, uint32_t target, uint64_t cycles,
 		   uint64_t instret)
 {
+	if (!clock_ok(vm, in->pc, cycles, cycles))
+		return;
 	EACH(ACCT_TRANSFER) SUB.ops->transfer(SUB.ctx, vm, in, target, cycles, instret);
 }
 
 void acct_ecall(struct cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t cycles,
 		uint64_t instret)
 {
+	if (!clock_ok(vm, in->pc, cycles, cycles))
+		return;
 	EACH(ACCT_ECALL) SUB.ops->ecall(SUB.ctx, vm, in, nr, cycles, instret);
 }
 
 void acct_ecall_retired(struct cy_vm *vm, const struct insn *in, uint64_t before, uint64_t cycles,
 			uint64_t instret)
 {
+	if (!clock_ok(vm, in->pc, before, cycles))
+		return;
 	EACH(ACCT_ECALL) SUB.ops->ecall_retired(SUB.ctx, vm, in, before, cycles, instret);
 }
 
 void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy_cost_parts *parts,
 		uint64_t before, uint64_t cycles, uint64_t instret)
 {
+	if (!clock_ok(vm, in->pc, before, cycles))
+		return;
 	EACH(ACCT_EXTRA) SUB.ops->extra(SUB.ctx, vm, in, extra, parts, before, cycles, instret);
 }
 
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
 		  uint64_t instret, uint64_t now)
 {
+	if (!clock_ok(vm, b->pc, cycles, now))
+		return;
 	EACH(ACCT_PARTIAL) SUB.ops->partial(SUB.ctx, vm, b, retired, cycles, instret, now);
 }
 
-static void fold_block(void *ctx, struct block *b)
+void acct_fold_block(struct cy_vm *vm, struct block *b)
 {
-	struct cy_vm *vm = ctx;
-
 	if (!b->runs && !b->sampled)
 		return;
 	EACH(ACCT_FOLD) SUB.ops->fold_block(SUB.ctx, vm, b);
 	b->runs = b->taken = 0;
-}
-
-void acct_fold(struct cy_vm *vm)
-{
-	if (vm->acct.events & ACCT_FOLD)
-		acct_each_block(vm, fold_block, vm);
 }
 
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b)

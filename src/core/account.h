@@ -73,7 +73,7 @@ struct acct_ops {
 	void (*partial)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
 			uint64_t cycles, uint64_t instret, uint64_t now);
 	/* The blocks' counts are about to be lost or read: add up block b's
-	 * (acct_fold calls it for every block, then zeroes the counts, so
+	 * (cache_fold calls it for every block, then zeroes the counts, so
 	 * that every subscriber sees each run once). */
 	void (*fold_block)(void *ctx, struct cy_vm *vm, struct block *b);
 	/* A block was decoded: the flag bits the subscriber wants on it. */
@@ -131,14 +131,23 @@ struct acct {
 	uint64_t deadline;
 	struct acct_sub deadline_sub;
 	/* a subscriber relies on the interpreter's kind (exec_reports_deadlines,
-	 * or the plain clock): exec_run returns, instead of changing the
+	 * or the plain clock): engine_run returns, instead of changing the
 	 * interpreter itself, when counting is turned on or off */
 	bool return_on_repick;
 	/* the last jump or taken branch (every one, reported or not), kept
 	 * while a subscriber asks for ACCT_LAST_TRANSFER */
 	bool has_last;
 	uint32_t last_from, last_to;
+	/* the latest clock an event carried (acct_*: the invariant below) */
+	uint64_t clock;
 };
+
+/* The invariant every subscriber relies on: an event never carries a clock
+ * older than one an earlier event carried, and an instruction's end is
+ * never before its start, so no cost a profile holds is ever negative. The
+ * executor's calls below check it; a violation is an internal error: the
+ * event is not passed on and the run stops there, with a message
+ * (vm->stop_message) naming the clocks and the pc. */
 
 /* Subscribes ops for events; 0, or -EINVAL when there is no room (or a
  * second subscriber of ACCT_DEADLINE). The interpreter is picked again at
@@ -150,7 +159,7 @@ void acct_unsubscribe(struct cy_vm *vm, void *ctx);
 void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size);
 
 /* The executor's calls (account.c): each hands the fact to every
- * subscriber that asked for it. acct_fold hands every block's run counts to
+ * subscriber that asked for it. acct_fold_block hands a block's run counts to
  * the subscribers of ACCT_FOLD and zeroes them: call it only between two
  * blocks, or in an ecall (the ecall's block is counted when it retires). */
 void acct_transfer(struct cy_vm *vm, const struct insn *in, uint32_t target, uint64_t cycles,
@@ -163,7 +172,7 @@ void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy
 		uint64_t before, uint64_t cycles, uint64_t instret);
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
 		  uint64_t instret, uint64_t now);
-void acct_fold(struct cy_vm *vm);
+void acct_fold_block(struct cy_vm *vm, struct block *b);
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
@@ -171,8 +180,5 @@ void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uin
 #define acct_deadline(vm, b, retired, from, to)                                                    \
 	((vm)->acct.deadline_sub.ops->deadline((vm)->acct.deadline_sub.ctx, (vm), (b), (retired),  \
 					       (from), (to)))
-
-/* Calls fn for every decoded block (block.c); for the fold. */
-void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx);
 
 #endif

@@ -7,7 +7,6 @@
 
 #include "core/block.h"
 #include "core/exec.h"
-#include "core/jit.h"
 #include "core/vm.h"
 
 #define TABLE_SIZE (1u << 16)
@@ -28,7 +27,8 @@ static bool outside(uint32_t a, uint32_t lo, uint32_t hi) { return a < lo || a >
 static uint32_t cost_static(const struct cy_vm *vm, const struct insn *in)
 {
 	const struct cost_model *m = &vm->model;
-	uint32_t cost = m->class_cost[insn_classes[in->op]];
+	uint32_t cost =
+	    m->insn_cost[in->op] ? m->insn_cost[in->op] : m->class_cost[insn_classes[in->op]];
 
 	if (insn_classes[in->op] != CY_CLASS_NONE &&
 	    outside(in->pc, m->fast_code_lo, m->fast_code_hi))
@@ -81,7 +81,7 @@ void cache_flush(struct cy_vm *vm)
 {
 	struct block_cache *c = &vm->cache;
 
-	acct_fold(vm); /* the blocks' run counts go with them */
+	cache_fold(vm); /* the blocks' run counts go with them */
 
 	/* a cache that never held a block is empty already: a VM's first
 	 * flush touches none of the table's 512 KiB */
@@ -133,9 +133,15 @@ static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 	return 0;
 }
 
+/* At least 1, so that a run at its budget stops before any instruction in
+ * every interpreter (the detailed ones check before each): an illegal
+ * instruction costs nothing of its own, and a model may price one at 0. */
 static uint32_t insn_max_cost(const struct cy_vm *vm, const struct insn *in)
 {
 	uint32_t cost = in->after - in->before;
+
+	if (cost == 0)
+		cost = 1;
 
 	if (insn_classes[in->op] == CY_CLASS_BRANCH)
 		cost += vm->cost.taken_extra;
@@ -260,12 +266,20 @@ out:
 /* Blocks lie one after the other in the arena, each 16-byte aligned. */
 static size_t block_size(const struct block *b) { return (BLOCK_BYTES(b->n) + 15) & ~(size_t)15; }
 
-void acct_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx)
+void cache_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx)
 {
 	struct block_cache *c = &vm->cache;
 
 	for (size_t at = 0; at < c->arena_used; at += block_size((struct block *)(c->arena + at)))
 		fn(ctx, (struct block *)(c->arena + at));
+}
+
+static void fold_block(void *ctx, struct block *b) { acct_fold_block(ctx, b); }
+
+void cache_fold(struct cy_vm *vm)
+{
+	if (vm->acct.events & ACCT_FOLD)
+		cache_each_block(vm, fold_block, vm);
 }
 
 static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }
@@ -306,8 +320,8 @@ struct block *cache_get(struct cy_vm *vm, uint32_t pc)
 	c->table[h] = b;
 	c->used++;
 	c->jump_cache[jump_cache_index(pc)] = b;
-	if (vm->jit)
-		jit_block_decoded(vm, b);
+	if (vm->block_decoded) /* the translation tier's */
+		vm->block_decoded(vm, b);
 	return b;
 }
 

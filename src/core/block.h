@@ -33,6 +33,11 @@ struct block *cache_find(struct cy_vm *vm, uint32_t pc);
 /* Tells the cache that guest memory [addr, addr+len) was written from outside
  * the interpreter's stores (syscalls, the API); flushes if it held code. */
 void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len);
+/* Calls fn for every decoded block. */
+void cache_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), void *ctx);
+/* Hands every block's run counts to the accounting interface's fold
+ * (acct_fold_block), which zeroes them: before they are lost or read. */
+void cache_fold(struct cy_vm *vm);
 
 /* Whether a store of size bytes at addr touches decoded code. Code lies
  * below 4 GiB (an RV32 address always does, so the test folds away there). */

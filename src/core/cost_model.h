@@ -10,11 +10,24 @@
 
 #include "cyclops.h"
 
+/* A zkVM syscall's own cost (syscall NAME N): what the ABI adds to the
+ * clock when the call runs, beyond its ecall's (abi/syscall_zkvm.c). */
+#define COST_MAX_SYSCALLS 64
+struct cost_syscall {
+	char name[32];
+	uint32_t cycles;   /* each call */
+	uint32_t per_unit; /* and each unit of its work (a SHA block, ...) */
+};
+
 struct cost_model {
 	char name[64];
 	char description[200];
 	char source[200];
 	uint16_t class_cost[CY_CLASS_COUNT];
+	/* per instruction (insn NAME N), over its class's cost; 0: the class's */
+	uint16_t insn_cost[256];
+	struct cost_syscall syscalls[COST_MAX_SYSCALLS];
+	unsigned n_syscalls;
 	uint16_t branch_taken;     /* a taken branch's whole cost */
 	uint16_t div_by_zero;      /* div/divu/rem/remu with a zero divisor */
 	uint16_t misaligned_extra; /* the second access of a split one */

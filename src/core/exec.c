@@ -11,7 +11,6 @@
 #include "core/exec.h"
 #include "core/block.h"
 #include "core/counters.h"
-#include "core/jit.h"
 #include "core/vm.h"
 
 /* Whether every instruction costs its static cost (plus a taken branch's
@@ -36,6 +35,8 @@ static exec_fn pick(const struct cy_vm *vm)
 {
 	const struct exec_builds *b = vm->xlen == 64 ? &exec_builds_rv64 : &exec_builds_rv32;
 
+	if (vm->unacc.on) /* nothing may count it */
+		return b->fast;
 	if (vm->obs_mask)
 		return b->observed;
 	if (vm->acct.n_subs) {
@@ -60,31 +61,33 @@ bool exec_plain_clock(const struct cy_vm *vm) { return !vm->obs_mask && can_plai
 
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
 
-void exec_run(struct cy_vm *vm, uint64_t budget)
-{
-	if (!vm->jit || !jit_run(vm, budget))
-		exec_interp(vm, budget);
-	/* an instruction that faulted did not retire: its events do not count */
-	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
-}
-
 void exec_interp(struct cy_vm *vm, uint64_t budget)
 {
-	exec_fn run = pick(vm);
+	exec_fn interp = pick(vm);
+	const bool unacc = vm->unacc.on;
 
-	cache_use_handlers(vm, run(NULL, 0));
+	/* an unaccounted stretch begins between two blocks (the ecall that
+	 * starts it ends its run): what every count sees stays here */
+	if (unacc && !vm->unacc.started) {
+		vm->unacc.started = true;
+		vm->unacc.cycles = vm->cycles;
+		vm->unacc.instret = vm->instret;
+	}
+	cache_use_handlers(vm, interp(NULL, 0));
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
 	       !vm->pause) {
 		if (vm->flush_pending)
 			cache_flush(vm);
 		vm->break_loop = false;
-		run(vm, budget);
+		interp(vm, budget);
+		if (vm->unacc.on != unacc)
+			break;        /* a stretch began or ended: the caller picks again */
 		if (vm->ctr.repick) { /* firmware turned event counting on or off */
 			vm->ctr.repick = false;
 			if (vm->acct.return_on_repick)
 				break; /* the sampler must choose again how to run */
-			run = pick(vm);
-			cache_use_handlers(vm, run(NULL, 0));
+			interp = pick(vm);
+			cache_use_handlers(vm, interp(NULL, 0));
 			continue;
 		}
 		if (!vm->flush_pending || vm->jit_entered)

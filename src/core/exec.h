@@ -5,10 +5,10 @@
 
 #include "core/state.h"
 
-void exec_run(struct cy_vm *vm, uint64_t budget);
-/* The interpreter alone (the translation tier's driver calls it). */
+/* The interpreter alone (engine_run, and the translation tier's driver
+ * for what it has not translated). */
 void exec_interp(struct cy_vm *vm, uint64_t budget);
-/* Whether the interpreter exec_run picks now reports ACCT_DEADLINE (the
+/* Whether the interpreter exec_interp picks now reports ACCT_DEADLINE (the
  * accounting builds whose clock is static costs plus extras announced as
  * they happen: not the per-instruction ones). */
 bool exec_reports_deadlines(const struct cy_vm *vm);

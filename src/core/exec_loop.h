@@ -644,9 +644,18 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			acct_ecall(vm, ip, vm->zkvm ? r[5] : r[17], ecall_before, NOW_INSTRET);
 #endif
 			vm->syscall(vm);
-			RELOAD();
+			/* cycles the ABI charged to the call (a zkVM accelerator's
+			 * own, a model's syscall row) are the ecall's extra, as
+			 * wfi's idle cycles are, so the deadlines see them at the
+			 * ecall; a clock the ABI put back (an unconstrained block's
+			 * end) moves the block's clocks instead */
+			uint64_t charged = vm->cycles - NOW_CYCLES;
+			if (unlikely(charged > UINT32_MAX || vm->instret != NOW_INSTRET)) {
+				RELOAD();
+				charged = 0;
+			}
 			RELIMIT(); /* the ABI may have moved the clock */
-			RETIRE_LAST(0);
+			RETIRE_LAST((uint32_t)charged);
 #if ACCT
 			acct_ecall_retired(vm, ip, ecall_before, cycles, instret);
 #endif

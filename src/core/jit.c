@@ -126,6 +126,7 @@ struct jit {
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
 	uint64_t translated;     /* cycles run in translated code */
+	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
 };
@@ -483,6 +484,7 @@ int jit_attach(struct cy_vm *vm, char *why, size_t why_size)
 	}
 	j->entries.max = j->heat_map.max = 1u << 20;
 	vm->jit = j;
+	vm->block_decoded = jit_block_decoded;
 	return 0;
 }
 
@@ -532,6 +534,7 @@ void jit_free(struct cy_vm *vm)
 	index_map_free(&j->heat_map);
 	free(j);
 	vm->jit = NULL;
+	vm->block_decoded = NULL;
 }
 
 /* Whether the instruction can be in a region: what needs the VM's services
@@ -1113,7 +1116,7 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	discover(vm, h->lo, h->hi, h->lo);
 	if (start >= h->lo && start < h->hi)
 		discover(vm, h->lo, h->hi, start);
-	acct_each_block(vm, collect_block, &c);
+	cache_each_block(vm, collect_block, &c);
 	if (c.no_memory || !c.n) {
 		free(c.blocks);
 		return;
@@ -1313,10 +1316,18 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			break;
 		if (vm->break_loop && !vm->jit_entered)
 			break; /* as the interpreter returns when a subscriber asks */
-		if (!vm->jit_entered && vm->stop == CY_STOP_NONE)
+		/* a sample per slice of interpreted cycles, however the caller
+		 * slices the run: a run in slices of 1 cycle samples as often as
+		 * one run, and the interpreter's steps past translated code that
+		 * stopped at a budget are no evidence of code left out */
+		if (!bypass)
+			j->since_sample += vm->cycles - before;
+		if (j->since_sample >= slice && !vm->jit_entered && vm->stop == CY_STOP_NONE) {
+			j->since_sample = 0;
 			sample(vm, vm->pc, mode);
+			poll_done(vm);
+		}
 		bypass = false;
-		poll_done(vm);
 	}
 	return true;
 }

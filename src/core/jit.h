@@ -60,7 +60,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 4u
+#define JIT_GEN_VERSION 5u
 
 struct jit_desc_head {
 	uint32_t magic, version;
@@ -120,7 +120,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 int jit_attach(struct cy_vm *vm, char *why, size_t why_size);
 void jit_free(struct cy_vm *vm);
 /* Runs vm up to budget, the interpreter and translated code taking turns;
- * false when the tier cannot run vm now (exec_run then interprets). */
+ * false when the tier cannot run vm now (engine_run then interprets). */
 _Bool jit_run(struct cy_vm *vm, uint64_t budget);
 /* The block cache was emptied: translations stay (they are keyed by the
  * guest code they were made from), their entries into decoded blocks go. */

@@ -214,7 +214,7 @@ static gcc_jit_rvalue *imm(struct gen *g, const struct jit_desc_insn *in)
 static gcc_jit_rvalue *sx(struct gen *g, gcc_jit_rvalue *v) { return cast(g, v, g->tsx); }
 
 /* A 32-bit value sign-extended to XLEN (the W forms' results). */
-static gcc_jit_rvalue *sext32(struct gen *g, gcc_jit_rvalue *v32)
+static gcc_jit_rvalue *gen_sext32(struct gen *g, gcc_jit_rvalue *v32)
 {
 	return cast(g, cast(g, cast(g, v32, g->ti32), g->tsx), g->tx);
 }
@@ -411,10 +411,11 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 	gen_deadline(g, retired, rv(g->cycles), to);
 	add_to(g, g->instret, retired);
 	add_to(g, g->cycles, cost);
-	if (taken)
+	if (taken) {
+		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
 		J(block_add_assignment_op)
-	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
-	 konst(g, g->tu64, 1));
+		(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
+	}
 	if (target)
 		gen_transfer(g, in, target, plain);
 	gen_run(g, n);
@@ -846,60 +847,60 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 	/* RV64's W forms: 32-bit operations, results sign-extended */
 	case OP_addiw:
 		set_reg(g, in->rd,
-			sext32(g, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu32, lo32(g, r1),
-				      konst(g, g->tu32, (uint32_t)in->imm))));
+			gen_sext32(g, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu32, lo32(g, r1),
+					  konst(g, g->tu32, (uint32_t)in->imm))));
 		break;
 	case OP_slliw:
 		set_reg(g, in->rd,
-			sext32(g, bin(g, GCC_JIT_BINARY_OP_LSHIFT, g->tu32, lo32(g, r1),
-				      konst(g, g->tu32, (uint32_t)in->imm))));
+			gen_sext32(g, bin(g, GCC_JIT_BINARY_OP_LSHIFT, g->tu32, lo32(g, r1),
+					  konst(g, g->tu32, (uint32_t)in->imm))));
 		break;
 	case OP_srliw:
 		set_reg(g, in->rd,
-			sext32(g, bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu32, lo32(g, r1),
-				      konst(g, g->tu32, (uint32_t)in->imm))));
+			gen_sext32(g, bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu32, lo32(g, r1),
+					  konst(g, g->tu32, (uint32_t)in->imm))));
 		break;
 	case OP_sraiw:
 		set_reg(g, in->rd,
-			sext32(g, bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->ti32,
-				      cast(g, lo32(g, r1), g->ti32),
-				      konst(g, g->ti32, (uint32_t)in->imm))));
+			gen_sext32(g, bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->ti32,
+					  cast(g, lo32(g, r1), g->ti32),
+					  konst(g, g->ti32, (uint32_t)in->imm))));
 		break;
 	case OP_addw:
-		set_reg(
-		    g, in->rd,
-		    sext32(g, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu32, lo32(g, r1), lo32(g, r2))));
+		set_reg(g, in->rd,
+			gen_sext32(
+			    g, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu32, lo32(g, r1), lo32(g, r2))));
 		break;
 	case OP_subw:
-		set_reg(
-		    g, in->rd,
-		    sext32(g, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, lo32(g, r1), lo32(g, r2))));
+		set_reg(g, in->rd,
+			gen_sext32(
+			    g, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, lo32(g, r1), lo32(g, r2))));
 		break;
 	case OP_sllw:
 		set_reg(g, in->rd,
-			sext32(g, bin(g, GCC_JIT_BINARY_OP_LSHIFT, g->tu32, lo32(g, r1),
-				      bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu32, lo32(g, r2),
-					  m5))));
+			gen_sext32(g, bin(g, GCC_JIT_BINARY_OP_LSHIFT, g->tu32, lo32(g, r1),
+					  bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu32,
+					      lo32(g, r2), m5))));
 		break;
 	case OP_srlw:
 		set_reg(g, in->rd,
-			sext32(g, bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu32, lo32(g, r1),
-				      bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu32, lo32(g, r2),
-					  m5))));
+			gen_sext32(g, bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu32, lo32(g, r1),
+					  bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu32,
+					      lo32(g, r2), m5))));
 		break;
 	case OP_sraw:
 		set_reg(
 		    g, in->rd,
-		    sext32(
+		    gen_sext32(
 			g,
 			bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->ti32, cast(g, lo32(g, r1), g->ti32),
 			    cast(g, bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu32, lo32(g, r2), m5),
 				 g->ti32))));
 		break;
 	case OP_mulw:
-		set_reg(
-		    g, in->rd,
-		    sext32(g, bin(g, GCC_JIT_BINARY_OP_MULT, g->tu32, lo32(g, r1), lo32(g, r2))));
+		set_reg(g, in->rd,
+			gen_sext32(
+			    g, bin(g, GCC_JIT_BINARY_OP_MULT, g->tu32, lo32(g, r1), lo32(g, r2))));
 		break;
 	case OP_divw:
 	case OP_divuw:
@@ -908,10 +909,11 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 		gcc_jit_lvalue *b = J(function_new_local)(g->fn, NULL, g->tu32, "dvs");
 		assign(g, b, lo32(g, r2));
 		div_zero_cost(g, rv(b), g->tu32);
-		set_reg(
-		    g, in->rd,
-		    sext32(g, divide(g, g->tu32, g->ti32, in->op == OP_divw || in->op == OP_remw,
-				     in->op == OP_remw || in->op == OP_remuw, lo32(g, r1), rv(b))));
+		set_reg(g, in->rd,
+			gen_sext32(g, divide(g, g->tu32, g->ti32,
+					     in->op == OP_divw || in->op == OP_remw,
+					     in->op == OP_remw || in->op == OP_remuw, lo32(g, r1),
+					     rv(b))));
 		break;
 	}
 	default: /* jit.c lets no other instruction into a region */ abort();

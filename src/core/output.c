@@ -35,10 +35,29 @@ int64_t output_write_all(int hfd, const uint8_t *p, size_t len)
 	return (int64_t)done;
 }
 
-static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len);
+/* What reached the host: the last byte and its stream, so that the
+ * summary after the run starts on a line of its own (cy_vm_output_ends_line). */
+static int64_t to_host(struct cy_vm *vm, uint32_t fd, const uint8_t *p, size_t len)
+{
+	int64_t done = output_write_all(output_host_fd(vm, fd), p, len);
+
+	if (done > 0) {
+		vm->out_last_byte = p[done - 1];
+		vm->out_last_fd = fd;
+	}
+	return done;
+}
+
+bool cy_vm_output_ends_line(const cy_vm *vm, int *fd)
+{
+	*fd = (int)vm->out_last_fd;
+	return vm->out_last_fd == 0 || vm->out_last_byte == '\n';
+}
+
+static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len);
 
 /* A chunk replays what the fast pass's writes returned (core/journal.h). */
-int32_t output_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+int32_t output_write(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len)
 {
 	const uint8_t *data;
 	size_t n;
@@ -52,7 +71,7 @@ int32_t output_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
 	return (int32_t)rc;
 }
 
-static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len)
+static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len)
 {
 	const struct output_filter *flt = &vm->output;
 	int hfd = output_host_fd(vm, fd);
@@ -65,22 +84,22 @@ static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t 
 	if (len && vm->opts.before_output)
 		vm->opts.before_output(vm->opts.output_ctx);
 	if (!flt->write) {
-		done = output_write_all(hfd, p, len);
+		done = to_host(vm, fd, p, len);
 		return done == (int64_t)len ? (int32_t)len : (int32_t)done;
 	}
 	/* The filter sees what the guest wrote, at the clock before this
-	 * instruction, and says what to pass on (the tracker's quiet mode
-	 * passes less). */
+	 * instruction (in a zkVM unconstrained block, the ABI's), and says
+	 * what to pass on (the tracker's quiet mode passes less). */
 	for (uint32_t at = 0, piece; at < len; at += piece) {
 		const uint8_t *echo;
 		size_t echo_len;
 		piece = len - at < WRITE_PIECE ? len - at : WRITE_PIECE;
-		if (flt->write(flt->ctx, stream, p + at, piece, vm->cycles, &echo, &echo_len) !=
-		    0) {
+		if (flt->write(flt->ctx, stream, p + at, piece, vm_output_cycles(vm), &echo,
+			       &echo_len) != 0) {
 			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 			return -ENOMEM;
 		}
-		done = output_write_all(hfd, echo, echo_len);
+		done = to_host(vm, fd, echo, echo_len);
 		if (done != (int64_t)echo_len) /* the host took less: say what went out */
 			return at ? (int32_t)at : (int32_t)done;
 	}
@@ -100,6 +119,6 @@ void output_flush(struct cy_vm *vm)
 		if (n && vm->opts.before_output)
 			vm->opts.before_output(vm->opts.output_ctx);
 		if (n)
-			output_write_all(output_host_fd(vm, fd), p, n);
+			to_host(vm, fd, p, n);
 	}
 }

@@ -29,7 +29,7 @@ int output_host_fd(const struct cy_vm *vm, uint32_t fd);
 int64_t output_write_all(int hfd, const uint8_t *p, size_t len);
 /* Guest memory [buf, buf+len) written to guest fd 1 or 2 at the clock
  * before the current instruction; bytes taken, or -errno. */
-int32_t output_write(struct cy_vm *vm, uint32_t fd, uint32_t buf, uint32_t len);
+int32_t output_write(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len);
 /* Writes out what the filter still holds back (end of the run). */
 void output_flush(struct cy_vm *vm);
 

@@ -120,6 +120,7 @@ struct cy_vm {
 	unsigned xlen; /* 32 or 64: the ELF's class */
 	uint32_t pc;
 	uint32_t last_pc; /* what the interpreter last ran before pc (exec_loop.h) */
+	uint32_t entry;   /* the ELF's entry point, where the run began */
 	/* the cycles of the CSR instruction being executed, its dynamic costs
 	 * included: a counter written gets the value after it (counters.c) */
 	uint32_t insn_cycles;
@@ -136,6 +137,19 @@ struct cy_vm {
 		cy_misaligned_site *sorted; /* by pc, made by cy_vm_misaligned */
 	} misaligned;
 	bool clock_moved_back; /* ends the slice: its limit was for the old clock */
+	/* A stretch of guest code that no count may see: a zkVM unconstrained
+	 * block (abi/syscall_zkvm.c, docs/zkvm.md). The ABI turns it on and
+	 * off; meanwhile the plain interpreter runs (exec.c), so no
+	 * subscriber, observer, sampler, counter or paging account hears of
+	 * it, and the guest's output carries the clock the ABI says. The ABI
+	 * puts the clock back when it ends; a run that stops inside one shows
+	 * the clock at its start (api/session.c). */
+	struct unaccounted {
+		bool on;
+		bool started;             /* its first run began: the clock below is set */
+		uint64_t cycles, instret; /* the clock when it began */
+		uint64_t output_cycles;   /* the clock the guest's output carries */
+	} unacc;
 	/* a subscriber (the debugger) asks cy_vm_run to return at the end of
 	 * this block, as if its budget were spent (with break_loop) */
 	bool pause;
@@ -182,6 +196,8 @@ struct cy_vm {
 	struct acct acct; /* the profilers' accounting interface (account.h) */
 	/* the translation tier (core/jit.c); NULL when it is off */
 	struct jit *jit;
+	/* told of each block the cache decodes (the tier's, when it is on) */
+	void (*block_decoded)(struct cy_vm *vm, struct block *b);
 	/* the interpreter must not return at a translated block's entry
 	 * (jit_enter), and whether it did return there */
 	bool jit_bypass, jit_entered;
@@ -194,6 +210,8 @@ struct cy_vm {
 	uint32_t ecall_next_pc;
 
 	struct output_filter output; /* the guest's stdout/stderr pass it (output.c) */
+	uint32_t out_last_fd;        /* the stream the guest's output last reached; 0: none */
+	uint8_t out_last_byte;       /* and the last byte it wrote there */
 	struct journal journal;      /* a chunked run's host I/O (journal.c) */
 	/* ecall numbers the ABI leaves to a module (the sampler's calls):
 	 * call returns what goes into a0 */

@@ -32,6 +32,13 @@ static inline void vm_set_reg(struct cy_vm *vm, unsigned n, uint64_t v)
 /* A syscall's result in a0: at XLEN 64 sign-extended, as Linux returns it. */
 static inline void vm_set_ret(struct cy_vm *vm, int64_t ret) { vm_set_reg(vm, 10, (uint64_t)ret); }
 
+/* The clock the guest's output carries (the cycle tracker's): inside an
+ * unaccounted stretch (a zkVM unconstrained block), the one its ABI set. */
+static inline uint64_t vm_output_cycles(const struct cy_vm *vm)
+{
+	return vm->unacc.on ? vm->unacc.output_cycles : vm->cycles;
+}
+
 /* An ecall number a module took (vm->ecall_ext): calls it, sets *ret. */
 static inline bool vm_ecall_extension(struct cy_vm *vm, uint32_t nr, int32_t *ret)
 {

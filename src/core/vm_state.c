@@ -44,6 +44,8 @@ void vm_state_io(struct sio *io, struct cy_vm *vm)
 	sio_u64(io, &vm->memory_check_at);
 	sio_u64(io, &vm->chunks);
 	sio_u32(io, &vm->retired_pc);
+	sio_u32(io, &vm->out_last_fd);
+	sio_u8(io, &vm->out_last_byte);
 	sio_int(io, &vm->mem.n_regions, 0, MEM_MAX_REGIONS, "the number of regions");
 	for (int i = 0; i < vm->mem.n_regions; i++)
 		region_io(io, vm, &vm->mem.regions[i]);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/isa.h"
 #include "cost/model.h"
 #include "util/file.h"
 
@@ -142,19 +143,23 @@ struct seen {
 
 static int parse_line(struct parser *p, struct cost_model *m, char *line, struct seen *seen)
 {
-	char *words[4] = { 0 }, *save = NULL, *copy = strdup(line);
+	char *words[5] = { 0 }, *save = NULL, *copy = strdup(line);
 	const char *key;
 	int n = 0, rc = 0;
 
 	if (!copy)
 		return fail(p, "out of memory");
 	for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save), n++)
-		if (n < 4)
+		if (n < 5)
 			words[n] = w;
 	key = words[0];
 	/* a word past a key's values is a mistake, not a comment */
 	if (strcmp(key, "description") != 0 && strcmp(key, "source") != 0) {
-		int want = strcmp(key, "cost") == 0 || strstr(key, "-memory") ? 3 : 2;
+		int want =
+		    strcmp(key, "syscall") == 0 ? 4
+		    : strcmp(key, "cost") == 0 || strcmp(key, "insn") == 0 || strstr(key, "-memory")
+			? 3
+			: 2;
 		if (n > want) {
 			rc = fail(p, "'%s' takes %d value%s; '%s' is one too many", key, want - 1,
 				  want > 2 ? "s" : "", words[want]);
@@ -183,6 +188,36 @@ static int parse_line(struct parser *p, struct cost_model *m, char *line, struct
 			 m->class_cost[cls] == 0)
 			/* a loop of free instructions would never move the clock */
 			rc = fail(p, "'cost %s' must be at least 1 cycle", words[1]);
+	} else if (strcmp(key, "insn") == 0) {
+		int op = -1;
+		for (int i = 0; i < OP_COUNT && words[1]; i++)
+			if (insn_classes[i] != CY_CLASS_NONE &&
+			    strcmp(words[1], insn_names[i]) == 0)
+				op = i;
+		if (!words[1])
+			rc = fail(p, "'insn' needs an instruction and a value");
+		else if (op < 0)
+			rc = fail(p, "unknown instruction '%s'", words[1]);
+		else if (insn_classes[op] == CY_CLASS_BRANCH)
+			/* a taken branch's cost is the class's (branch-taken) */
+			rc = fail(p, "'insn %s': a branch costs its class's (cost branch)",
+				  words[1]);
+		else if ((rc = set_u16(p, words[1], words[2], &m->insn_cost[op])) == 0 &&
+			 m->insn_cost[op] == 0)
+			rc = fail(p, "'insn %s' must be at least 1 cycle", words[1]);
+	} else if (strcmp(key, "syscall") == 0) {
+		struct cost_syscall *c = &m->syscalls[m->n_syscalls];
+		if (!words[1])
+			rc = fail(p, "'syscall' needs a name and a value");
+		else if (strlen(words[1]) >= sizeof(c->name))
+			rc = fail(p, "syscall name '%s' is too long", words[1]);
+		else if (m->n_syscalls == COST_MAX_SYSCALLS)
+			rc = fail(p, "more than %d syscall costs", COST_MAX_SYSCALLS);
+		else if ((rc = set_u32(p, key, words[2], &c->cycles)) == 0 &&
+			 (!words[3] || (rc = set_u32(p, key, words[3], &c->per_unit)) == 0)) {
+			snprintf(c->name, sizeof(c->name), "%s", words[1]);
+			m->n_syscalls++;
+		}
 	} else if (strcmp(key, "branch-taken") == 0) {
 		rc = set_u16(p, key, words[1], &m->branch_taken);
 		seen->branch_taken = true;

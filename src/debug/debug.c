@@ -141,7 +141,7 @@ int debug_run(cy_vm *vm, const struct debug_opts *opts, cy_stop *stop, bool *kil
 	d->sh = sh;
 	rc = target_init(d);
 	if (rc == 0)
-		rc = history_init(d);
+		rc = history_init(d, &target_runner);
 	if (rc != 0) {
 		snprintf(err, err_size, "--gdb: out of host memory");
 		close(lfd);

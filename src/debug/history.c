@@ -8,7 +8,8 @@
  * log and given back below the frontier, where the guest's output goes to
  * /dev/null, having been shown once. Snapshots' memory is bounded by
  * --gdb-history: their private dirty pages are measured, and old ones are
- * thinned out. */
+ * thinned out. It runs the guest forward through the target's run loop,
+ * which it is handed as a history_runner (session.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -48,12 +49,13 @@ static double seconds_now(void);
 
 static size_t entry_size(uint32_t len) { return (sizeof(struct log_entry) + len + 7) & ~(size_t)7; }
 
-int history_init(struct debug *d)
+int history_init(struct debug *d, const struct history_runner *runner)
 {
 	struct debug_shared *sh = d->sh;
 	cy_vm *vm = d->vm;
 
 	the_debug = d;
+	d->runner = runner;
 	d->saved_out = d->saved_err = -1;
 	sh->history = d->opts.history_bytes > 0;
 	sh->budget = d->opts.history_bytes;
@@ -69,7 +71,7 @@ int history_init(struct debug *d)
 		d->abi_syscall = vm->syscall;
 		vm->syscall = history_syscall;
 	}
-	sh->frontier = target_position(vm);
+	sh->frontier = debug_position(vm);
 	d->snap_due = vm->cycles + DEBUG_SNAP_CYCLES;
 	d->snap_time = seconds_now();
 	return 0;
@@ -81,7 +83,7 @@ void history_syscall(struct cy_vm *vm)
 	struct debug_shared *sh = d->sh;
 	uint64_t nr = vm_reg(vm, REG_A7), addr = vm_reg(vm, REG_A1);
 	uint32_t len = 0;
-	uint64_t pos = target_position(vm);
+	uint64_t pos = debug_position(vm);
 	struct log_entry e;
 
 	if (nr != SYS_READ && nr != SYS_WRITE && nr != SYS_FSTAT) {
@@ -162,7 +164,7 @@ void history_before_run(struct debug *d)
 
 	if (!d->sh->history)
 		return;
-	pos = target_position(d->vm);
+	pos = debug_position(d->vm);
 	if (pos < d->sh->frontier && !d->replaying)
 		silence(d);
 	else if (pos >= d->sh->frontier && d->replaying)
@@ -171,7 +173,7 @@ void history_before_run(struct debug *d)
 
 uint64_t history_run_limit(const struct debug *d)
 {
-	uint64_t pos = target_position(d->vm);
+	uint64_t pos = debug_position(d->vm);
 
 	if (!d->sh->history || pos >= d->sh->frontier)
 		return UINT64_MAX;
@@ -185,7 +187,7 @@ void history_after_run(struct debug *d)
 
 	if (!sh->history)
 		return;
-	pos = target_position(d->vm);
+	pos = debug_position(d->vm);
 	if (d->replaying && pos >= sh->frontier)
 		unsilence(d);
 	else if (!d->replaying && pos > sh->frontier)
@@ -374,7 +376,7 @@ int history_start(struct debug *d)
 		sigprocmask(SIG_UNBLOCK, &set, NULL);
 	if (pid > 0) { /* the supervisor: the snapshot at 0 */
 		sh->current = pid;
-		add_snap(sh, getpid(), target_position(d->vm), d->vm->cycles);
+		add_snap(sh, getpid(), debug_position(d->vm), d->vm->cycles);
 		snapshot_wait(d);
 	}
 	return 0;
@@ -406,7 +408,7 @@ static int take_snapshot(struct debug *d, bool keep)
 		snapshot_wait(d);
 	if (pid < 0)
 		return -1;
-	i = add_snap(sh, pid, target_position(d->vm), d->vm->cycles);
+	i = add_snap(sh, pid, debug_position(d->vm), d->vm->cycles);
 	if (i >= 0)
 		sh->snaps[i].keep = keep;
 	thin(sh);
@@ -435,7 +437,7 @@ void history_maybe_snapshot(struct debug *d)
 void history_diverge(struct debug *d)
 {
 	struct debug_shared *sh = d->sh;
-	uint64_t pos = target_position(d->vm);
+	uint64_t pos = debug_position(d->vm);
 
 	if (!sh->history)
 		return;
@@ -497,7 +499,7 @@ static _Noreturn void hand_over(struct debug *d, struct request req, int snap)
 	}
 	if (origin) {
 		req.origin = getpid();
-		req.origin_pos = target_position(d->vm);
+		req.origin_pos = debug_position(d->vm);
 		req.origin_cycles = d->vm->cycles;
 	}
 	req.to = sh->snaps[snap].pid;
@@ -519,7 +521,7 @@ int history_reverse(struct debug *d, bool step, struct gdb_stop *stop)
 {
 	struct debug_shared *sh = d->sh;
 	cy_vm *vm = d->vm;
-	uint64_t pos = target_position(vm);
+	uint64_t pos = debug_position(vm);
 	struct request req = { 0 };
 	int snap;
 
@@ -582,22 +584,22 @@ void history_carry_out(struct debug *d, struct gdb_stop *stop)
 	struct debug_shared *sh = d->sh;
 	struct request req = sh->req, next = req;
 	cy_vm *vm = d->vm;
-	uint64_t start = target_position(vm);
+	uint64_t start = debug_position(vm);
 	struct hit hit = { 0, GDB_WHY_REPLAY_BEGIN, 0 };
 	bool found = false;
 
 	*stop = (struct gdb_stop){ GDB_STOP_SIGNAL, GDB_SIGTRAP, req.why, req.addr };
 	switch (req.kind) {
-	case REQ_GOTO: target_run_to(d, req.target); break;
+	case REQ_GOTO: d->runner->run_to(d, req.target); break;
 	case REQ_GOTO_CYCLE:
 		while (vm->stop == CY_STOP_NONE && vm->cycles < req.target)
-			target_run_cycles(d, req.target - vm->cycles);
+			d->runner->run_cycles(d, req.target - vm->cycles);
 		sh->until_cycle = 0;
 		stop->why = GDB_WHY_NONE;
 		break;
 	case REQ_SCAN:
 		hit.pos = UINT64_MAX;
-		target_scan(d, req.target, &hit);
+		d->runner->scan(d, req.target, &hit);
 		found = hit.pos != UINT64_MAX;
 		next.to = 0;
 		if (found) { /* go to the last hit */
@@ -657,7 +659,7 @@ void history_describe(struct debug *d, gdb_out_fn out, void *ctx)
 	snprintf(line, sizeof(line),
 		 "position %llu, frontier %llu, input log %llu bytes%s\n"
 		 "%u snapshots (position, cycle, private dirty bytes):\n",
-		 (unsigned long long)target_position(d->vm), (unsigned long long)sh->frontier,
+		 (unsigned long long)debug_position(d->vm), (unsigned long long)sh->frontier,
 		 (unsigned long long)sh->log_len, sh->log_full ? " (full: history ends)" : "",
 		 sh->n_snaps);
 	out(ctx, line);

@@ -1,8 +1,10 @@
 /* session.h - the inside of a debugging session, shared by the files of
- * debug/: the target (target.c: registers, memory, breakpoints, running
- * forwards), the history (history.c: snapshots, the input log, running
- * backwards), the monitor commands (monitor.c) and the server's setup
- * (debug.c). */
+ * debug/. They stand in layers, each calling only those below it: the
+ * server's setup (debug.c), the target (target.c: the VM as GDB's target,
+ * its registers, memory and breakpoints, and the run loop), the monitor
+ * commands (monitor.c) and the history (history.c: snapshots, the input
+ * log, running backwards). History runs the guest forward through the
+ * history_runner that target.c fills in, never by name. */
 #ifndef CY_DEBUG_SESSION_H
 #define CY_DEBUG_SESSION_H
 
@@ -99,7 +101,9 @@ struct debug {
 	size_t xml_len;
 	uint32_t n_csrs;
 	uint16_t csrs[DEBUG_MAX_CSRS];
-	/* history: this process's place in the input log, replay state */
+	/* history: how it runs forward, this process's place in the input
+	 * log, replay state */
+	const struct history_runner *runner;
 	uint8_t *log;
 	uint64_t log_at;
 	bool replaying;
@@ -113,35 +117,59 @@ struct debug {
 	jmp_buf serve; /* where a process spawned from a snapshot starts */
 };
 
+/* A point in the run (docs/gdb.md, "Positions"): the instructions
+ * retired, plus on the bare platform the traps taken (a trap is a step of
+ * its own). */
+static inline uint64_t debug_position(const cy_vm *vm)
+{
+	cy_machine_stats m;
+
+	if (!vm->machine)
+		return vm->instret;
+	cy_vm_machine_stats(vm, &m);
+	return vm->instret + m.exceptions + m.interrupts;
+}
+
 /* target.c */
 extern const struct gdb_target_ops debug_target_ops;
+extern const struct history_runner target_runner;
 int target_init(struct debug *d);
 void target_free(struct debug *d);
-uint64_t target_position(const cy_vm *vm);
 /* Applies the shared points to this process's block cache if they changed. */
 void target_sync_points(struct debug *d);
 /* One cy_vm_run of at most cycles within the current chunk. */
 cy_stop target_piece(struct debug *d, uint64_t cycles);
-/* Runs forward to position pos exactly (or until the guest stops). */
-cy_stop target_run_to(struct debug *d, uint64_t pos);
 /* Runs forward at most cycles (a cy_vm_run budget), as history allows. */
 cy_stop target_run_cycles(struct debug *d, uint64_t cycles);
-/* Runs forward as GDB's continue or step does; *stop: why it stopped.
- * scan: not for GDB but to find hits (history.c): breakpoints and
- * watchpoints are recorded through on_hit instead of stopping, up to
- * position limit. */
+/* Runs forward as GDB's continue or step does; *stop: why it stopped. */
+void target_forward(struct debug *d, bool step, struct gdb_stop *stop);
+/* The stop for the VM's final stop (an exit, a fault, ...). */
+void target_final_stop(const cy_vm *vm, struct gdb_stop *stop);
+
+/* monitor.c */
+int monitor_command(struct debug *d, const char *cmd, gdb_out_fn out, void *ctx);
+
+/* history.c */
+/* A breakpoint or watchpoint hit that a scan found. */
 struct hit {
 	uint64_t pos;
 	enum gdb_stop_why why;
 	uint64_t addr;
 };
-void target_forward(struct debug *d, bool step, struct gdb_stop *stop);
-void target_scan(struct debug *d, uint64_t limit, struct hit *last);
-/* The stop for the VM's final stop (an exit, a fault, ...). */
-void target_final_stop(const cy_vm *vm, struct gdb_stop *stop);
 
-/* history.c */
-int history_init(struct debug *d);
+/* How history runs the guest forward: the target's run loop (target.c
+ * fills it in), which lies above history and is not called by name. */
+struct history_runner {
+	/* runs forward to position pos exactly (or until the guest stops) */
+	cy_stop (*run_to)(struct debug *d, uint64_t pos);
+	/* runs forward at most cycles (a cy_vm_run budget) */
+	cy_stop (*run_cycles)(struct debug *d, uint64_t cycles);
+	/* runs forward up to position limit to find hits, not for GDB: the
+	 * last breakpoint or watchpoint hit goes to *last instead of stopping */
+	void (*scan)(struct debug *d, uint64_t limit, struct hit *last);
+};
+
+int history_init(struct debug *d, const struct history_runner *runner);
 /* Forks the session's first process; the one cyclops started stays as the
  * supervisor and the snapshot at the start, and never returns. */
 int history_start(struct debug *d);
@@ -169,8 +197,5 @@ void history_carry_out(struct debug *d, struct gdb_stop *stop);
 /* The last one standing: the session's other processes end. */
 void history_finish(struct debug *d);
 void history_describe(struct debug *d, gdb_out_fn out, void *ctx);
-
-/* monitor.c */
-int monitor_command(struct debug *d, const char *cmd, gdb_out_fn out, void *ctx);
 
 #endif

@@ -1,5 +1,6 @@
 /* target.c - the VM as GDB's target: registers and the target
- * description, memory, breakpoints and watchpoints, and running forwards.
+ * description, memory, breakpoints and watchpoints, and running forwards
+ * (the run loop, which history.c runs through target_runner).
  * It reaches the core through narrow ways only: cy_vm_run budgets (one
  * instruction, a cycle), and an accounting subscriber that ends blocks
  * before breakpoints and pauses the run where one may be next
@@ -33,16 +34,6 @@ static const struct {
 	CSR_LIST(CSR_ROW)
 #undef CSR_ROW
 };
-
-uint64_t target_position(const cy_vm *vm)
-{
-	cy_machine_stats m;
-
-	if (!vm->machine)
-		return vm->instret;
-	cy_vm_machine_stats(vm, &m);
-	return vm->instret + m.exceptions + m.interrupts;
-}
 
 /* The register width: the description's, the packets' and the registers'
  * (docs/gdb.md, "RV64"). */
@@ -389,23 +380,24 @@ cy_stop target_run_cycles(struct debug *d, uint64_t cycles)
 	return stop;
 }
 
-cy_stop target_run_to(struct debug *d, uint64_t pos)
+/* Runs forward to position pos exactly (or until the guest stops). */
+static cy_stop run_to(struct debug *d, uint64_t pos)
 {
 	cy_vm *vm = d->vm;
 	uint64_t now;
 
 	/* a budget of n cycles runs at most n instructions (each costs one
 	 * at least, and a trap pauses the run), so this never passes pos */
-	while (vm->stop == CY_STOP_NONE && (now = target_position(vm)) < pos)
+	while (vm->stop == CY_STOP_NONE && (now = debug_position(vm)) < pos)
 		target_run_cycles(d, pos - now);
 	return vm->stop;
 }
 
 static void step_one(struct debug *d)
 {
-	uint64_t before = target_position(d->vm);
+	uint64_t before = debug_position(d->vm);
 
-	while (d->vm->stop == CY_STOP_NONE && target_position(d->vm) == before)
+	while (d->vm->stop == CY_STOP_NONE && debug_position(d->vm) == before)
 		target_run_cycles(d, 1);
 }
 
@@ -555,14 +547,16 @@ static void note_hit(struct hit *last, uint64_t pos, enum gdb_stop_why why, uint
 	*last = (struct hit){ pos, why, addr };
 }
 
-void target_scan(struct debug *d, uint64_t limit, struct hit *last)
+/* Runs forward up to position limit, noting the last breakpoint or
+ * watchpoint hit instead of stopping (history.c's reverse-continue). */
+static void scan(struct debug *d, uint64_t limit, struct hit *last)
 {
 	cy_vm *vm = d->vm;
 	enum gdb_stop_why why;
 	struct data_access acc;
 	uint64_t pos, addr;
 
-	while (vm->stop == CY_STOP_NONE && (pos = target_position(vm)) < limit) {
+	while (vm->stop == CY_STOP_NONE && (pos = debug_position(vm)) < limit) {
 		target_sync_points(d);
 		if (d->any_break && is_break(d, vm->pc))
 			note_hit(last, pos, GDB_WHY_SWBREAK, 0);
@@ -577,6 +571,13 @@ void target_scan(struct debug *d, uint64_t limit, struct hit *last)
 		}
 	}
 }
+
+/* History lies below the target: it reaches the run loop through this. */
+const struct history_runner target_runner = {
+	.run_to = run_to,
+	.run_cycles = target_run_cycles,
+	.scan = scan,
+};
 
 static int resume(void *t, enum gdb_resume how, struct gdb_stop *stop)
 {

@@ -279,9 +279,16 @@ static void json_zkvm(FILE *f, cy_vm *vm)
 	const uint8_t *pv = cy_vm_public_values(vm, &pv_len);
 	cy_commits cm;
 
+	const cy_proof_digests *proofs;
+	const char *from;
+	unsigned version;
+
 	fprintf(f, ",\n  \"abi\": \"%s\"", cy_abi_name(cy_vm_abi(vm)));
 	if (cy_vm_abi(vm) == CY_ABI_LINUX)
 		return;
+	version = cy_vm_abi_version(vm, &from);
+	fprintf(f, ",\n  \"abi_version\": %u,\n  \"abi_version_from\": \"%s\"", version,
+		from ? from : "");
 	fputs(",\n  \"syscalls\": {", f);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f,
@@ -301,7 +308,18 @@ static void json_zkvm(FILE *f, cy_vm *vm)
 	for (int i = 0; i < 8; i++)
 		fprintf(f, cm.deferred_set >> i & 1 ? "%s%u" : "%snull", i ? ", " : "",
 			cm.deferred[i]);
-	fputs("]", f);
+	fputs("],\n  \"verified_proofs\": [", f);
+	proofs = cy_vm_verified_proofs(vm, &n);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s\n    {\"vkey\": [", i ? "," : "");
+		for (int k = 0; k < 8; k++)
+			fprintf(f, "%s%u", k ? ", " : "", proofs[i].vkey[k]);
+		fputs("], \"pv_digest\": [", f);
+		for (int k = 0; k < 8; k++)
+			fprintf(f, "%s%u", k ? ", " : "", proofs[i].pv_digest[k]);
+		fputs("]}", f);
+	}
+	fputs(n ? "\n  ]" : "]", f);
 }
 /* The "counters" member: the rows cy_vm_counters gives. */
 static void report_json_counters(FILE *f, const cy_vm *vm)

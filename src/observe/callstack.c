@@ -182,9 +182,9 @@ static int grow(void **p, size_t *cap, size_t size)
 
 /* The index of ecall nr's "[ecall NAME]", made if new; INDEX_MAP_FULL, or
  * INDEX_MAP_NO_MEMORY. */
-static char *ecall_label(uint32_t nr)
+static char *ecall_label(const cy_vm *vm, uint32_t nr)
 {
-	const char *known = cy_syscall_name(nr);
+	const char *known = cy_vm_syscall_name(vm, nr);
 	char buf[64];
 
 	if (known)
@@ -202,7 +202,7 @@ static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
 
 	if (i < 0 || !added)
 		return i;
-	if (!(cs->ecall_names[i] = ecall_label(nr)))
+	if (!(cs->ecall_names[i] = ecall_label(cs->vm, nr)))
 		return INDEX_MAP_NO_MEMORY; /* the profiler has failed: nothing reads it */
 	return i;
 }
@@ -1082,7 +1082,7 @@ static void profile_sync(struct cy_callstack *cs)
 {
 	if (cs->reference || cs->detached)
 		return;
-	acct_fold(cs->vm);
+	cache_fold(cs->vm);
 	settle(cs, cs->vm->cycles, cs->vm->instret);
 }
 
@@ -1111,6 +1111,35 @@ static int find_inner(struct cy_callstack *cs)
 	return 0;
 }
 
+/* The run's root frame when the entry point is a label with no size (the
+ * zkVM SDKs' _start, written in global assembly): a function reaching to
+ * the next symbol, or to the end of the segment holding it, unless a
+ * sized function already covers the entry. The ELF's entry, not the pc:
+ * a chunk's profiler is made where the chunk starts. */
+static bool entry_label(const cy_vm *vm, size_t i, struct symbol *out)
+{
+	const struct symbol *s = &vm->syms.syms[i];
+	uint64_t end = 0;
+
+	if (s->addr != vm->entry || s->size || !*s->name)
+		return false;
+	for (size_t k = 0; k < vm->syms.n; k++) {
+		const struct symbol *o = &vm->syms.syms[k];
+		if (o->size && vm->entry - o->addr < o->size)
+			return false;
+		if (k > i && o->addr > s->addr && !end)
+			end = o->addr;
+	}
+	for (int r = 0; !end && r < vm->mem.n_regions; r++)
+		if (vm->mem.regions[r].start <= s->addr && s->addr < vm->mem.regions[r].end)
+			end = vm->mem.regions[r].end;
+	if (!end || end - s->addr > UINT32_MAX)
+		return false;
+	*out = *s;
+	out->size = (uint32_t)(end - s->addr);
+	return true;
+}
+
 /* A profiler for vm: subscribed as a whole profiler, as the shadow stack
  * alone (the fast pass of a chunked run), or not at all (the one chunks are
  * merged into). */
@@ -1125,13 +1154,17 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 		return -ENOMEM;
 	cs->vm = vm;
 	cs->last_pc_index = UINT32_MAX;
-	/* functions are the sized symbols: labels do not start calls */
+	/* functions are the sized symbols: labels do not start calls; but
+	 * for the entry point's, below */
 	funcs = malloc((vm->syms.n + 1) * sizeof(*funcs));
 	if (!funcs)
 		goto out_free;
-	for (size_t i = 0; i < vm->syms.n; i++)
+	for (size_t i = 0; i < vm->syms.n; i++) {
 		if (vm->syms.syms[i].size)
 			funcs[cs->n_funcs++] = vm->syms.syms[i];
+		else if (entry_label(vm, i, &funcs[cs->n_funcs]))
+			cs->n_funcs++;
+	}
 	cs->funcs = funcs;
 	cs->owner = calloc(cs->n_funcs + 1, sizeof(*cs->owner));
 	cs->owner_epoch = calloc(cs->n_funcs + 1, sizeof(*cs->owner_epoch));
@@ -1478,7 +1511,7 @@ static void tables_io(struct sio *io, struct cy_callstack *cs)
 	}
 	index_map_state_io(io, &cs->ecall_map, (void **)&cs->ecall_names, sizeof(*cs->ecall_names));
 	for (size_t i = 0; io->load && i < cs->ecall_map.n && sio_ok(io); i++)
-		if (!(cs->ecall_names[i] = ecall_label(cs->ecall_map.keys[i].a)))
+		if (!(cs->ecall_names[i] = ecall_label(cs->vm, cs->ecall_map.keys[i].a)))
 			sio_fail(io, "out of host memory");
 	if (io->load && !sio_ok(io)) {
 		for (size_t i = 0; i < cs->ecall_map.n; i++)

@@ -19,6 +19,7 @@
 
 #include "core/account.h"
 #include "core/block.h"
+#include "core/engine.h"
 #include "core/exec.h"
 #include "core/vm.h"
 #include "observe/elf_id.h"
@@ -392,7 +393,7 @@ static void on_fold_block(void *ctx, struct cy_vm *vm, struct block *b)
 static void sampler_fold(struct cy_vm *vm)
 {
 	if (vm->sampler->subscribed)
-		acct_fold(vm);
+		cache_fold(vm);
 }
 
 /* Whether every cycle can be counted from the blocks' runs: every cycle is
@@ -408,7 +409,7 @@ static bool can_run_by_runs(const struct cy_vm *vm)
 /* Starts counting by runs, between two blocks (sample_run). */
 static void enter_runs(struct cy_vm *vm)
 {
-	acct_fold(vm); /* the runs so far were counted as they ended */
+	cache_fold(vm); /* the runs so far were counted as they ended */
 	vm->sampler->by_runs = true;
 	sync_deadline(vm);
 }
@@ -421,7 +422,7 @@ static void leave_runs(struct cy_vm *vm, const struct insn *in, uint64_t now)
 {
 	struct sampler *s = vm->sampler;
 
-	acct_fold(vm);
+	cache_fold(vm);
 	s->by_runs = false;
 	if (in) {
 		count_prefix(vm, block_of(in), in->index);
@@ -443,17 +444,37 @@ static void on_ecall(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_
 	s->ecall = in;
 }
 
-/* By runs, an ecall that moved the clock (an unconstrained block's end,
- * docs/zkvm.md) is counted as the deadlines count it: its own cycles are
- * not sampled, nor those the clock covers again. */
+/* By runs, an instruction's extra: counted now, or with its block's run
+ * when that is counted as it ends (a flagged block). */
+static void count_extra(struct cy_vm *vm, const struct insn *in, int64_t extra)
+{
+	struct sampler *s = vm->sampler;
+
+	if (!(block_of(in)->flags & ACCT_FLAG_SAMPLER) || s->n_pending == BLOCK_MAX_INSNS + 1) {
+		count(vm, in->pc, (uint64_t)extra);
+		return;
+	}
+	s->pending[s->n_pending].pc = in->pc;
+	s->pending[s->n_pending++].n = extra;
+}
+
+/* By runs, the cycles the ABI charged to an ecall (a zkVM accelerator's
+ * own) are its extra; an ecall that put the clock back (an unconstrained
+ * block's end, docs/zkvm.md) is counted as the deadlines count it: its own
+ * cycles are not sampled, nor those the clock covers again. */
 static void on_ecall_retired(void *ctx, struct cy_vm *vm, const struct insn *in, uint64_t before,
 			     uint64_t cycles, uint64_t instret)
 {
 	struct sampler *s = ctx;
+	const uint64_t own = in->after - in->before;
 
 	(void)instret;
 	s->ecall = NULL;
-	if (s->by_runs && cycles - before != (uint64_t)(in->after - in->before))
+	if (!s->by_runs || cycles - before == own)
+		return;
+	if (cycles > before && cycles - before > own && cycles - before - own <= UINT32_MAX)
+		count_extra(vm, in, (int64_t)(cycles - before - own));
+	else
 		leave_runs(vm, in, before);
 }
 
@@ -463,14 +484,8 @@ static void on_extra(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t
 	struct sampler *s = ctx;
 
 	(void)parts, (void)before, (void)cycles, (void)instret;
-	if (!s->by_runs)
-		return;
-	if (!(block_of(in)->flags & ACCT_FLAG_SAMPLER) || s->n_pending == BLOCK_MAX_INSNS + 1) {
-		count(vm, in->pc, (uint64_t)extra);
-		return;
-	}
-	s->pending[s->n_pending].pc = in->pc;
-	s->pending[s->n_pending++].n = extra;
+	if (s->by_runs)
+		count_extra(vm, in, extra);
 }
 
 static void on_partial(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
@@ -558,15 +573,19 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 	struct sampler *s = vm->sampler;
 
 	if (s->control_only) {
-		exec_run(vm, budget); /* the guest's calls settle the phase */
+		engine_run(vm, budget); /* the guest's calls settle the phase */
 		return;
 	}
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
 	       !vm->pause) {
+		if (vm->unacc.on) { /* an unconstrained block: no sample falls in it */
+			engine_run(vm, budget);
+			continue;
+		}
 		if (!s->active) {
 			s->by_blocks = false;
 			sync_deadline(vm);
-			exec_run(vm, budget); /* returns early if the guest starts */
+			engine_run(vm, budget); /* returns early if the guest starts */
 			/* the samples of the starting ecall are its own */
 			count_passed(vm, vm->retired_pc);
 			continue;
@@ -587,7 +606,7 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 		sync_deadline(vm);
 		if (s->by_blocks) {
 			uint64_t entry = vm->cycles;
-			exec_run(vm, budget);
+			engine_run(vm, budget);
 			/* a fault: the cycles the faulting instruction cost before
 			 * it failed (a detailed model's fetch page-in) go where
 			 * slicing puts them, to the instruction the last run
@@ -598,7 +617,7 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 					     s->last_end >= entry ? s->last_pc : vm->retired_pc);
 			continue;
 		}
-		exec_run(vm, s->next < budget ? s->next : budget);
+		engine_run(vm, s->next < budget ? s->next : budget);
 		/* a pause or stop ecall in this slice took effect at its start:
 		 * the samples after it are not taken */
 		count_passed(vm, vm->retired_pc);

@@ -240,7 +240,7 @@ static void ignore_start(struct timers *t, cy_vm *vm, uint64_t clock, const uint
 		CY_TIMER_MAX_NODES);
 }
 
-/* A length write retired at clock (after it): opens a timer. */
+/* A length write retired; clock is the one before it: opens a timer. */
 static void open_timer(struct timers *t, cy_vm *vm, uint64_t clock, uint64_t instret)
 {
 	uint8_t label[MSG_CHANNEL_BYTES];
@@ -415,10 +415,13 @@ static void on_retire(struct timers *t, cy_vm *vm, const cy_event *ev)
 	}
 	if (t->close_pending)
 		close_timer(t, ev->cycles - ev->cost, ev->instret - 1);
+	/* a timer holds its start's length store, as profiler0 counts it
+	 * (its host marks the clock at the store's InstructionStart): the
+	 * store's cost, and its step if significant, are the new timer's */
+	if (t->open_pending)
+		open_timer(t, vm, ev->cycles - ev->cost, ev->instret - 1);
 	if ((t->n_stack || t->chunk) && ev->cost >= t->threshold)
 		keep_step(t, vm, ev);
-	if (t->open_pending)
-		open_timer(t, vm, ev->cycles, ev->instret);
 	t->open_pending = t->close_pending = false;
 	t->n_writes = 0;
 	if (t->jump_pending) {

@@ -91,6 +91,7 @@ struct node {
 
 struct tracker {
 	bool quiet;
+	enum tracker_rules rules;
 	struct line lines[TRACKER_STREAMS];
 	uint8_t *echo; /* quiet mode: what a write passes on */
 	size_t echo_len, echo_cap;
@@ -147,6 +148,8 @@ struct tracker *tracker_new(bool quiet)
 	}
 	return t;
 }
+
+void tracker_set_rules(struct tracker *t, enum tracker_rules rules) { t->rules = rules; }
 
 void tracker_free(struct tracker *t)
 {
@@ -368,6 +371,12 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 	    RESERVE(t->ended, t->cap_ended, t->n_ended + 1) != 0 ||
 	    RESERVE(t->touched, t->cap_touched, t->n_touched + 1) != 0)
 		return -ENOMEM;
+	if (!n->has_start && t->rules != TRACKER_PICO) {
+		/* SP1: an end with no start is reported and records nothing */
+		if (n->unmatched++ == 0)
+			n->first_unmatched = clock;
+		return 0;
+	}
 	if (!n->has_start) {
 		n->has_start = true;
 		n->start = clock;
@@ -390,6 +399,8 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 	}
 	if (n->open)
 		stack_remove(t, id);
+	if (t->rules != TRACKER_PICO) /* SP1 takes the start away */
+		n->has_start = false;
 	if (node != NO_NODE && t->n_instances < CY_TRACKER_MAX_INSTANCES &&
 	    RESERVE(t->instances, t->cap_instances, t->n_instances + 1) == 0)
 		t->instances[t->n_instances++] =
@@ -570,13 +581,67 @@ static int feed(struct tracker *t, struct line *l, const uint8_t *buf, size_t le
 	return 0;
 }
 
+/* SP1's rules: one request, "PREFIX:NAME" with the prefix's colon and
+ * NAME trimmed of white space at both ends (Rust's str::trim), or none. */
+static bool is_space(uint8_t c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+static int sp1_request(struct tracker *t, const uint8_t *p, size_t len, uint64_t clock, bool *was)
+{
+	*was = false;
+	for (int r = REQ_NONE + 1; r < REQ_COUNT; r++) {
+		size_t plen = prefixes[r].len - 1; /* without the space */
+		if (len < plen || memcmp(p, prefixes[r].text, plen) != 0)
+			continue;
+		p += plen, len -= plen;
+		while (len && is_space(*p))
+			p++, len--;
+		while (len && is_space(p[len - 1]))
+			len--;
+		*was = true;
+		return len > TRACKER_MAX_LINE ? 0 : service(t, (enum request)r, p, len, clock);
+	}
+	return 0;
+}
+
+/* SP1 reads requests on stdout only, in each write on its own: v3-v5 the
+ * whole write (its trailing newline trimmed with the name), v6 each of its
+ * lines. A line split over two writes is no request. */
+static int feed_sp1(struct tracker *t, enum tracker_stream stream, const uint8_t *buf, size_t len,
+		    uint64_t clock)
+{
+	size_t i = 0;
+	int rc = 0;
+	bool was;
+
+	if (stream != TRACKER_STDOUT)
+		return echo_add(t, buf, len);
+	if (t->rules == TRACKER_SP1_WRITE) {
+		rc = sp1_request(t, buf, len, clock, &was);
+		return rc == 0 && !was ? echo_add(t, buf, len) : rc;
+	}
+	while (i < len && rc == 0) {
+		const uint8_t *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - buf) : len, n = end - i;
+		if (n && buf[end - 1] == '\r')
+			n--;
+		rc = sp1_request(t, buf + i, n, clock, &was);
+		if (rc == 0 && !was)
+			rc = echo_add(t, buf + i, end - i + (nl != NULL));
+		i = end + 1;
+	}
+	return rc;
+}
+
 int tracker_write(struct tracker *t, enum tracker_stream stream, const uint8_t *buf, size_t len,
 		  uint64_t clock, const uint8_t **echo, size_t *echo_len)
 {
 	int rc;
 
 	t->echo_len = 0;
-	rc = feed(t, &t->lines[stream], buf, len, clock);
+	if (t->rules != TRACKER_PICO)
+		rc = feed_sp1(t, stream, buf, len, clock);
+	else
+		rc = feed(t, &t->lines[stream], buf, len, clock);
 	*echo = t->quiet ? t->echo : buf;
 	*echo_len = t->quiet ? t->echo_len : len;
 	return rc;

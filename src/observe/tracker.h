@@ -22,6 +22,16 @@ enum tracker_stream {
 
 struct tracker;
 
+/* Whose rules the requests follow (docs/api.md, "The cycle tracker"):
+ * Pico's (the default, also for Linux and bare guests): lines of stdout
+ * and stderr, the prefix with its space, an end keeps its start, an end
+ * with no start records 0. SP1's: stdout only, each write parsed on its
+ * own (v3-v5: the whole write is one request; v6: each of its lines), the
+ * name trimmed, an end takes its start away, an end with no start records
+ * nothing. */
+enum tracker_rules { TRACKER_PICO, TRACKER_SP1_WRITE, TRACKER_SP1_LINES };
+void tracker_set_rules(struct tracker *t, enum tracker_rules rules);
+
 /* quiet: request lines are left out of what tracker_write gives back to
  * echo. NULL when out of memory. */
 struct tracker *tracker_new(bool quiet);

@@ -92,7 +92,7 @@ test_cli_completion() {
 	expect "completion: bash completes run --seg to --segment-po2" \
 		[ "$(bash_complete cyclops run --seg)" = "--segment-po2" ]
 	expect "completion: bash offers the ABIs after run --abi" \
-		[ "$(bash_complete cyclops run --abi '' | tr '\n' ' ')" = "linux sp1 pico auto " ]
+		[ "$(bash_complete cyclops run --abi '' | tr '\n' ' ')" = "linux sp1 sp1@v3 sp1@v4 sp1@v5 sp1@v6 pico pico@v1 risc0 auto " ]
 	expect "completion: bash completes hist --j to --json" \
 		[ "$(bash_complete cyclops hist --j)" = "--json" ]
 	if command -v zsh >/dev/null; then

@@ -1,5 +1,5 @@
 # Writes "tick\n" to stdout four times, about 2^29 cycles apart (a second
-# or so each at the interpreter's speed), then exits 0: on a terminal the
+# or so each at the interpreter's speed: tests/run.sh runs it interpreted), then exits 0: on a terminal the
 # progress line is up when each tick is written, and must be erased first.
     .text
     .globl _start

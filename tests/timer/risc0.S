@@ -18,7 +18,8 @@
 #     new (page 64's path is 0 from level 7, and 3072's levels 1..6 differ
 #     from 32, 16, 8, 4, 2, 1), level 12+ is 0, loaded: 322 + 11 * 13 = 465;
 #     and makes it dirty, the first dirty page: 608. 4741 + 39 + 1073 = 5853.
-# The timer opens at 5853.
+# The timer opens at 5852, before START's length store (page 3072, loaded
+# and dirty already: 1 cycle), which it holds.
 #   lui t0, 0x200      5853 -> 5854
 #   lw a0, 0(t0)       page 2048 (0x200000) in, load: path 1024, 512, ...,
 #                      2 (levels 1..10) new, level 11 is 1 = 3072's: loaded:
@@ -34,13 +35,13 @@
 #   far: la t1, signal (TIMER_STOP): the auipc is fetched from page 65: in,
 #                      fetch: level 1 node 32 is page 64's: 322;
 #                      7719 -> 8042 (323), reached by the jump; addi -> 8043
-# The timer closes at 8043: 2190 cycles, 8 instructions. Four steps reach
+# The timer closes at 8043: 8043 - 5852 = 2191 cycles, 9 instructions. Four steps reach
 # 322: the lw, the two sw and the auipc.
 #   sw zero (signal)   page 3072 loaded and dirty: 8043 -> 8044
 #   EXIT               8047; 61 instructions.
 #
 # EXPECT: r["cycles"] == 8047 and r["instructions"] == 61
-# EXPECT: [(t["label"], t["cycles"], t["instructions"], t["significant_steps"]) for t in r["timers"]["tree"]] == [("fresh", 2190, 8, 4)]
+# EXPECT: [(t["label"], t["cycles"], t["instructions"], t["significant_steps"]) for t in r["timers"]["tree"]] == [("fresh", 2191, 9, 4)]
 # EXPECT: [(s["cycle_before"], s["cycle_after"], s["insn"].split()[0]) for s in r["timers"]["tree"][0]["steps"]] == [(5854, 6307, "lw"), (6307, 6760, "sw"), (6761, 7718, "sw"), (7719, 8042, "auipc")]
 # EXPECT: [[(p["page"], p["reason"]) for p in s["pages_in"]] for s in r["timers"]["tree"][0]["steps"]] == [[(0x200000, "load")], [], [(0x400000, "store")], [(0x10400, "fetch")]]
 # EXPECT: [s["pages_out"] for s in r["timers"]["tree"][0]["steps"]] == [[], [0x200000], [0x400000], []]
@@ -55,11 +56,11 @@
 # at 7719 + 323 = 8042 > 7768: a new segment starts there. Nothing is
 # loaded in it: page 65 is its first page-in, 608, plus 4113 + 10: the
 # auipc costs 1 + 4123 + 608 = 4732, 7719 -> 12451; addi -> 12452. The
-# timer: 12452 - 5853 = 6599. The signal sw pages 3072 in again (its path
+# timer: 12452 - 5852 = 6600. The signal sw pages 3072 in again (its path
 # against page 65's 32, 16, 8, 4, 2, 1, 0...: levels 1..11 new: 465) and
 # dirty (first in the segment: 608): 1074 -> 13526; EXIT -> 13529.
 # RUN seg: --timers --segment-po2 15
-# EXPECT-seg: r["cycles"] == 13529 and r["timers"]["tree"][0]["cycles"] == 6599
+# EXPECT-seg: r["cycles"] == 13529 and r["timers"]["tree"][0]["cycles"] == 6600
 # EXPECT-seg: [(s["cycle_before"], s["cycle_after"], s["segment_start"], s["segment"], s["page_in"], [(p["page"], p["reason"]) for p in s["pages_in"]]) for s in r["timers"]["tree"][0]["steps"]][3] == (7719, 12451, True, 4123, 608, [(0x10400, "fetch")])
 # EXPECT-seg: "first instruction of a new segment: 4123 cycles" in err
 # MODEL: risc0

@@ -1,15 +1,16 @@
 /* io.c - the zkVM I/O syscalls: hints (a u32, a string as bincode writes
- * it, then a frame the guest queued itself through fd 4), WRITE to each fd,
+ * it, then a frame the guest queued itself through the hint descriptor:
+ * 4, or 14 from SP1 v4 on), WRITE to each fd,
  * COMMIT, a cycle-tracker span through WRITE, and an unconstrained block
  * whose stores, on a page it touches first, are undone. Exits with the u32
- * input modulo 256. */
+ * input modulo 256. It also names a proof to verify (VERIFY_SP1_PROOF). */
 #include <cyclops/zkvm.h>
 
 static uint32_t fresh_page[1024] __attribute__((aligned(4096)));
 
 static uint32_t read_u32(void)
 {
-	uint32_t v = 0;
+	uint32_t v __attribute__((aligned(8))) = 0;
 
 	if (zk_hint_len() != 4)
 		zk_halt(101);
@@ -19,7 +20,7 @@ static uint32_t read_u32(void)
 
 int main(void)
 {
-	uint32_t n = read_u32(), len, words[16];
+	uint32_t n = read_u32(), len, words[16] __attribute__((aligned(8)));
 	char text[64];
 
 	/* str: u64 length, then the bytes */
@@ -54,6 +55,12 @@ int main(void)
 	if (fresh_page[5] != 0)
 		zk_halt(104);
 
+	/* a proof to verify: the run records its digests (the report's
+	 * verified_proofs); VERIFY_PICO_PROOF has the same code */
+	static const uint32_t vkey[8] __attribute__((aligned(8))) = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	static const uint32_t pv_digest[8] __attribute__((aligned(8))) = { 9, 10, 11, 12,
+									     13, 14, 15, 16 };
+	zk_ecall(ZK_VERIFY_PROOF, (zk_reg)vkey, (zk_reg)pv_digest, 0);
 	for (uint32_t i = 0; i < 8; i++)
 		zk_commit(i, 0x11111111u * i);
 	zk_ecall(ZK_COMMIT_DEFERRED_PROOFS, 0, 0xabcdef01u, 0);

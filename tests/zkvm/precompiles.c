@@ -10,6 +10,9 @@
  * buffer, the computed coordinate first). */
 #include <cyclops/zkvm.h>
 
+/* SP1 v6 wants its operands 8-byte aligned */
+#define ALIGNED __attribute__((aligned(8)))
+
 static uint32_t be32(const unsigned char *p)
 {
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
@@ -32,8 +35,10 @@ static void from_hex(uint32_t w[8], const char *hex) { from_hex_n(w, 8, hex); }
 
 static void sha256_abc(void)
 {
-	static uint32_t w[64], h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-					0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	/* SP1 v6 keeps each word in a 64-bit slot (zk_sha_word) */
+	static zk_sha_word w[64] ALIGNED, h[8] ALIGNED = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372,
+							   0xa54ff53a, 0x510e527f, 0x9b05688c,
+							   0x1f83d9ab, 0x5be0cd19 };
 	unsigned char block[64] = { 'a', 'b', 'c', 0x80 }, out[32];
 
 	block[63] = 24; /* the length in bits */
@@ -52,7 +57,7 @@ static void sha256_abc(void)
 
 static void keccak(void)
 {
-	static uint64_t st[25];
+	static uint64_t st[25] ALIGNED;
 	unsigned char *b = (unsigned char *)st;
 
 	zk_precompile(ZK_KECCAK_PERMUTE, st, 0);
@@ -67,7 +72,7 @@ static void keccak(void)
 
 static void uint256(void)
 {
-	static uint32_t x[8], ym[16];
+	static uint32_t x[8] ALIGNED, ym[16] ALIGNED;
 
 	from_hex(x, "0000000000000000000000000000000100000000000000000000000000000001");
 	from_hex(ym, "00000000000000000000000000000000ffffffffffffffffffffffffffffffff");
@@ -82,7 +87,7 @@ static void uint256(void)
 
 static void curve(uint32_t add, uint32_t dbl, const char *gx, const char *gy)
 {
-	static uint32_t p[16], q[16];
+	static uint32_t p[16] ALIGNED, q[16] ALIGNED;
 
 	from_hex(p, gx);
 	from_hex(p + 8, gy);
@@ -98,7 +103,7 @@ static void curve(uint32_t add, uint32_t dbl, const char *gx, const char *gy)
 /* G1 of BLS12-381, 12 words a coordinate */
 static void bls12381(void)
 {
-	static uint32_t p[24], q[24];
+	static uint32_t p[24] ALIGNED, q[24] ALIGNED;
 
 	from_hex_n(p, 12,
 		   "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1a"
@@ -117,7 +122,7 @@ static void bls12381(void)
  * bit 255) in the upper half, the sign moved to a1. */
 static void ed_decompress(const char *compressed_le)
 {
-	static uint32_t pt[16];
+	static uint32_t pt[16] ALIGNED;
 	unsigned char *b = (unsigned char *)pt;
 	uint32_t sign;
 
@@ -129,27 +134,29 @@ static void ed_decompress(const char *compressed_le)
 	}
 	sign = b[63] >> 7;
 	b[63] &= 0x7f;
-	zk_ecall(ZK_ED_DECOMPRESS, (uint32_t)(uintptr_t)pt, sign, 0);
+	zk_ecall(ZK_ED_DECOMPRESS, (zk_reg)pt, sign, 0);
 	zk_put_hex(ZK_FD_STDOUT, pt, sizeof(pt));
 }
 
+#ifndef CY_ZKVM_SP1_V6
 /* As sp1-zkvm's syscall_secp256k1_decompress after its byte reversal: x as
  * LE words in the upper half, y comes back in the lower. */
 static void secp256k1_decompress(const char *x, uint32_t odd)
 {
-	static uint32_t pt[16];
+	static uint32_t pt[16] ALIGNED;
 
 	memset(pt, 0, sizeof(pt));
 	from_hex(pt + 8, x);
-	zk_ecall(ZK_SECP256K1_DECOMPRESS, (uint32_t)(uintptr_t)pt, odd, 0);
+	zk_ecall(ZK_SECP256K1_DECOMPRESS, (zk_reg)pt, odd, 0);
 	zk_put_hex(ZK_FD_STDOUT, pt, sizeof(pt));
 }
+#endif
 
 /* x = a op b for Fp (n words) and x = (a, b) op (c, d) for Fp2 */
 static void field(int n, const uint32_t codes[6], const char *a, const char *b, const char *c,
 		  const char *d)
 {
-	static uint32_t x[24], y[24];
+	static uint32_t x[24] ALIGNED, y[24] ALIGNED;
 
 	for (int i = 0; i < 3; i++) {
 		from_hex_n(x, n, i == 1 ? b : a); /* SUB: b - a, which wraps */
@@ -191,9 +198,11 @@ int main(void)
 	/* RFC 8032's encoding of B, then of -B (the sign bit set) */
 	ed_decompress("5866666666666666666666666666666666666666666666666666666666666666");
 	ed_decompress("58666666666666666666666666666666666666666666666666666666666666e6");
+#ifndef CY_ZKVM_SP1_V6 /* v6's executor dropped the Weierstrass decompressions */
 	secp256k1_decompress("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", 0);
 	secp256k1_decompress("c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5", 0);
 	secp256k1_decompress("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", 1);
+#endif
 	field(12, bls_codes,
 	      "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf"
 	      "6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaaa",
