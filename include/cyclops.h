@@ -699,6 +699,10 @@ bool cy_callstack_truncated(cy_callstack *cs, cy_callstack_limits *out);
 /* Paging models: the clock at which each segment started, in order (none
  * for other models); NULL when the profiler ran out of memory for them. */
 const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n);
+/* The functions the profiler's frames are named for, by address: the
+ * sized symbols, and the entry point's label when it has no size (up to
+ * the next symbol); the array belongs to the profiler. */
+const cy_symbol *cy_callstack_functions(const cy_callstack *cs, size_t *n);
 /* PC sampling (docs/sampling.md): every opts.sample_interval cycles the
  * instruction executing gets one count in a histogram indexed by pc. */
 /* Allocates and zeroes the histogram and starts sampling now. */

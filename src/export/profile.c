@@ -502,13 +502,15 @@ int profile_gather(struct profile *p, cy_callstack *cs, const char *program, int
 	p->node_pcs = cy_callstack_node_pcs(cs, &p->n_node_pcs);
 	if (!p->call_spans || !p->node_pcs)
 		return -ENOMEM;
-	syms = cy_vm_symbols(p->vm, &n_syms);
+	/* the profiler's functions, which name its frames (the entry's
+	 * label among them) */
+	syms = cy_callstack_functions(cs, &n_syms);
 	p->func_store = malloc((n_syms + 1) * sizeof(*p->func_store));
 	if (!p->func_store)
 		return -ENOMEM;
-	for (size_t i = 0; i < n_syms; i++)
-		if (syms[i].size)
-			p->func_store[p->n_funcs++] = syms[i];
+	if (n_syms)
+		memcpy(p->func_store, syms, n_syms * sizeof(*syms));
+	p->n_funcs = n_syms;
 	p->funcs = p->func_store;
 	if (p->limits.per_pc && share_pcs(p) != 0)
 		return -ENOMEM;

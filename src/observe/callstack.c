@@ -1434,6 +1434,12 @@ const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
 	return cs->edges_out;
 }
 
+const cy_symbol *cy_callstack_functions(const cy_callstack *cs, size_t *n)
+{
+	*n = cs->n_funcs;
+	return cs->n_funcs ? (const cy_symbol *)cs->funcs : NULL;
+}
+
 const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n)
 {
 	static const uint64_t none[1];
