@@ -2104,7 +2104,7 @@ test_progress() {
 # agrees; no mapping is writable and executable; a damaged cached file is
 # not run; the default policy (background compilation of hot code) agrees.
 test_jit() {
-	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid
+	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid i
 	if ! "$CYCLOPS" run --engine jit -q guest/build/hello.elf >/dev/null 2>"$OUT/jit.err"; then
 		ok "jit: skipped ($(head -c 200 "$OUT/jit.err"))"
 		return
@@ -2174,6 +2174,31 @@ test_jit() {
 	tests/jit.sh "$CYCLOPS" "$cache" guest/build/sha256.elf guest/build/rv64imac-lp64/sort.elf >"$OUT/jit.txt" 2>&1
 	expect "jit: with every cached file damaged, the runs still agree" \
 		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# a signal stops an eager run after the compilation under way: the
+	# sled of wide.elf (tests/sample/wide.S) is 2^20 instructions run once,
+	# 512 pages each compiled before it runs, so the 2^20 cycles between
+	# two of cy_vm_run's looks at an interruption took minutes (hours
+	# with --timers, whose nops end blocks). TERM once two sled pages are
+	# compiled (the first file is _start's loop).
+	rm -rf "$OUT/jit-signal"
+	CYCLOPS_JIT_CACHE=$OUT/jit-signal CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run --engine jit \
+		tests/sample/build/wide.elf >/dev/null 2>"$OUT/jit.sig" &
+	pid=$!
+	for i in $(seq 600); do
+		[ "$(ls "$OUT/jit-signal"/*.so 2>/dev/null | wc -l)" -ge 3 ] && break
+		sleep 0.2
+	done
+	kill -TERM $pid 2>/dev/null
+	for i in $(seq 600); do # 2 minutes, then it is stopped
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+	expect "jit: SIGTERM stops an eager run in wide.elf's sled after one compilation (status 143)" \
+		[ $? -eq 143 ]
+	expect "jit: the interrupted eager run says where: in the sled" \
+		grep -q 'interrupted by SIGTERM at 0x[0-9a-f]* <sled+' "$OUT/jit.sig"
 	# the default policy: hot code compiled in the background while the
 	# interpreter goes on, then loaded from the cache by the next run
 	cy run --engine interp guest/build/keccak.elf 60 >"$OUT/jit.ref" 2>&1
