@@ -41,6 +41,7 @@ def modes(tmp):
         ("--cycle-tracker", ["--cycle-tracker"]),
         ("--timers", ["--timers"]),
         ("--profile (pprof)", ["--profile", p + ".pb.gz"]),
+        ("--profile --no-inline (pprof)", ["--profile", p + ".pb.gz", "--no-inline"]),
         ("--sample (every 32)", ["--sample", "--sample-out", p + ".samples"]),
         ("--sample=1", ["--sample=1", "--sample-out", p + ".samples"]),
         ("--model zero-riscy", ["--model", "zero-riscy"]),
@@ -140,6 +141,9 @@ def main(argv):
                 for name, extra in ms:
                     if eng == "reference" and name == "plain":
                         continue
+                    # an earlier binary may not know a mode's options
+                    if eng == "before" and "--no-inline" in extra:
+                        continue
                     wall, out, rc, _ = timed(cmd + extra + [elf])
                     if want is None:
                         want = out
@@ -169,6 +173,14 @@ def main(argv):
             cells.append("n/a" if g is None else f"{g:.2f}x")
         per = ", ".join(f"{w} {ratio(w, 'now', name):.2f}x" for w in workloads)
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {per} |")
+    # the inlined frames' own cost: the profile with them over the same
+    # profile without (issue 20's target: at most 1.10x)
+    inl = {w: med[(w, "now", "--profile (pprof)")] / med[(w, "now", "--profile --no-inline (pprof)")]
+           for w in workloads}
+    g_inl = gmean(list(inl.values()))
+    inline_line = (f"\nInlined frames (DWARF's inlined subroutines, on by default): `--profile` over "
+                   f"`--profile --no-inline`, geometric mean {g_inl:.2f}x (target: at most 1.10x); "
+                   + ", ".join(f"{w} {inl[w]:.2f}x" for w in workloads) + ".\n")
     plain = ", ".join(f"{w} {med[(w, 'now', 'plain')] * 1e3:.0f} ms" for w in workloads)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -180,7 +192,7 @@ def main(argv):
             f"Plain runs: {plain}.\n"
             + ("`before`: the binary given as BENCH_BEFORE, measured in the same session.\n"
                if before else "")
-            + "\n" + "\n".join(lines) + "\n")
+            + "\n" + "\n".join(lines) + "\n" + inline_line)
     if all(os.path.exists(os.path.join("guest", "build", "long", w + ".elf"))
            for w in LONG_WORKLOADS):
         text += "\n" + memory_table(build, tmp)

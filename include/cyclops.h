@@ -391,6 +391,17 @@ void cy_vm_end_chunk(cy_vm *vm, uint64_t start_cycle, cy_chunk_report *report);
 const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n);
 /* The span tree in pre-order (a node before its children). */
 const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n);
+/* One span as it happened: from its start's clock to its end's, at node
+ * span of cy_vm_tracker_spans, in the order they ended, then the ones still
+ * open (end: the clock now). At most CY_TRACKER_MAX_INSTANCES are kept
+ * (24 MiB); the spans tree counts the ones past it. For timelines. */
+typedef struct cy_span_instance {
+	int span;
+	uint64_t start, end;
+	bool open;
+} cy_span_instance;
+#define CY_TRACKER_MAX_INSTANCES (1u << 20)
+const cy_span_instance *cy_vm_tracker_instances(cy_vm *vm, size_t *n);
 /* What did not pair up: unmatched ends, restarts, starts never ended. */
 const cy_tracker_issue *cy_vm_tracker_issues(cy_vm *vm, size_t *n);
 
@@ -578,6 +589,9 @@ typedef enum cy_frame_kind {
 	CY_FRAME_PAGE_IN,  /* paging models: "[page-in]" */
 	CY_FRAME_PAGE_OUT, /* "[page-out]" */
 	CY_FRAME_SEGMENT,  /* a segment's fixed cycles: "[segment]" */
+	/* a function inlined into another (DWARF's inlined subroutines): the
+	 * profile writers' stacks have them, the profiler's tree never does */
+	CY_FRAME_INLINED,
 } cy_frame_kind;
 
 /* One distinct stack: a node of the call tree. */
@@ -589,6 +603,10 @@ typedef struct cy_stack_node {
 	uint32_t addr, size;                     /* FUNCTION: the symbol; ECALL: addr = number */
 	uint64_t self_cycles, self_instructions; /* spent in this frame itself */
 	uint64_t cycles, instructions;           /* inclusive: with every node under it */
+	/* the call instruction in the parent's function that made the frame
+	 * (a tail call's: the first call's); 0 for the outermost frames and
+	 * the pseudo-frames. Calls from two sites are two nodes. */
+	uint32_t call_pc;
 } cy_stack_node;
 
 /* Cycles and instructions retired at one pc. */
@@ -596,6 +614,21 @@ typedef struct cy_pc_cost {
 	uint32_t pc;
 	uint64_t cycles, instructions;
 } cy_pc_cost;
+
+/* Cycles and instructions retired at one pc on one stack (node). A
+ * pseudo-frame's node has the pcs of the instructions that cost it. */
+typedef struct cy_node_pc_cost {
+	uint32_t node, pc;
+	uint64_t cycles, instructions;
+} cy_node_pc_cost;
+
+/* One call, from the clock at its start to its return, on the node it ran
+ * as (cy_callstack_call_spans). */
+typedef struct cy_call_span {
+	uint32_t node;
+	uint64_t start, end;
+	bool open; /* not returned: end is the clock now */
+} cy_call_span;
 
 /* Calls from one call site to one function, with the cycles from the call
  * to the return (a tail call is charged to the first call's site). */
@@ -617,13 +650,16 @@ typedef struct cy_call_edge {
  * sorted copies cy_callstack_pcs and cy_callstack_calls hand out 48 and
  * 32 MiB more. Real guests use a few dozen ecall numbers. */
 #define CY_CALLSTACK_MAX_NODES  (1u << 20) /* distinct stacks: nodes of the tree */
-#define CY_CALLSTACK_MAX_PCS    (1u << 21) /* distinct pcs */
+#define CY_CALLSTACK_MAX_PCS    (1u << 21) /* distinct (stack, pc), then pcs */
 #define CY_CALLSTACK_MAX_CALLS  (1u << 20) /* distinct call sites and callees */
 #define CY_CALLSTACK_MAX_ECALLS 4096       /* distinct ecall numbers ([ecall N] frames) */
 
 typedef struct cy_callstack_limits {
 	bool nodes_full, pcs_full, calls_full; /* the table reached its limit */
 	bool ecalls_full;
+	/* the (stack, pc) table reached CY_CALLSTACK_MAX_PCS: from then on the
+	 * costs are per pc only, and cy_callstack_node_pcs has none */
+	bool per_pc;
 	uint64_t lost_pc_cycles, lost_pc_instructions; /* not in cy_callstack_pcs */
 } cy_callstack_limits;
 
@@ -646,6 +682,16 @@ void cy_callstack_free(cy_callstack *cs);
 const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n);
 /* Every pc that retired an instruction, by pc. */
 const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n);
+/* The same per stack: every (node, pc), by node, then pc. A node's pcs
+ * add up to its self cycles. Empty past the table's limit (per_pc). */
+const cy_node_pc_cost *cy_callstack_node_pcs(cy_callstack *cs, size_t *n);
+/* The longest calls, in the order they started: every call (and tail-call
+ * frame) of at least *threshold cycles, the outermost frames included; the
+ * threshold starts at CY_CALLSTACK_SPAN_MIN and doubles whenever more than
+ * CY_CALLSTACK_MAX_SPANS calls reach it, so that the longest stay. */
+#define CY_CALLSTACK_SPAN_MIN  1
+#define CY_CALLSTACK_MAX_SPANS (1u << 16)
+const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_t *threshold);
 /* Every call site and callee, by call site; calls still open count to now. */
 const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
 /* Whether a table reached its limit; *out says which, and what the pcs lost. */
@@ -653,6 +699,10 @@ bool cy_callstack_truncated(cy_callstack *cs, cy_callstack_limits *out);
 /* Paging models: the clock at which each segment started, in order (none
  * for other models); NULL when the profiler ran out of memory for them. */
 const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n);
+/* The functions the profiler's frames are named for, by address: the
+ * sized symbols, and the entry point's label when it has no size (up to
+ * the next symbol); the array belongs to the profiler. */
+const cy_symbol *cy_callstack_functions(const cy_callstack *cs, size_t *n);
 /* PC sampling (docs/sampling.md): every opts.sample_interval cycles the
  * instruction executing gets one count in a histogram indexed by pc. */
 /* Allocates and zeroes the histogram and starts sampling now. */

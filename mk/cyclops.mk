@@ -35,6 +35,7 @@ clean:
 	$(MAKE) -C tests/zkvm clean
 	$(MAKE) -C tests/timer clean
 	$(MAKE) -C tests/profile clean
+	$(MAKE) -C tests/lines clean
 	$(MAKE) -C tests/sample clean
 	$(MAKE) -C tests/scale clean
 	$(MAKE) -C guest/bare clean

@@ -12,6 +12,7 @@ guest:
 	$(MAKE) -C tests/zkvm
 	$(MAKE) -C tests/timer
 	$(MAKE) -C tests/profile
+	$(MAKE) -C tests/lines
 	$(MAKE) -C tests/sample
 	$(MAKE) -C tests/misaligned
 	$(MAKE) -C tests/scale

@@ -291,7 +291,14 @@ test_counts() {
 fault() {
 	local name=$1 want=$2 re=$3
 	shift 3
-	cy run "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
+	fault_cmd "$name" "$want" "$re" run "$@"
+}
+
+# fault_cmd NAME STATUS REGEX COMMAND ARGS...: the same for any subcommand
+fault_cmd() {
+	local name=$1 want=$2 re=$3
+	shift 3
+	cy "$@" >"$OUT/f.out" 2>"$OUT/f.err" </dev/null
 	local rc=$?
 	if [ $rc -ne "$want" ]; then
 		not_ok "$name" "exit $rc, expected $want ($(head -c 200 "$OUT/f.err"))"
@@ -965,14 +972,16 @@ sys.exit(not (max(map(len, s)) == 256 and all(x[128] == el for x in s if el in x
 		expect "profile: sha256 ($m): every format totals the summary's $want cycles" \
 			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$OUT/sha-$m.$e"; done)
 	done
-	expect "profile: sha256: callgrind has DWARF lines of examples/sha256.c" \
-		grep -q '^fl=examples/sha256.c$' "$OUT/sha-unit.callgrind"
+	expect "profile: sha256: callgrind has DWARF lines of examples/sha256.c, the path absolute" \
+		grep -qx "fl=$PWD/guest/examples/sha256.c" "$OUT/sha-unit.callgrind"
 	# segments on the clock: 4 of them, derived in tests/cost/risc0_segments.S
 	cy run -q --model risc0 --segment-po2 15 --profile "$OUT/seg.trace.json" tests/cost/build/risc0_segments.elf
 	expect "profile: trace.json: the 4 segments of risc0_segments.S, ending at its 28929 cycles" \
 		python3 -c 'import json, sys
 ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("tid") == 3 and e["ph"] == "X"]
-sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"] == 28929))' "$OUT/seg.trace.json"
+sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and round((ev[-1]["ts"] + ev[-1]["dur"]) * 1000) == 28929))' "$OUT/seg.trace.json"
+
+	test_timeline
 
 	# the HTML report in headless Chromium
 	mkdir -p "$OUT/chromium"
@@ -986,6 +995,7 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 			[ $rc = 0 ]
 		[ $rc = 0 ] || cat "$OUT/chromium.txt"
 		mkdir -p build/artifacts && cp "$OUT/chromium/report.png" build/artifacts/profile-report.png 2>/dev/null
+		test_html_chromium
 	fi
 
 	# bad requests
@@ -1005,6 +1015,105 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and ev[-1]["ts"] + ev[-1]["dur"]
 	test_profile_limits
 	test_profile_names
 	test_profile_escapes
+}
+
+# The report's interactive parts in headless Chromium, through its
+# self-test (#selftest:search=NAME): sorting, search, zoom, reset, details
+# and folded recursion against what the page itself holds
+# (tests/profile/html_check.py); the annotated listing against qemu; the
+# diff page. Screenshots go to build/artifacts/.
+test_html_chromium() {
+	local d=$OUT/chromium2 rc
+	mkdir -p "$d/rec" "$d/inl" "$d/sha" "$d/diff" build/artifacts
+	# recursion.S: sum recursing 4 deep, one frame when folded
+	cy run -q --profile "$d/rec.html" tests/profile/build/recursion.elf >/dev/null 2>&1
+	CY_HASH='#selftest:search=sum' tests/profile/html_chromium.sh "$d/rec.html" "$d/rec" sum >"$d/rec.txt" 2>&1
+	expect "html: recursion.elf in Chromium: sort, search, zoom, reset, details; sum's 4 frames are 1 folded" \
+		sh -c "[ $? = 0 ] && python3 tests/profile/html_check.py '$d/rec/dom.html' sum 1"
+	cy run -q --profile "$d/sha.html" guest/build/sha256.elf >/dev/null 2>&1
+	CY_HASH='#selftest:search=sha256' tests/profile/html_chromium.sh "$d/sha.html" "$d/sha" main >"$d/sha.txt" 2>&1
+	expect "html: sha256.elf in Chromium: sort, search, zoom, reset, details, thousands separators" \
+		sh -c "[ $? = 0 ] && python3 tests/profile/html_check.py '$d/sha/dom.html' sha256"
+	cp "$d/sha/report.png" build/artifacts/profile-report-sha256.png 2>/dev/null
+	if command -v "$QEMU" >/dev/null; then
+		cy run -q --profile "$d/inl.html" tests/lines/build/inline.elf >/dev/null 2>&1
+		CY_HASH='#selftest:search=mix' tests/profile/html_chromium.sh "$d/inl.html" "$d/inl" checksum step mix \
+			>"$d/inl.txt" 2>&1
+		expect "html: inline.elf in Chromium: the inlined frames, the search for mix" \
+			sh -c "[ $? = 0 ] && python3 tests/profile/html_check.py '$d/inl/dom.html' mix"
+		python3 -c 'import html, re, sys
+t = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"<details[^>]*><summary>checksum:[^<]*</summary>\s*<pre>(.*?)</pre>", t, re.S)
+print("checksum: 0 cycles\n" + html.unescape(m.group(1)) if m else "")' "$d/inl/dom.html" >"$d/inl-annotated.txt"
+		expect "html: inline.elf: the annotated listing of checksum in the page, its counts as qemu and binutils give them" \
+			python3 tests/lines/oracle.py annotate tests/lines/build/inline.elf "$d/inl-annotated.txt" checksum
+		cp "$d/inl/report.png" build/artifacts/profile-report-inline.png 2>/dev/null
+	fi
+	cy run -q --profile "$d/a.pb.gz" tests/lines/build/diff_a.elf >/dev/null 2>&1
+	cy run -q --profile "$d/b.pb.gz" tests/lines/build/diff_b.elf >/dev/null 2>&1
+	cy diff --html "$d/diff.html" "$d/a.pb.gz" "$d/b.pb.gz" >/dev/null 2>&1
+	tests/profile/html_chromium.sh "$d/diff.html" "$d/diff" scale fold main >"$d/diff.txt" 2>&1
+	rc=$?
+	expect "html: the diff page in Chromium: the differential flame graph drawn, scale red, no console errors" \
+		sh -c "[ $rc = 0 ] && grep -Eq 'data-delta=\"[1-9][0-9]*\" data-name=\"scale\"' '$d/diff/dom.html' &&
+		       grep -Eq 'data-delta=\"0\" data-name=\"fold\"' '$d/diff/dom.html'"
+	[ $rc = 0 ] || cat "$d/diff.txt"
+	cp "$d/diff/report.png" build/artifacts/diff-report.png 2>/dev/null
+}
+
+# The timeline (.trace.json): its spans at their clocks, 1 cycle = 1 ns
+# (ts and dur in microseconds), checked against the tracker's and the
+# timers' reports, and a call's clock against qemu's trace.
+test_timeline() {
+	local b=$OUT/timeline
+	cy run -q --cycle-tracker=quiet --chunk-cycles 1000000 --report "$b.json" \
+		--profile "$b.trace.json" guest/build/tracked.elf >/dev/null 2>&1
+	expect "timeline: tracked.elf: each span's instances on the spans track, their cycles the report's, in the report's order" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+ev = [e for e in t["traceEvents"] if e["ph"] == "X"]
+spans = {}
+for e in ev:
+    if e["tid"] == 4:
+        spans.setdefault(e["name"], []).append(round(e["dur"] * 1000))
+want = r["cycle_tracker"]
+sys.exit(not (spans == want and t["displayTimeUnit"] == "ns"))' "$b.json" "$b.trace.json"
+	expect "timeline: tracked.elf: the chunks track is the report's chunks, the run track the whole run" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+ev = [e for e in t["traceEvents"] if e["ph"] == "X"]
+ch = [(round(e["ts"] * 1000), round((e["ts"] + e["dur"]) * 1000)) for e in ev if e["tid"] == 2]
+run = [(e["ts"], round(e["dur"] * 1000)) for e in ev if e["tid"] == 1]
+want = [(c["start_cycle"], c["end_cycle"]) for c in r["chunks"]]
+sys.exit(not (ch == want and len(ch) > 1 and run == [(0, r["cycles"])]))' "$b.json" "$b.trace.json"
+	cy run -q --timers --report "$b-t.json" --profile "$b-t.trace.json" tests/timer/build/nested.elf >/dev/null 2>&1
+	expect "timeline: nested.S: the timers track is the report's slices, at their clocks" \
+		python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])); t = json.load(open(sys.argv[2]))
+names = [n["label"] for n in r["timers"]["tree"]]
+ev = [(e["name"], round(e["ts"] * 1000), round(e["dur"] * 1000)) for e in t["traceEvents"]
+      if e["ph"] == "X" and e["tid"] == 5]
+want = [(names[s["timer"]], s["start_cycle"], s["end_cycle"] - s["start_cycle"]) for s in r["timers"]["slices"]]
+sys.exit(not (ev == want and len(ev) > 2))' "$b-t.json" "$b-t.trace.json"
+	# a call at its clock: checksum, entered once, calling nothing, runs
+	# from the trace's position of its first instruction for as many
+	# instructions as lie in it (qemu's single-step trace and nm)
+	if command -v "$QEMU" >/dev/null; then
+		cy run -q --profile "$b-c.trace.json" tests/lines/build/inline.elf >/dev/null 2>&1
+		expect "timeline: inline.elf: checksum's call on the calls track at qemu's clock, as long as qemu counts" \
+			python3 -c 'import json, sys, subprocess, re
+elf, path = sys.argv[1], sys.argv[2]
+lo, size = [int(x, 16) for x in subprocess.run(["riscv64-unknown-elf-nm", "-S", elf], capture_output=True,
+    text=True).stdout.split("\n") and [l.split()[:2] for l in subprocess.run(["riscv64-unknown-elf-nm", "-S", elf],
+    capture_output=True, text=True).stdout.splitlines() if l.endswith(" checksum")][0]]
+log = subprocess.run([sys.argv[3], "-singlestep", "-d", "exec,nochain", "-D", "/dev/stdout", elf],
+    capture_output=True, text=True).stdout
+pcs = [int(m.group(1), 16) for m in (re.match(r"^Trace [0-9]+: [^[]*\[[0-9a-f]*/([0-9a-f]+)/", l) for l in log.splitlines()) if m]
+inside = [i for i, pc in enumerate(pcs) if lo <= pc < lo + size]
+ev = [e for e in json.load(open(path))["traceEvents"] if e["ph"] == "X" and e["tid"] == 6 and e["name"] == "checksum"]
+sys.exit(not (len(ev) == 1 and round(ev[0]["ts"] * 1000) == inside[0] and round(ev[0]["dur"] * 1000) == len(inside)))' \
+				tests/lines/build/inline.elf "$b-c.trace.json" "$QEMU"
+	fi
 }
 
 # bounded NAME CMD... : runs CMD held to 10 s of CPU (a hang fails rather
@@ -1085,9 +1194,11 @@ test_profile_limits() {
 		tests/profile/build/many_stacks.elf >/dev/null 2>"$b.err"
 	rc=$?
 	expect "profile: limits: many_stacks goes past 1048576 distinct stacks and exits 0" [ $rc = 0 ]
-	expect "profile: limits: many_stacks: one warning that the stacks reached their limit" [ \
+	# 13 pcs of each f on each of its stacks: past the (stack, pc) limit too
+	expect "profile: limits: many_stacks: one warning that the stacks reached their limit, one that the pcs of each stack did" [ \
 		"$(grep -c '^cyclops: warning: call-stack profile: more than 1048576 distinct stacks; a new one is charged to its caller from here on$' "$b.err")" = 1 \
-		-a "$(grep -c warning "$b.err")" = 1 ]
+		-a "$(grep -c '^cyclops: warning: call-stack profile: more than 2097152 distinct pcs on distinct stacks; the costs are kept per pc from here on' "$b.err")" = 1 \
+		-a "$(grep -c warning "$b.err")" = 2 ]
 	expect "profile: limits: many_stacks: 40000009 cycles, all in the folded stacks, callgrind and html" \
 		sh -c "[ '$(summary_cycles "$b.err")' = 40000009 ] &&
 			python3 tests/profile/check.py totals 40000009 '$b.folded' '$b.callgrind' '$b.html'"
@@ -1205,8 +1316,10 @@ test_profile_escapes() {
 		riscv64-unknown-elf-objcopy --redefine-sym "victim=$(python3 $py raw)" \
 			"$d/$f-plain.elf" "$d/$f.elf"
 	done
-	cy run $(profile_args "$d/p") --sample=1 --sample-out "$d/p.samples" "$d/ret.elf" \
-		>"$d/run.out" 2>"$d/run.err"
+	# --trim-path: the files are relative to the directory they were
+	# assembled in (the DWARF's), as names.py expects them
+	cy run --trim-path "$PWD" $(profile_args "$d/p") --sample=1 --sample-out "$d/p.samples" \
+		"$d/ret.elf" >"$d/run.out" 2>"$d/run.err"
 	expect "profile: escapes: every format reads back, totalling 6 cycles" \
 		python3 tests/profile/check.py totals 6 $(for e in $PROFILE_EXTS; do echo "$d/p.$e"; done)
 	expect "profile: escapes: folded: 3 lines, ';' as '_', controls and bad bytes as \\xNN" \
@@ -1221,12 +1334,13 @@ test_profile_escapes() {
 		python3 $py json "$d/p.speedscope.json" "$d/p.trace.json"
 	expect "profile: escapes: pprof: UTF-8 strings (check.py decodes them strictly)" \
 		python3 $py pprof "$d/p.pb.gz"
-	cy hist "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.out" 2>&1
-	cy hist --json "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.json" 2>&1
+	cy hist --trim-path "$PWD" "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.out" 2>&1
+	cy hist --trim-path "$PWD" --json "$d/p.samples" --elf "$d/ret.elf" >"$d/hist.json" 2>&1
 	expect "profile: escapes: hist: the tables and annotation escaped, no control character" \
 		python3 $py hist "$d/hist.out" "$d/hist.json"
 	# the stop message names the function: on stderr and in the files
-	cy run --profile "$d/f.callgrind" --profile "$d/f.html" "$d/ebreak.elf" >/dev/null 2>"$d/f.err"
+	cy run --trim-path "$PWD" --profile "$d/f.callgrind" --profile "$d/f.html" "$d/ebreak.elf" \
+		>/dev/null 2>"$d/f.err"
 	expect "profile: escapes: a fault in the function: one stop line on stderr, escaped" \
 		python3 $py stderr "$d/f.err"
 	expect "profile: escapes: the fault's callgrind desc: line and html partial row hold it whole" \
@@ -1237,6 +1351,184 @@ test_profile_escapes() {
 	cy run -q --model risc0 --timers "$d/timer.elf" >/dev/null 2>"$d/timer.err"
 	expect "profile: escapes: --timers names the step's function escaped, no ESC on stderr" \
 		python3 $py timers "$d/timer.err"
+}
+
+# Source lines and inlined functions (docs/profiles.md): tests/lines/*.c
+# are compiled at -O2 and say in their comments which line is hot and what
+# is inlined into what; the counts to compare with come from qemu's
+# single-step trace, binutils' line table and addr2line -i
+# (tests/lines/oracle.py), never from cyclops. Under the unit model a cycle
+# is an instruction.
+test_lines() {
+	local e=tests/lines/build/inline.elf b=$OUT/lines src=tests/lines/inline.c o=tests/lines/oracle.py
+	# qemu's trace of each guest once for all the checks
+	export ORACLE_CACHE=$OUT/oracle
+	mkdir -p "$ORACLE_CACHE"
+	if ! command -v "$QEMU" >/dev/null; then
+		ok "lines: skipped: $QEMU is not installed (the counts come from its trace)"
+		return
+	fi
+	cy run -q $(profile_args "$b") "$e" >/dev/null 2>&1
+	expect "lines: inline.elf: every format totals the run's cycles" \
+		python3 tests/profile/check.py totals "$(python3 -c "import subprocess, re
+t = subprocess.run(['$QEMU', '-singlestep', '-d', 'exec,nochain', '-D', '/dev/stdout', '$e'], capture_output=True, text=True).stdout
+print(sum(1 for l in t.splitlines() if l.startswith('Trace ')))")" $(for x in $PROFILE_EXTS; do echo "$b.$x"; done)
+	expect "lines: folded: checksum's stacks with step and mix inlined, each as qemu and addr2line -i count it" \
+		python3 $o folded "$e" "$b.folded" checksum "_start;main"
+	if command -v go >/dev/null; then
+		expect "lines: go tool pprof -top -lines: every line of inline.c as qemu and binutils count it" \
+			python3 $o pprof-lines "$e" "$b.pb.gz" "$src"
+		expect "lines: go tool pprof -top -lines: the top line is the HOT one, in mix (inlined)" \
+			python3 $o hot "$e" "$b.pb.gz" "$src"
+		expect "lines: go tool pprof -list: checksum, step and mix, flat and cum per line as qemu and addr2line -i count them" \
+			python3 $o pprof-list "$e" "$b.pb.gz" "$src" checksum step mix
+		expect "lines: go tool pprof -peek mix: called from step, inlined" \
+			sh -c "go tool pprof -peek '^mix$' '$b.pb.gz' 2>/dev/null | grep -q '|   step (inline)$'"
+		expect "lines: go tool pprof -top: the Mapping's build ID is the ELF's identity" \
+			sh -c "go tool pprof -top '$b.pb.gz' 2>/dev/null | grep -qx 'Build ID: [0-9a-f]\{16,64\}'"
+		# pprof -disasm: Go's own disassembler has no RV32, so go tool pprof
+		# cannot; the standalone pprof (its Debian source package, built
+		# here) runs binutils' objdump, the RISC-V one through PPROF_TOOLS
+		if [ -d /usr/share/gocode/src/github.com/google/pprof ]; then
+			mkdir -p "$b-tools"
+			for t in objdump addr2line nm; do ln -sf "$(command -v riscv64-unknown-elf-$t)" "$b-tools/$t"; done
+			GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$PWD/build/gocache" GOFLAGS= \
+				go build -o "$b-tools/pprof" github.com/google/pprof >"$b-pprof-build.txt" 2>&1
+			PPROF_TOOLS="$b-tools" "$b-tools/pprof" -disasm=checksum "$e" "$b.pb.gz" >"$b.disasm.txt" 2>&1
+			expect "lines: pprof -disasm (the standalone pprof, binutils' objdump): checksum's instructions as qemu counts them" \
+				python3 $o disasm "$e" "$b.disasm.txt" checksum
+		else
+			ok "lines: pprof -disasm skipped: golang-github-google-pprof-dev is not installed"
+		fi
+	else
+		ok "lines: go tool pprof checks skipped: go is not installed"
+	fi
+	expect "lines: callgrind_annotate --auto=yes: every line of inline.c as qemu and binutils count it" \
+		python3 $o callgrind "$e" "$b.callgrind" "$src"
+	# --no-inline: the inlined functions' cycles are checksum's own again
+	cy run -q --no-inline --profile "$b-flat.folded" "$e" >/dev/null 2>&1
+	expect "lines: --no-inline: no step or mix frame, their cycles checksum's" \
+		sh -c "! grep -q 'step\|mix' '$b-flat.folded' && grep -q '^_start;main;checksum ' '$b-flat.folded'"
+	# the paths: absolute (the unit's directory), trimmed, rooted
+	cy run -q --profile "$b-abs.callgrind" "$e" >/dev/null 2>&1
+	expect "lines: source paths are absolute" grep -qx "fl=$PWD/tests/lines/inline.c" "$b-abs.callgrind"
+	cy run -q --trim-path "$PWD/tests" --source-root /src --profile "$b-rel.callgrind" "$e" >/dev/null 2>&1
+	expect "lines: --trim-path and --source-root move them" grep -qx "fl=/src/lines/inline.c" "$b-rel.callgrind"
+	test_annotate
+	test_diff
+}
+
+# cyclops diff: two builds of tests/lines/diff.c that differ in scale()
+# alone; what changed, and by how much, from qemu's trace and nm
+# (tests/lines/oracle.py diff), never from cyclops
+test_diff() {
+	local a=tests/lines/build/diff_a.elf bb=tests/lines/build/diff_b.elf b=$OUT/diff o=tests/lines/oracle.py
+	local v pct
+	for v in a b; do
+		cy run -q --cycle-tracker=quiet --profile "$b-$v.pb.gz" --profile "$b-$v.folded" \
+			--profile "$b-$v.callgrind" --profile "$b-$v.speedscope.json" --report "$b-$v.json" \
+			tests/lines/build/diff_$v.elf >/dev/null 2>&1
+	done
+	cy diff --top 0 "$b-a.pb.gz" "$b-b.pb.gz" --html "$b.html" --pprof "$b-d.pb.gz" >"$b.txt" 2>&1
+	expect "diff: pprof: the total, and scale alone changed, by what qemu and nm count" \
+		python3 $o diff "$a" "$bb" "$b.txt"
+	cy diff "$b-a.json" "$b-b.json" >"$b.json.txt" 2>&1
+	expect "diff: reports: the total and the loop span's change, as qemu's ecall clocks give it" \
+		python3 $o diff "$a" "$bb" "$b.json.txt"
+	for v in folded callgrind speedscope.json; do
+		cy diff --top 0 "$b-a.$v" "$b-b.$v" >"$b.$v.txt" 2>&1
+		expect "diff: $v: scale alone changed, by what qemu and nm count" \
+			python3 $o diff "$a" "$bb" "$b.$v.txt"
+	done
+	if command -v go >/dev/null; then
+		expect "diff: --pprof: go tool pprof -top shows scale's change first, the others' nothing" \
+			sh -c "go tool pprof -top '$b-d.pb.gz' 2>/dev/null | grep -A1 '^ *flat' | tail -1 |
+				grep -Eq '^ +[0-9]+ .* scale\$' &&
+				[ \"\$(go tool pprof -top '$b-d.pb.gz' 2>/dev/null | grep -c '^ *[1-9][0-9]* ')\" = 1 ]"
+		expect "diff: go tool pprof -diff_base takes cyclops's profiles: scale first" \
+			sh -c "go tool pprof -top -diff_base='$b-a.pb.gz' '$b-b.pb.gz' 2>/dev/null | grep -A1 '^ *flat' | tail -1 | grep -q ' scale\$'"
+	fi
+	expect "diff: --html: the differential flame graph has scale's frame, its change on it" \
+		grep -q 'data-delta="[1-9][0-9]*" data-name="scale"' "$b.html"
+	# --fail-above: the growth in percent, from qemu's totals, just above and below
+	pct=$(python3 -c "import sys; sys.argv = ['o', '', '']
+exec(open('$o').read().split('def main')[0])
+a = sum(counts('$a').values()); b = sum(counts('$bb').values()); print(100.0 * (b - a) / a)")
+	cy diff --fail-above "$(python3 -c "print($pct + 0.01)")" "$b-a.pb.gz" "$b-b.pb.gz" >/dev/null 2>&1
+	expect "diff: --fail-above just over the growth ($pct%): exit 0" [ $? = 0 ]
+	cy diff --fail-above "$(python3 -c "print($pct - 0.01)")" "$b-a.json" "$b-b.json" >/dev/null 2>"$b.fail.err"
+	expect "diff: --fail-above just under it: exit 3, and it says so" \
+		sh -c "[ $? = 3 ] && grep -q '^cyclops: diff: .*above --fail-above' '$b.fail.err'"
+	cy run -q --profile "$b.trace.json" "$a" >/dev/null 2>&1
+	fault_cmd "diff: a trace is not compared, and it says why" 1 \
+		"^cyclops: diff: $b.trace.json: a trace \(a timeline\) is not compared" diff "$b.trace.json" "$b-b.json"
+	fault_cmd "diff: a missing file" 1 "^cyclops: diff: $b.none: No such file or directory" diff "$b.none" "$b-b.json"
+	fault_cmd "diff: one file" 250 "^cyclops: diff: two files are needed" diff "$b-b.json"
+	fault_cmd "diff: --pprof with a report" 250 "^cyclops: diff: --pprof needs two pprof profiles" \
+		diff --pprof "$b.x.pb.gz" "$b-a.json" "$b-b.json"
+}
+
+# cyclops annotate (and cyclops hist, which shares its listing): the counts
+# against qemu and binutils (tests/lines/oracle.py), from a profile, a run
+# and a histogram alike; colour only on a terminal
+test_annotate() {
+	local e=tests/lines/build/inline.elf b=$OUT/annotate o=tests/lines/oracle.py
+	cy run -q --profile "$b.pb.gz" --sample=1 --sample-out "$b.samples" "$e" >/dev/null 2>&1
+	cy annotate "$b.pb.gz" >"$b.prof.txt" 2>"$b.err"
+	expect "annotate: from a profile: checksum's instructions and source lines as qemu and binutils count them" \
+		python3 $o annotate "$e" "$b.prof.txt" checksum
+	expect "annotate: the table: checksum first; the HOT line's row says mix, inlined" \
+		sh -c "sed -n 4p '$b.prof.txt' | grep -q ' checksum\$' &&
+		       grep -q '/\* HOT \*/  \[mix, inlined\]\$' '$b.prof.txt'"
+	expect "annotate: objdump's forms: ret, mv, li, a branch back to its loop by name" \
+		sh -c "grep -Eq '  [0-9a-f]{8}:  ret\$' '$b.prof.txt' && grep -Eq '  [0-9a-f]{8}:  li a[0-9],' '$b.prof.txt' &&
+		       grep -Eq '  [0-9a-f]{8}:  bne a[0-9],a[0-9],[0-9a-f]+ <checksum\+0x[0-9a-f]+>\$' '$b.prof.txt'"
+	cy annotate "$e" >"$b.run.txt" 2>"$b.run.err"
+	expect "annotate: from a run: the same listing as from its profile; the guest's output on stderr" \
+		bash -c "diff <(tail -n +2 '$b.prof.txt') <(tail -n +2 '$b.run.txt') >/dev/null &&
+		       grep -q '^checksum ' '$b.run.err'"
+	cy annotate --elf "$e" "$b.samples" >"$b.hist.txt" 2>&1
+	expect "annotate: from a histogram of every cycle: the same counts" \
+		python3 $o annotate "$e" "$b.hist.txt" checksum
+	cy hist --top 1 "$b.samples" --elf "$e" >"$b.h.txt" 2>&1
+	expect "annotate: cyclops hist lists checksum's instructions as annotate does" \
+		bash -c "diff <(grep -E '  000101[3-7][0-9a-f]:  ' '$b.h.txt') <(grep -E '  000101[3-7][0-9a-f]:  ' '$b.hist.txt') >/dev/null"
+	# colour: on a terminal only, never with NO_COLOR
+	script -qec "'$CYCLOPS' annotate --functions 1 '$b.pb.gz'" /dev/null >"$b.tty.txt" 2>&1
+	NO_COLOR=1 script -qec "'$CYCLOPS' annotate --functions 1 '$b.pb.gz'" /dev/null >"$b.nocolor.txt" 2>&1
+	expect "annotate: colour on a terminal, none with NO_COLOR or through a pipe" \
+		sh -c "grep -q \$(printf '\033')'\[1;31m' '$b.tty.txt' && ! grep -q \$(printf '\033') '$b.nocolor.txt' &&
+		       ! grep -q \$(printf '\033') '$b.prof.txt'"
+	# bad input: one clear line each, exit 1 (250 for usage)
+	head -c 100 "$b.pb.gz" >"$b.cut.pb.gz"
+	fault_cmd "annotate: a cut profile: exit 1, damaged gzip data" 1 \
+		"^cyclops: annotate: $b.cut.pb.gz: not a pprof profile \(damaged gzip data\)\$" annotate "$b.cut.pb.gz"
+	cy annotate --elf guest/build/hello.elf "$b.pb.gz" >/dev/null 2>"$b.other.err"
+	expect "annotate: a profile of another program: refused, named" \
+		grep -q "^cyclops: annotate: $b.pb.gz: taken from another program (build ID [0-9a-f]*), not guest/build/hello.elf" "$b.other.err"
+	fault_cmd "annotate: no input" 250 '^cyclops: annotate: no profile, histogram or program given' annotate
+	fault_cmd "annotate: bad --min-share" 250 "^cyclops: annotate: --min-share needs a percentage from 0 to 100, got 'x'" \
+		annotate --min-share x "$b.pb.gz"
+	fault_cmd "annotate: histograms without --elf" 1 '^cyclops: annotate: histograms need --elf' annotate "$b.samples"
+	# damaged profiles: 60 with bytes of the protocol buffer changed or cut,
+	# each read by annotate and diff: a message and exit 1, or a listing,
+	# never a crash (a status past 128) or a hang
+	expect "annotate, diff: 60 damaged profiles: exit 0 or 1, one line on stderr when 1, no crash" \
+		python3 -c 'import gzip, random, subprocess, sys
+raw = gzip.open(sys.argv[1]).read(); rng = random.Random(20)
+for i in range(60):
+    b = bytearray(raw)
+    if i % 4 == 0:
+        b = b[:rng.randrange(len(b))]
+    for _ in range(rng.randrange(1, 8)):
+        if b:
+            b[rng.randrange(len(b))] = rng.randrange(256)
+    open(sys.argv[3], "wb").write(gzip.compress(bytes(b)))
+    for cmd in (["annotate", "--elf", sys.argv[2], sys.argv[3]], ["diff", sys.argv[1], sys.argv[3]]):
+        r = subprocess.run([sys.argv[4]] + cmd, capture_output=True, timeout=20)
+        if r.returncode not in (0, 1) or (r.returncode == 1 and len(r.stderr.splitlines()) != 1):
+            sys.exit("%s: status %d: %r" % (cmd[0], r.returncode, r.stderr[-300:]))' \
+		"$b.pb.gz" tests/lines/build/inline.elf "$b.bad.pb.gz" "$CYCLOPS"
 }
 
 # PC sampling (docs/sampling.md): exact counts derived by hand, qemu's
@@ -1812,7 +2104,7 @@ test_progress() {
 # agrees; no mapping is writable and executable; a damaged cached file is
 # not run; the default policy (background compilation of hot code) agrees.
 test_jit() {
-	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid
+	local cache=$OUT/jit-cache elfs line f n=${JIT_PROGRAMS:-30} lim w pid i
 	if ! "$CYCLOPS" run --engine jit -q guest/build/hello.elf >/dev/null 2>"$OUT/jit.err"; then
 		ok "jit: skipped ($(head -c 200 "$OUT/jit.err"))"
 		return
@@ -1882,6 +2174,31 @@ test_jit() {
 	tests/jit.sh "$CYCLOPS" "$cache" guest/build/sha256.elf guest/build/rv64imac-lp64/sort.elf >"$OUT/jit.txt" 2>&1
 	expect "jit: with every cached file damaged, the runs still agree" \
 		[ "$(grep -c '^ok - ' "$OUT/jit.txt")" = 2 ]
+	# a signal stops an eager run after the compilation under way: the
+	# sled of wide.elf (tests/sample/wide.S) is 2^20 instructions run once,
+	# 512 pages each compiled before it runs, so the 2^20 cycles between
+	# two of cy_vm_run's looks at an interruption took minutes (hours
+	# with --timers, whose nops end blocks). TERM once two sled pages are
+	# compiled (the first file is _start's loop).
+	rm -rf "$OUT/jit-signal"
+	CYCLOPS_JIT_CACHE=$OUT/jit-signal CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run --engine jit \
+		tests/sample/build/wide.elf >/dev/null 2>"$OUT/jit.sig" &
+	pid=$!
+	for i in $(seq 600); do
+		[ "$(ls "$OUT/jit-signal"/*.so 2>/dev/null | wc -l)" -ge 3 ] && break
+		sleep 0.2
+	done
+	kill -TERM $pid 2>/dev/null
+	for i in $(seq 600); do # 2 minutes, then it is stopped
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+	expect "jit: SIGTERM stops an eager run in wide.elf's sled after one compilation (status 143)" \
+		[ $? -eq 143 ]
+	expect "jit: the interrupted eager run says where: in the sled" \
+		grep -q 'interrupted by SIGTERM at 0x[0-9a-f]* <sled+' "$OUT/jit.sig"
 	# the default policy: hot code compiled in the background while the
 	# interpreter goes on, then loaded from the cache by the next run
 	cy run --engine interp guest/build/keccak.elf 60 >"$OUT/jit.ref" 2>&1
@@ -2185,7 +2502,8 @@ test_gdb() {
 	expect "gdb: sort.c: reverse-finish returns to the caller, reverse-step goes back further" \
 		sh -c "grep -q '^#0 .* in quick_sort ' '$f' && [ \"\${4:-0}\" -lt \"\$1\" ]" -- "$@"
 	# the plain run stopped at the 3rd hit's cycle: the same self cycles
-	"$CYCLOPS" run -q --max-cycles "${2:-1}" --profile "$c/sort.folded" guest/build/sort.elf >/dev/null 2>&1
+	# (by function: the monitor has no inlined frames, as --no-inline)
+	"$CYCLOPS" run -q --max-cycles "${2:-1}" --no-inline --profile "$c/sort.folded" guest/build/sort.elf >/dev/null 2>&1
 	want=$(awk '{n=$NF; sub(/ [0-9]+$/, ""); k=split($0, f, ";"); c[f[k]]+=n}
 		END {for (k in c) print c[k], k}' "$c/sort.folded" | sort)
 	got=$(awk '/self cycles/{on=1; next} / cycles in all$/{on=0}
@@ -2375,7 +2693,7 @@ while s.recv(4096):
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm zkvm_elfs timer profile sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm zkvm_elfs timer profile lines sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

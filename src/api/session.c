@@ -466,6 +466,12 @@ const cy_tracker_entry *cy_vm_cycle_tracker(cy_vm *vm, size_t *n)
 	return vm->tracker ? tracker_results(vm->tracker, n) : NULL;
 }
 
+const cy_span_instance *cy_vm_tracker_instances(cy_vm *vm, size_t *n)
+{
+	*n = 0;
+	return vm->tracker ? tracker_instances(vm->tracker, vm->cycles, n) : NULL;
+}
+
 const cy_span *cy_vm_tracker_spans(cy_vm *vm, size_t *n)
 {
 	*n = 0;

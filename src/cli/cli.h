@@ -9,12 +9,15 @@
 #include <stdio.h>
 
 #include "cyclops.h"
+#include "cyclops_samples.h"
 #include "export/report.h"
 #include "util/text.h"
 
 int cli_run(int argc, char **argv);
 int cli_models(int argc, char **argv);
 int cli_hist(int argc, char **argv);
+int cli_annotate(int argc, char **argv);
+int cli_diff(int argc, char **argv);
 
 /* Sampling options of run (cli_sample.c): option id (RUN_SAMPLE,
  * RUN_SAMPLE_OUT, RUN_OUT_DIR) as given (o) with its value v (NULL: none);
@@ -23,6 +26,12 @@ int cli_parse_sample_option(int id, const char *o, const char *v, bool *sample, 
 			    const char **sample_out, const char **out_dir);
 /* Saves the histogram at exit to sample_out (default OUT-DIR/cyclops.samples). */
 int cli_save_samples(cy_vm *vm, const char *sample_out, const char *out_dir, bool quiet);
+
+/* Reads and sums saved histograms, refusing any taken from another program
+ * than pg (cli_hist.c); cmd names the command in messages. 0 or -1. */
+struct program;
+int cli_load_samples(const char *cmd, const struct program *pg, char **files, int n_files,
+		     cy_samples **out);
 
 /* Shared helpers (cli_util.c). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -166,8 +166,8 @@ int checkpoints_cut(struct run *r)
 {
 	struct checkpoints *c = r->ckpt;
 	struct run_state rs = { 0 };
-	struct sio io, rep;
-	cy_section sec[2];
+	struct sio io, rep, chunks;
+	cy_section sec[3];
 	size_t n_sec = 0, size;
 	uint8_t *blob = NULL;
 	cy_checkpoint_info info;
@@ -200,7 +200,13 @@ int checkpoints_cut(struct run *r)
 		report_state_io(&rep, r->report);
 		sec[n_sec++] = (cy_section){ "REPT", rep.buf, rep.len };
 	}
-	rc = sio_ok(&io) && sio_ok(&rep) ? 0 : -ENOMEM;
+	/* the timeline's chunks (a trace profile's) */
+	sio_save_init(&chunks);
+	if (r->a.n_profiles) {
+		profile_chunks_state_io(&chunks, &r->profile);
+		sec[n_sec++] = (cy_section){ "PCHK", chunks.buf, chunks.len };
+	}
+	rc = sio_ok(&io) && sio_ok(&rep) && sio_ok(&chunks) ? 0 : -ENOMEM;
 	if (rc == 0)
 		rc = cy_checkpoint_cut(r->vm, r->callstack, c->next_index,
 				       c->last_whole == 0 || c->delta_bytes > c->whole_bytes ||
@@ -210,6 +216,7 @@ int checkpoints_cut(struct run *r)
 		snprintf(err, sizeof(err), "out of host memory");
 	sio_free(&io);
 	sio_free(&rep);
+	sio_free(&chunks);
 	if (rc != 0) {
 		cli_error("run: checkpoint %llu: %s", (unsigned long long)c->next_index, err);
 		return -1;
@@ -418,6 +425,17 @@ int checkpoints_resume(struct run *r, const char *dir, uint64_t max_cycles, bool
 		if (!p || !sio_ok(&io) || io.left) {
 			snprintf(err, sizeof(err), "%s/" NAME_FORMAT ": its report: %s", dir,
 				 (unsigned long long)index, p ? io.why : "missing");
+			goto out_message;
+		}
+	}
+	if (r->a.n_profiles) {
+		p = cy_checkpoint_section(ck, "PCHK", &len);
+		sio_load_init(&io, p, len);
+		if (p)
+			profile_chunks_state_io(&io, &r->profile);
+		if (!p || !sio_ok(&io) || io.left) {
+			snprintf(err, sizeof(err), "%s/" NAME_FORMAT ": its profile's chunks: %s",
+				 dir, (unsigned long long)index, p ? io.why : "missing");
 			goto out_message;
 		}
 	}

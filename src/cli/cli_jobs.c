@@ -596,6 +596,8 @@ static cy_stop drive(struct driver *d)
 			cy_vm_run_chunk(r->vm, &chunk);
 			if (r->report)
 				report_add_chunk(r->report, &chunk);
+			if (r->a.n_profiles)
+				profile_add_chunk(&r->profile, chunk.start_cycle, chunk.end_cycle);
 			stop = chunk.stop;
 		} else {
 			stop = cy_vm_run(r->vm, r->opts.chunk_cycles);

@@ -55,6 +55,15 @@ static const struct cli_option run_options[] = {
 	  "pprof speedscope folded svg callgrind trace html", CLI_COMPLETE_NONE,
 	  "the format of the next --profile, whatever its extension: pprof, speedscope, "
 	  "folded, svg, callgrind, trace, html" },
+	{ RUN_NO_INLINE, 0, "no-inline", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE,
+	  "profiles without inlined functions as frames (by default, the functions the "
+	  "compiler inlined are frames of their own, read from the DWARF)" },
+	{ RUN_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "profiles: source paths that are relative (after --trim-path) are put under DIR" },
+	{ RUN_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
+	  "profiles: PREFIX is taken off the start of source paths (absolute ones, from "
+	  "the DWARF's compilation directory; a relative PREFIX is a directory from here: "
+	  "--trim-path . makes them relative to it)" },
 	{ RUN_SAMPLE, 0, "sample", CLI_ARG_OPTIONAL, "N", NULL, CLI_COMPLETE_NONE,
 	  "count the pc every N cycles (default 32) from the start into a histogram, saved at "
 	  "exit to --sample-out (read it with cyclops hist)" },
@@ -138,6 +147,11 @@ static const struct cli_option hist_options[] = {
 	  "are annotated" },
 	{ HIST_JSON, 0, "json", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE,
 	  "one JSON object on stdout instead of tables" },
+	{ HIST_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
+	  "PREFIX is taken off the start of source paths (absolute ones, from the DWARF's "
+	  "compilation directory)" },
+	{ HIST_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "source paths that are relative (after --trim-path) are put under DIR" },
 	{ HIST_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
 };
 
@@ -153,6 +167,73 @@ const struct cli_command cli_hist_command = {
 	COUNT(hist_options),
 	"Exit status: 0, 1 for a file that cannot be read or belongs to another program, 250 "
 	"usage.",
+};
+
+static const struct cli_option annotate_options[] = {
+	{ ANNOTATE_ELF, 0, "elf", CLI_ARG_REQUIRED, "PROGRAM.elf", NULL, CLI_COMPLETE_FILE,
+	  "the program (histograms need it; a profile names its own)" },
+	{ ANNOTATE_FUNCTIONS, 0, "functions", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "annotate at most N functions, the hottest first (default 5)" },
+	{ ANNOTATE_MIN_SHARE, 0, "min-share", CLI_ARG_REQUIRED, "PCT", NULL, CLI_COMPLETE_NONE,
+	  "leave out the functions under PCT percent of the run (default 1): one line "
+	  "says how many and what they cost" },
+	{ ANNOTATE_FUNCTION, 0, "function", CLI_ARG_REQUIRED, "NAME", NULL, CLI_COMPLETE_NONE,
+	  "annotate this function only, whatever it costs" },
+	{ ANNOTATE_MODEL, 0, "model", CLI_ARG_REQUIRED, "NAME|FILE", NULL, CLI_COMPLETE_FILE,
+	  "a run: the cost model (as for cyclops run)" },
+	{ ANNOTATE_MAX_CYCLES, 0, "max-cycles", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "a run: stop the guest after N cycles (what ran is annotated)" },
+	{ ANNOTATE_TRIM_PATH, 0, "trim-path", CLI_ARG_REQUIRED, "PREFIX", NULL, CLI_COMPLETE_DIR,
+	  "PREFIX is taken off the start of source paths" },
+	{ ANNOTATE_SOURCE_ROOT, 0, "source-root", CLI_ARG_REQUIRED, "DIR", NULL, CLI_COMPLETE_DIR,
+	  "source paths that are relative (after --trim-path) are found under DIR" },
+	{ ANNOTATE_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
+};
+
+const struct cli_command cli_annotate_command = {
+	"annotate",
+	"[options] PROFILE.pb.gz | FILE.samples... --elf PROGRAM.elf | PROGRAM.elf [-- ARGS...]",
+	"show the hottest functions' source and instructions with their cycles",
+	"Lists the functions by cost, then, for the hottest ones, each source line with its "
+	"cycles, instructions and share of the run (the lines of the functions inlined into "
+	"it too) and the disassembly with each instruction's cycles, the source line above "
+	"each stretch. The costs come from a pprof profile cyclops wrote (cyclops run "
+	"--profile x.pb.gz), from saved PC histograms (cyclops run --sample) with --elf, or "
+	"from a run of PROGRAM itself (its output goes to stderr). Colour on a terminal, "
+	"none with NO_COLOR or through a pipe.",
+	annotate_options,
+	COUNT(annotate_options),
+	"Exit status: 0, 1 for a file that cannot be read or belongs to another program, 250 "
+	"usage; for a run, the guest's (or 252 fault, 253 cycle limit, with what ran "
+	"annotated).",
+};
+
+static const struct cli_option diff_options[] = {
+	{ DIFF_TOP, 0, "top", CLI_ARG_REQUIRED, "N", NULL, CLI_COMPLETE_NONE,
+	  "rows of each table, the largest changes first (default 20; 0: all)" },
+	{ DIFF_HTML, 0, "html", CLI_ARG_REQUIRED, "FILE.html", NULL, CLI_COMPLETE_FILE,
+	  "also write a page with a differential flame graph and the tables" },
+	{ DIFF_PPROF, 0, "pprof", CLI_ARG_REQUIRED, "FILE.pb.gz", NULL, CLI_COMPLETE_FILE,
+	  "also write the difference as a pprof profile (NEW, and BASE negated): go tool "
+	  "pprof -top FILE shows the changes" },
+	{ DIFF_FAIL_ABOVE, 0, "fail-above", CLI_ARG_REQUIRED, "PCT", NULL, CLI_COMPLETE_NONE,
+	  "exit 3 if NEW's total cycles are more than PCT percent above BASE's (a CI gate)" },
+	{ DIFF_HELP, 'h', "help", CLI_ARG_NONE, NULL, NULL, CLI_COMPLETE_NONE, "this text" },
+};
+
+const struct cli_command cli_diff_command = {
+	"diff",
+	"[options] BASE NEW",
+	"compare two runs' profiles or reports",
+	"Compares two runs: per function, per source line and per stack (profiles) and per "
+	"cycle-tracker span (reports), each table sorted by the size of the change. BASE and "
+	"NEW are files cyclops run wrote: pprof (.pb.gz), folded stacks, callgrind, speedscope "
+	"or the JSON report (--report); the two need not be of one format, and each table "
+	"is shown when both have it.",
+	diff_options,
+	COUNT(diff_options),
+	"Exit status: 0; 3 when --fail-above is passed; 1 for a file that cannot be read or "
+	"is not one of those formats; 250 usage.",
 };
 
 static const struct cli_option models_options[] = {
@@ -220,8 +301,8 @@ const struct cli_command cli_batch_command = {
 };
 
 const struct cli_command *const cli_commands[] = {
-	&cli_run_command,  &cli_resume_command, &cli_batch_command,
-	&cli_hist_command, &cli_models_command,
+	&cli_run_command,      &cli_resume_command, &cli_batch_command,  &cli_hist_command,
+	&cli_annotate_command, &cli_diff_command,   &cli_models_command,
 };
 const int n_cli_commands = COUNT(cli_commands);
 

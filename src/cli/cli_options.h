@@ -55,6 +55,9 @@ enum run_option {
 	RUN_SIGNIFICANT,
 	RUN_PROFILE,
 	RUN_FORMAT,
+	RUN_NO_INLINE,
+	RUN_SOURCE_ROOT,
+	RUN_TRIM_PATH,
 	RUN_SAMPLE,
 	RUN_SAMPLE_OUT,
 	RUN_OUT_DIR,
@@ -77,11 +80,23 @@ enum run_option {
 enum resume_option { RESUME_MAX_CYCLES, RESUME_HELP };
 enum batch_option { BATCH_JOBS, BATCH_OUT_DIR, BATCH_QUIET, BATCH_HELP };
 
-enum hist_option { HIST_ELF, HIST_TOP, HIST_JSON, HIST_HELP };
+enum hist_option { HIST_ELF, HIST_TOP, HIST_JSON, HIST_TRIM_PATH, HIST_SOURCE_ROOT, HIST_HELP };
 enum models_option { MODELS_HELP };
+enum annotate_option {
+	ANNOTATE_ELF,
+	ANNOTATE_FUNCTIONS,
+	ANNOTATE_MIN_SHARE,
+	ANNOTATE_FUNCTION,
+	ANNOTATE_MODEL,
+	ANNOTATE_MAX_CYCLES,
+	ANNOTATE_TRIM_PATH,
+	ANNOTATE_SOURCE_ROOT,
+	ANNOTATE_HELP,
+};
+enum diff_option { DIFF_TOP, DIFF_HTML, DIFF_PPROF, DIFF_FAIL_ABOVE, DIFF_HELP };
 
 extern const struct cli_command cli_run_command, cli_hist_command, cli_models_command,
-    cli_resume_command, cli_batch_command;
+    cli_resume_command, cli_batch_command, cli_annotate_command, cli_diff_command;
 /* Every subcommand, in the order the help lists them; n_cli_commands of them. */
 extern const struct cli_command *const cli_commands[];
 extern const int n_cli_commands;

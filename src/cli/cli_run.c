@@ -284,6 +284,9 @@ static int parse_option(struct run_args *a, int id, const char *o, const char *v
 		return need_count("significant", v, &a->significant, "a positive number of cycles");
 	case RUN_PROFILE: return parse_profile(a, "--profile", v);
 	case RUN_FORMAT: return parse_profile(a, "--format", v);
+	case RUN_NO_INLINE: a->no_inline = true; break;
+	case RUN_SOURCE_ROOT: return need_text("source-root", v, &a->paths.root, "a directory");
+	case RUN_TRIM_PATH: return need_text("trim-path", v, &a->paths.trim, "a path prefix");
 	case RUN_SAMPLE:
 	case RUN_SAMPLE_OUT:
 	case RUN_OUT_DIR:
@@ -514,7 +517,7 @@ static void print_misaligned(cy_vm *vm, const char *program)
 			top = i;
 	cy_vm_symbolize(vm, sites[top].pc, sym, sizeof(sym));
 	text_printable(shown, sizeof(shown), sym);
-	if ((src = srcinfo_open(program)) != NULL) {
+	if ((src = srcinfo_open(program, &(struct src_paths){ 0 }, false)) != NULL) {
 		if (srcinfo_line(src, sites[top].pc, &file, &line)) {
 			char f[200];
 			text_printable(f, sizeof(f), file);
@@ -839,6 +842,8 @@ int run_create(struct run *r, const void *elf, size_t size, const char *elf_path
 		cli_error("out of host memory");
 		return CY_EXIT_INTERNAL;
 	}
+	r->profile.no_inline = a->no_inline;
+	r->profile.paths = a->paths;
 	if (a->n_profiles) {
 		int rc = r->cs_mode == CY_CALLSTACK_WHOLE
 			     ? profile_attach(&r->profile, r->vm, &r->callstack)

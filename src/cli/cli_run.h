@@ -33,6 +33,8 @@ struct run_args {
 	enum profile_format profile_formats[MAX_PROFILES];
 	int n_profiles;
 	int next_format; /* --format for the next --profile; -1: none */
+	bool no_inline;
+	struct src_paths paths;
 	bool sample;
 	uint64_t sample_interval;
 	const char *sample_out;

@@ -23,6 +23,9 @@ static cy_stop run_slice(struct run *r)
 	cy_vm_run_chunk(r->vm, &chunk);
 	if (r->report)
 		report_add_chunk(r->report, &chunk);
+	/* the timeline's chunks: nothing but the picture is lost without */
+	if (r->a.n_profiles)
+		profile_add_chunk(&r->profile, chunk.start_cycle, chunk.end_cycle);
 	return chunk.stop;
 }
 

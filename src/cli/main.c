@@ -41,6 +41,10 @@ int main(int argc, char **argv)
 		return cli_batch(argc - 1, argv + 1);
 	if (strcmp(argv[1], "hist") == 0)
 		return cli_hist(argc - 1, argv + 1);
+	if (strcmp(argv[1], "annotate") == 0)
+		return cli_annotate(argc - 1, argv + 1);
+	if (strcmp(argv[1], "diff") == 0)
+		return cli_diff(argc - 1, argv + 1);
 	if (strcmp(argv[1], "models") == 0)
 		return cli_models(argc - 1, argv + 1);
 	cli_error("unknown command '%s' (see cyclops --help)", argv[1]);

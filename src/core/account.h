@@ -108,6 +108,9 @@ enum acct_flag {
 	ACCT_FLAG_TIMERS = 1u << 0,  /* the channel timers' announcement recogniser */
 	ACCT_FLAG_SAMPLER = 1u << 1, /* code the sampler counts as it runs */
 	ACCT_FLAG_DEBUG = 1u << 2,   /* the debugger's: a breakpoint may be next */
+	/* a block that may fall through out of its function: the call-stack
+	 * profiler learns whose the next block's runs are */
+	ACCT_FLAG_CALLSTACK = 1u << 3,
 };
 
 struct acct_sub {

@@ -1322,7 +1322,10 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 
 	if (mode == JIT_NONE)
 		return false;
-	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
+	/* an interruption ends the slice too: eager compilations can make
+	 * CY_INTERRUPT_CYCLES last hours (a long stretch of code run once) */
+	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
+	       !vm->interrupt) {
 		struct region *r;
 		/* counting or a profiler came or went: the caller runs again, as
 		 * after the interpreter's own return for a new build (the sampler

@@ -350,7 +350,7 @@ static void json_misaligned(FILE *f, cy_vm *vm, const char *program)
 	const cy_misaligned_site *sites;
 	size_t n;
 	uint64_t lost, total = cy_vm_misaligned(vm, &sites, &n, &lost);
-	struct srcinfo *src = n ? srcinfo_open(program) : NULL;
+	struct srcinfo *src = n ? srcinfo_open(program, &(struct src_paths){ 0 }, false) : NULL;
 	struct {
 		char name[128];
 		uint64_t count;

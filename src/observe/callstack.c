@@ -6,7 +6,10 @@
  * instructions between two context changes go to the top frame at once,
  * from the clock; per-pc costs are the blocks' run counts times their
  * instructions' static costs, plus the extras reported when they occur.
- * With opts.reference it runs on every instruction's events instead (the
+ * Per-pc costs are kept per stack (node, pc): a function's blocks run on
+ * one stack at a time, so their counts are handed to that stack (the
+ * function's owner) before they run on another (claim). With
+ * opts.reference it runs on every instruction's events instead (the
  * reference the differential test holds the fast path to). */
 #include <errno.h>
 #include <stddef.h>
@@ -47,9 +50,22 @@ struct frame {
 	uint32_t func;    /* index in cs->funcs, NO_FUNC when unknown */
 	uint32_t ret;     /* the return address its call left in the link register */
 	uint32_t edge;    /* its call edge, UINT32_MAX if none */
-	uint32_t call_pc; /* the edge's call site (0: none), for a tail call */
+	uint32_t call_pc; /* the call that made it, 0 if none */
 	uint64_t entry_cycles, entry_instret;
 };
+
+/* A decoded block the profiler has heard of (acct_decoded), in the order
+ * they were decoded, which is their order in the cache's arena: how many
+ * of its runs have been handed to a stack already. */
+struct known_block {
+	const struct block *b;
+	uint32_t func;        /* the function its start pc is in (n_funcs: none) */
+	uint32_t next;        /* the next known block of that function; UINT32_MAX ends */
+	uint64_t runs, taken; /* counted so far */
+};
+
+#define NO_NODE  UINT32_MAX
+#define ANY_NODE (UINT32_MAX - 1) /* a pc's cost on every stack (per_pc) */
 
 /* What a jal/jalr/taken branch asks for, applied after it retires (its own
  * cycles belong to the stack it leaves). */
@@ -72,12 +88,13 @@ struct cy_callstack {
 	size_t n_funcs;
 
 	/* each array is as long as its map's keys: node_map.n and so on */
-	cy_stack_node *nodes; /* keys: parent + 1, frame id */
+	cy_stack_node *nodes; /* keys: parent + 1, frame id, call pc */
 	struct index_map node_map;
-	cy_pc_cost *pcs; /* keys: pc, 0 */
+	cy_node_pc_cost *pcs; /* keys: pc, node */
 	struct index_map pc_map;
-	uint32_t last_pc, last_pc_index; /* a loop retires one pc many times */
-	cy_call_edge *edges;             /* keys: call pc, callee */
+	/* a loop retires one pc many times */
+	uint32_t last_pc, last_pc_node, last_pc_index;
+	cy_call_edge *edges; /* keys: call pc, callee */
 	struct index_map edge_map;
 
 	struct frame *stack;
@@ -93,11 +110,41 @@ struct cy_callstack {
 
 	/* what the tables' limits left out: the cycles of pcs past the limit */
 	uint64_t lost_pc_cycles, lost_pc_instructions;
+	/* the (node, pc) table reached its limit: it became a table of pcs
+	 * (node ANY_NODE), which is what every run past the limit ends with */
+	bool per_pc;
 
 	/* the sorted copies the getters hand out */
 	cy_pc_cost *pcs_out;
+	cy_node_pc_cost *node_pcs_out;
 	cy_call_edge *edges_out;
 	bool failed;
+
+	/* Whose the blocks' run counts are (the accounting interface): per
+	 * function (n_funcs + 1 of them, the last for code outside every
+	 * function), the node its blocks' counts not yet handed out belong
+	 * to; valid when owner_epoch says the current epoch, else every
+	 * function's owner is default_owner (after a trap, for example, any
+	 * code may have run on the stack then on top). */
+	uint32_t *owner;
+	uint32_t *owner_epoch, epoch, default_owner;
+	/* the functions whose code lies in another's range (overlapping
+	 * symbols: libgcc's __riscv_save_N share one body), which a jump
+	 * inside that range reaches unreported: claimed with it. Function f's
+	 * are inner[inner_at[f] .. inner_at[f + 1]). */
+	uint32_t *inner, *inner_at;
+	/* how many frames of each function the stack holds (n_funcs + 1) */
+	uint32_t *on_stack;
+	/* the known blocks of the cache's current generation, and each
+	 * function's first one (valid when head_gen is that generation + 1) */
+	struct known_block *known;
+	size_t n_known, cap_known;
+	uint32_t *head, *head_gen, generation;
+
+	/* the longest calls (cy_callstack_call_spans) */
+	cy_call_span *spans, *spans_out;
+	size_t n_spans, cap_spans;
+	uint64_t span_threshold;
 
 	/* the accounting interface: the clock up to which the top frame has
 	 * been charged, the cycles of pseudo-frames charged since (carved out
@@ -110,9 +157,6 @@ struct cy_callstack {
 	bool detached;
 	uint64_t last_cycles, last_instret, carved;
 	uint32_t start_pc;
-	/* the extra of the instruction that retired last (an ecall's own) */
-	uint64_t extra_instret;
-	int64_t extra;
 
 	/* the clock at the start of each segment (paging models) */
 	uint64_t *segments;
@@ -169,7 +213,8 @@ static int64_t ecall_name(struct cy_callstack *cs, uint32_t nr)
  * MAX_DEPTH (so the pseudo-frames of a node charge the node); an outermost
  * one is charged to the first outermost frame of the run, node 0 (the
  * entry point, where the run started). */
-static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind kind, uint32_t n)
+static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind kind, uint32_t n,
+			   uint32_t site, uint32_t call_pc)
 {
 	uint32_t id = kind == CY_FRAME_FUNCTION ? n : FRAME_ID(kind, n);
 	int64_t name = 0, i;
@@ -193,8 +238,8 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 			goto out_failed;
 		id = FRAME_ID(kind, (uint32_t)name);
 	}
-	i = index_map_get(&cs->node_map, (uint32_t)(parent + 1), id, (void **)&cs->nodes,
-			  sizeof(*cs->nodes), &added);
+	i = index_map_get3(&cs->node_map, (uint32_t)(parent + 1), id, site, (void **)&cs->nodes,
+			   sizeof(*cs->nodes), &added);
 	if (i == INDEX_MAP_FULL) {
 		if (index_map_first_full(&cs->node_map))
 			vm_warn(cs->vm,
@@ -212,6 +257,7 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 	nd->parent = parent;
 	nd->depth = parent < 0 ? 0 : cs->nodes[parent].depth + 1;
 	nd->kind = kind;
+	nd->call_pc = call_pc;
 	switch (kind) {
 	case CY_FRAME_FUNCTION:
 		nd->name = cs->funcs[n].name;
@@ -226,6 +272,7 @@ static uint32_t node_child(struct cy_callstack *cs, int parent, cy_frame_kind ki
 	case CY_FRAME_PAGE_IN: nd->name = "[page-in]"; break;
 	case CY_FRAME_PAGE_OUT: nd->name = "[page-out]"; break;
 	case CY_FRAME_SEGMENT: nd->name = "[segment]"; break;
+	case CY_FRAME_INLINED: break; /* never made here */
 	}
 	return (uint32_t)i;
 out_failed:
@@ -255,10 +302,19 @@ static bool in_func(const struct cy_callstack *cs, uint32_t func, uint32_t addr)
 	return func != NO_FUNC && addr - cs->funcs[func].addr < cs->funcs[func].size;
 }
 
-static uint32_t frame_node(struct cy_callstack *cs, int parent, uint32_t func)
+/* A frame's node: one per call site, but a function that is already on
+ * the stack (recursion) has one for all its call sites there (site
+ * RECURSIVE_SITE, the first call's call_pc), or a recursion from two call
+ * sites would make 2^depth nodes. */
+#define RECURSIVE_SITE 1u /* no call is at an odd address */
+
+static uint32_t frame_node(struct cy_callstack *cs, int parent, uint32_t func, uint32_t call_pc)
 {
-	return func == NO_FUNC ? node_child(cs, parent, CY_FRAME_UNKNOWN, 0)
-			       : node_child(cs, parent, CY_FRAME_FUNCTION, func);
+	uint32_t slot = func == NO_FUNC ? (uint32_t)cs->n_funcs : func;
+	uint32_t site = call_pc && cs->on_stack[slot] ? RECURSIVE_SITE : call_pc;
+
+	return func == NO_FUNC ? node_child(cs, parent, CY_FRAME_UNKNOWN, 0, site, call_pc)
+			       : node_child(cs, parent, CY_FRAME_FUNCTION, func, site, call_pc);
 }
 
 static int parent_node(const struct cy_callstack *cs, size_t depth)
@@ -327,23 +383,50 @@ static void push(struct cy_callstack *cs, uint32_t func, uint32_t ret, uint32_t 
 		return;
 	}
 	struct frame *f = &cs->stack[cs->depth];
-	f->node = frame_node(cs, parent_node(cs, cs->depth), func);
+	f->node = frame_node(cs, parent_node(cs, cs->depth), func, call_pc);
 	f->func = func;
 	f->ret = ret;
+	f->call_pc = call_pc;
 	f->edge = call_pc ? edge_open(cs, call_pc, func) : UINT32_MAX;
-	/* a tail call from this frame keeps its call site only if it has an
-	 * edge (the edge table may be full); the stack alone keeps it all */
-	f->call_pc = f->edge != UINT32_MAX || cs->stack_only ? call_pc : 0;
 	f->entry_cycles = now;
 	f->entry_instret = ins;
-	if (f->node != UINT32_MAX)
+	if (f->node != UINT32_MAX) {
 		cs->depth++;
+		cs->on_stack[func == NO_FUNC ? cs->n_funcs : func]++;
+	}
+}
+
+/* Keeps the call of node from start to end if it is one of the longest. */
+static void span_add(struct cy_callstack *cs, uint32_t node, uint64_t start, uint64_t end)
+{
+	if (end - start < cs->span_threshold || cs->failed || cs->stack_only)
+		return;
+	while (cs->n_spans == CY_CALLSTACK_MAX_SPANS) { /* keep the longer half or more */
+		size_t k = 0;
+		cs->span_threshold *= 2;
+		for (size_t i = 0; i < cs->n_spans; i++)
+			if (cs->spans[i].end - cs->spans[i].start >= cs->span_threshold)
+				cs->spans[k++] = cs->spans[i];
+		cs->n_spans = k;
+		if (end - start < cs->span_threshold)
+			return;
+	}
+	if (cs->n_spans == cs->cap_spans &&
+	    grow((void **)&cs->spans, &cs->cap_spans, sizeof(*cs->spans)) != 0) {
+		cs->failed = true;
+		return;
+	}
+	cs->spans[cs->n_spans++] = (cy_call_span){ .node = node, .start = start, .end = end };
 }
 
 static void pop_to(struct cy_callstack *cs, size_t depth, uint64_t now, uint64_t ins)
 {
-	while (cs->depth > depth)
-		edge_close(cs, &cs->stack[--cs->depth], now, ins);
+	while (cs->depth > depth) {
+		const struct frame *f = &cs->stack[--cs->depth];
+		cs->on_stack[f->func == NO_FUNC ? cs->n_funcs : f->func]--;
+		edge_close(cs, f, now, ins);
+		span_add(cs, f->node, f->entry_cycles, now);
+	}
 }
 
 /* The top frame runs func from now on (a tail call, or code reached by a
@@ -432,21 +515,71 @@ static void on_jump(struct cy_callstack *cs, cy_vm *vm, cy_insn_class cls, uint8
 		cs->pending = ACT_JUMP;
 }
 
-/* Adds cycles and n retired instructions to pc's cost. */
-static void pc_add(struct cy_callstack *cs, uint32_t pc, uint64_t cycles, uint64_t n)
+static int by_pc_node(const void *a, const void *b);
+
+/* The (node, pc) table is full: its costs become per pc, for good. Every
+ * run past the limit ends so, whatever order the pairs came in (the
+ * reference engine's and the interpreter's differ), and its pcs fit, as
+ * there are no more of them than pairs. */
+static void to_per_pc(struct cy_callstack *cs)
 {
-	if (cs->stack_only)
+	size_t n = cs->pc_map.n, k = 0;
+	bool added;
+
+	vm_warn(cs->vm,
+		"call-stack profile: more than %zu distinct pcs on distinct stacks; the costs "
+		"are kept per pc from here on, and the profiles share each function's pcs out "
+		"among its stacks in proportion",
+		cs->pc_map.max);
+	cs->per_pc = true;
+	qsort(cs->pcs, n, sizeof(*cs->pcs), by_pc_node);
+	for (size_t i = 0; i < n; i++) {
+		if (k && cs->pcs[k - 1].pc == cs->pcs[i].pc) {
+			cs->pcs[k - 1].cycles += cs->pcs[i].cycles;
+			cs->pcs[k - 1].instructions += cs->pcs[i].instructions;
+		} else {
+			cs->pcs[k] = cs->pcs[i];
+			cs->pcs[k++].node = ANY_NODE;
+		}
+	}
+	cs->pc_map.n = 0;
+	cs->pc_map.full = false;
+	memset(cs->pc_map.slots, 0, ((size_t)cs->pc_map.mask + 1) * sizeof(*cs->pc_map.slots));
+	for (size_t i = 0; i < k; i++) {
+		cy_node_pc_cost c = cs->pcs[i];
+		int64_t at = index_map_get(&cs->pc_map, c.pc, ANY_NODE, (void **)&cs->pcs,
+					   sizeof(*cs->pcs), &added);
+		if (at < 0) { /* no room is made here: the map held more */
+			cs->failed = true;
+			return;
+		}
+		cs->pcs[at] = c;
+	}
+	cs->last_pc_index = UINT32_MAX;
+}
+
+/* Adds cycles and n retired instructions to pc's cost on node's stack. */
+static void pc_add(struct cy_callstack *cs, uint32_t node, uint32_t pc, uint64_t cycles, uint64_t n)
+{
+	if (node == UINT32_MAX || cs->stack_only)
 		return;
-	if (pc != cs->last_pc || cs->last_pc_index == UINT32_MAX) {
+	if (cs->per_pc)
+		node = ANY_NODE;
+	if (pc != cs->last_pc || node != cs->last_pc_node || cs->last_pc_index == UINT32_MAX) {
 		bool added;
-		int64_t i =
-		    index_map_get(&cs->pc_map, pc, 0, (void **)&cs->pcs, sizeof(*cs->pcs), &added);
+		int64_t i = index_map_get(&cs->pc_map, pc, node, (void **)&cs->pcs,
+					  sizeof(*cs->pcs), &added);
+		if (i == INDEX_MAP_FULL && !cs->per_pc) {
+			to_per_pc(cs);
+			pc_add(cs, node, pc, cycles, n);
+			return;
+		}
 		if (i == INDEX_MAP_FULL) { /* the stacks have the cycles; the pcs only count them */
 			if (index_map_first_full(&cs->pc_map))
 				vm_warn(
 				    cs->vm,
-				    "call-stack profile: more than %zu distinct pcs; the cycles of "
-				    "a new one are left out of the per-pc costs from here on",
+				    "call-stack profile: more than %zu distinct pcs; the cycles "
+				    "of a new one are left out of the per-pc costs from here on",
 				    cs->pc_map.max);
 			cs->lost_pc_cycles += cycles;
 			cs->lost_pc_instructions += n;
@@ -458,8 +591,9 @@ static void pc_add(struct cy_callstack *cs, uint32_t pc, uint64_t cycles, uint64
 			return;
 		}
 		if (added)
-			cs->pcs[i] = (cy_pc_cost){ .pc = pc };
+			cs->pcs[i] = (cy_node_pc_cost){ .node = node, .pc = pc };
 		cs->last_pc = pc;
+		cs->last_pc_node = node;
 		cs->last_pc_index = (uint32_t)i;
 	}
 	cs->pcs[cs->last_pc_index].cycles += cycles;
@@ -486,19 +620,34 @@ static void segment_add(struct cy_callstack *cs, uint64_t clock)
 	cs->segments[cs->n_segments++] = clock;
 }
 
-/* Charges an instruction's paging and segment cycles to the pseudo-frames
- * under node; returns how many cycles that was. */
-static uint32_t charge_parts(struct cy_callstack *cs, uint32_t node, const cy_cost_parts *p)
+/* Charges the paging and segment cycles of the instruction at pc to the
+ * pseudo-frames under node; returns how many cycles that was. */
+static uint32_t charge_parts(struct cy_callstack *cs, uint32_t node, uint32_t pc,
+			     const cy_cost_parts *p)
 {
+	static const struct {
+		cy_frame_kind kind;
+		size_t offset;
+	} parts[] = {
+		{ CY_FRAME_PAGE_IN, offsetof(cy_cost_parts, page_in) },
+		{ CY_FRAME_PAGE_OUT, offsetof(cy_cost_parts, page_out) },
+		{ CY_FRAME_SEGMENT, offsetof(cy_cost_parts, segment) },
+	};
+	uint32_t sum = 0;
+
 	if (!p || !(p->page_in | p->page_out | p->segment))
 		return 0;
-	if (p->page_in)
-		charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_IN, 0), p->page_in, 0);
-	if (p->page_out)
-		charge(cs, node_child(cs, (int)node, CY_FRAME_PAGE_OUT, 0), p->page_out, 0);
-	if (p->segment)
-		charge(cs, node_child(cs, (int)node, CY_FRAME_SEGMENT, 0), p->segment, 0);
-	return p->page_in + p->page_out + p->segment;
+	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+		uint32_t v;
+		memcpy(&v, (const char *)p + parts[k].offset, sizeof(v));
+		if (!v)
+			continue;
+		uint32_t child = node_child(cs, (int)node, parts[k].kind, 0, 0, 0);
+		charge(cs, child, v, 0);
+		pc_add(cs, child, pc, v, 0);
+		sum += v;
+	}
+	return sum;
 }
 
 /* Carries out what the jump that just retired at pc asked for. */
@@ -517,14 +666,13 @@ static void on_retire(struct cy_callstack *cs, const cy_event *ev)
 	if (cs->depth == 0 || cs->failed)
 		return;
 	node = cs->stack[cs->depth - 1].node;
-	pc_add(cs, ev->pc, cost, 1);
-	cost -= charge_parts(cs, node, p);
+	cost -= charge_parts(cs, node, ev->pc, p);
 	if (cs->ecall_pending) {
 		cs->ecall_pending = false;
-		charge(cs, node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr), cost, 1);
-	} else {
-		charge(cs, node, cost, 1);
+		node = node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr, 0, 0);
 	}
+	charge(cs, node, cost, 1);
+	pc_add(cs, node, ev->pc, cost, 1);
 	apply_pending(cs, ev->pc, now, ins);
 }
 
@@ -562,14 +710,130 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 
 /* The accounting interface's side (core/account.h). */
 
+/* The function index a block or pc belongs to for ownership: n_funcs for
+ * code outside every function. */
+static uint32_t owner_slot(const struct cy_callstack *cs, uint32_t pc)
+{
+	uint32_t f = func_containing(cs, pc);
+	return f == NO_FUNC ? (uint32_t)cs->n_funcs : f;
+}
+
+static uint32_t owner_of(const struct cy_callstack *cs, uint32_t slot)
+{
+	return cs->owner_epoch[slot] == cs->epoch ? cs->owner[slot] : cs->default_owner;
+}
+
+/* The known blocks belong to the cache's current generation only: a flush
+ * (whose fold has handed out every count) empties the list. */
+static void known_sync(struct cy_callstack *cs)
+{
+	if (cs->generation == cs->vm->cache.generation)
+		return;
+	cs->generation = cs->vm->cache.generation;
+	cs->n_known = 0;
+}
+
+/* Hands the runs of kb's block not yet counted to node. cur is the block
+ * whose run is under way (its jump or ecall is being reported): that run
+ * is not in its count yet, but it ran on node's stack too. */
+static void known_fold(struct cy_callstack *cs, struct known_block *kb, uint32_t node,
+		       const struct block *cur)
+{
+	const struct block *b = kb->b;
+	uint64_t runs = b->runs + (b == cur), taken = b->taken;
+
+	if (runs > kb->runs) {
+		uint64_t d = runs - kb->runs;
+		/* a block's pairs were made one after the other when it first
+		 * ran on node: the next one is guessed, and checked */
+		uint32_t key = cs->per_pc ? ANY_NODE : node, guess = UINT32_MAX;
+		for (uint32_t i = 0; i < b->n; i++) {
+			const struct insn *in = &b->insns[i];
+			/* an ecall's cycles are all counted when it retires */
+			if (insn_is_pseudo(in) || in->op == OP_ecall)
+				continue;
+			uint64_t cycles = d * (in->after - in->before);
+			if (guess < cs->pc_map.n && cs->pcs[guess].pc == in->pc &&
+			    cs->pcs[guess].node == key) {
+				cs->pcs[guess].cycles += cycles;
+				cs->pcs[guess].instructions += d;
+				guess++;
+				continue;
+			}
+			pc_add(cs, node, in->pc, cycles, d);
+			guess =
+			    cs->last_pc_index == UINT32_MAX ? UINT32_MAX : cs->last_pc_index + 1;
+		}
+		kb->runs = runs;
+	}
+	if (taken > kb->taken) {
+		const struct insn *last = &b->insns[b->n - 1];
+		if (insn_classes[last->op] == CY_CLASS_BRANCH)
+			pc_add(cs, node, last->pc, (taken - kb->taken) * cs->vm->cost.taken_extra,
+			       0);
+		kb->taken = taken;
+	}
+}
+
+static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
+		      const struct block *cur)
+{
+	uint32_t owner = owner_of(cs, slot);
+
+	if (owner == node)
+		return;
+	if (owner != NO_NODE && cs->head_gen[slot] == cs->generation + 1u)
+		for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next)
+			known_fold(cs, &cs->known[k], owner, cur);
+	cs->owner[slot] = node;
+	cs->owner_epoch[slot] = cs->epoch;
+}
+
+/* The blocks of function slot (and of those in its range) will run on
+ * node's stack from now on: what they ran before goes to their owner. */
+static void claim(struct cy_callstack *cs, uint32_t slot, uint32_t node, const struct block *cur)
+{
+	if (node == UINT32_MAX)
+		return;
+	/* the inner ones may have other owners than slot's own */
+	if (owner_of(cs, slot) == node &&
+	    (slot >= cs->n_funcs || cs->inner_at[slot] == cs->inner_at[slot + 1]))
+		return;
+	known_sync(cs);
+	claim_one(cs, slot, node, cur);
+	if (slot < cs->n_funcs)
+		for (uint32_t k = cs->inner_at[slot]; k < cs->inner_at[slot + 1]; k++)
+			claim_one(cs, cs->inner[k], node, cur);
+}
+
+/* Code may have been reached without a report (a trap to its handler):
+ * every known block's counts go to their owners, and every function is
+ * the top frame's until it is claimed again. */
+static void claim_all(struct cy_callstack *cs)
+{
+	known_sync(cs);
+	for (size_t k = 0; k < cs->n_known; k++) {
+		struct known_block *kb = &cs->known[k];
+		uint32_t owner = owner_of(cs, kb->func);
+		if (owner != NO_NODE)
+			known_fold(cs, kb, owner, NULL);
+	}
+	cs->epoch++;
+	cs->default_owner = cs->depth && !cs->failed ? cs->stack[cs->depth - 1].node : NO_NODE;
+}
+
 /* Keeps the interpreter from reporting plain jumps that stay in the top
- * frame's function: jump_to would do nothing with them. */
-static void update_context(struct cy_callstack *cs)
+ * frame's function: jump_to would do nothing with them. The top frame's
+ * function is its own from here on (cur: as for claim). */
+static void update_context(struct cy_callstack *cs, const struct block *cur)
 {
 	uint32_t f = cs->depth ? cs->stack[cs->depth - 1].func : NO_FUNC;
 
 	if (cs->detached)
 		return;
+	if (cs->depth && !cs->failed)
+		claim(cs, f == NO_FUNC ? (uint32_t)cs->n_funcs : f, cs->stack[cs->depth - 1].node,
+		      cur);
 	if (f == NO_FUNC || cs->failed)
 		acct_set_context(cs->vm, 0, 0);
 	else
@@ -577,11 +841,16 @@ static void update_context(struct cy_callstack *cs)
 }
 
 /* The first frame, once an instruction has retired: the one at the pc the
- * run started from (as the first RETIRE would push it). */
+ * run started from (as the first RETIRE would push it). Whatever ran
+ * before ran on it. */
 static bool has_frame(struct cy_callstack *cs, uint64_t ins)
 {
-	if (cs->depth == 0 && !cs->failed && ins != cs->last_instret)
+	if (cs->depth == 0 && !cs->failed && ins != cs->last_instret) {
 		jump_to(cs, cs->start_pc, cs->last_cycles, cs->last_instret);
+		if (cs->depth)
+			claim(cs, owner_slot(cs, cs->start_pc), cs->stack[cs->depth - 1].node,
+			      NULL);
+	}
 	return cs->depth != 0 && !cs->failed;
 }
 
@@ -598,10 +867,17 @@ static void settle(struct cy_callstack *cs, uint64_t now, uint64_t ins)
 	cs->last_instret = ins;
 }
 
+static const struct block *block_of(const struct insn *in)
+{
+	return (const struct block *)((const char *)(in - in->index) -
+				      offsetof(struct block, insns));
+}
+
 static void acct_on_transfer(void *ctx, cy_vm *vm, const struct insn *in, uint32_t target,
 			     uint64_t now, uint64_t ins)
 {
 	struct cy_callstack *cs = ctx;
+	const struct block *cur = block_of(in);
 
 	settle(cs, now, ins);
 	if (cs->depth == 0 || cs->failed)
@@ -609,7 +885,15 @@ static void acct_on_transfer(void *ctx, cy_vm *vm, const struct insn *in, uint32
 	on_jump(cs, vm, (cy_insn_class)insn_classes[in->op], in->rd == REG_SINK ? 0 : in->rd,
 		in->rs1, target);
 	apply_pending(cs, in->pc, now, ins);
-	update_context(cs);
+	if (cs->depth && !cs->failed) {
+		const struct frame *top = &cs->stack[cs->depth - 1];
+		/* the target is mostly in the top frame's function (claimed
+		 * below), and that one mostly has no other in its range */
+		if (!in_func(cs, top->func, target) ||
+		    cs->inner_at[top->func] != cs->inner_at[top->func + 1])
+			claim(cs, owner_slot(cs, target), top->node, cur);
+	}
+	update_context(cs, cur);
 }
 
 static void acct_on_ecall(void *ctx, cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t now,
@@ -618,43 +902,41 @@ static void acct_on_ecall(void *ctx, cy_vm *vm, const struct insn *in, uint32_t 
 	struct cy_callstack *cs = ctx;
 
 	(void)vm;
-	(void)in;
 	settle(cs, now, ins);
 	cs->ecall_nr = nr;
-	update_context(cs);
+	update_context(cs, block_of(in));
 }
 
 /* The ecall's cycles go to its pseudo-frame. They are the clock's move
  * over it, which the ABI may have changed (as the per-instruction events
- * see it); its pc gets the static cost from the fold, an extra from the
- * extra event, and whatever else the clock says here. */
+ * see it): all of them but its paging (already charged) go to its pc on
+ * the pseudo-frame's stack here; the folds leave ecalls out. */
 static void acct_on_ecall_retired(void *ctx, cy_vm *vm, const struct insn *in, uint64_t before,
 				  uint64_t now, uint64_t ins)
 {
 	struct cy_callstack *cs = ctx;
 	uint32_t cost = (uint32_t)(now - before);
-	int64_t known = (int64_t)(in->after - in->before);
 
-	(void)vm;
 	if (has_frame(cs, ins)) {
 		uint32_t node = cs->stack[cs->depth - 1].node;
-		if (cs->extra_instret == ins)
-			known += cs->extra;
-		if ((int64_t)cost != known)
-			pc_add(cs, in->pc, (uint64_t)((int64_t)cost - known), 0);
-		charge(cs, node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr),
-		       cost - (uint32_t)cs->carved, 1);
+		uint32_t ecall = node_child(cs, (int)node, CY_FRAME_ECALL, cs->ecall_nr, 0, 0);
+		charge(cs, ecall, cost - (uint32_t)cs->carved, 1);
+		pc_add(cs, ecall, in->pc, cost - (uint32_t)cs->carved, 1);
+		/* a syscall that resumes elsewhere: that code runs on this stack */
+		if (vm->ecall_redirect)
+			claim(cs, owner_slot(cs, vm->ecall_next_pc), node, block_of(in));
 	}
 	cs->carved = 0;
 	cs->last_cycles = now;
 	cs->last_instret = ins;
-	update_context(cs);
+	update_context(cs, block_of(in));
 }
 
 static void acct_on_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t extra,
 			  const cy_cost_parts *p, uint64_t before, uint64_t now, uint64_t ins)
 {
 	struct cy_callstack *cs = ctx;
+	uint32_t node, parts;
 
 	(void)vm;
 	(void)now;
@@ -662,11 +944,13 @@ static void acct_on_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t e
 		segment_add(cs, before);
 	if (!has_frame(cs, ins))
 		return;
-	pc_add(cs, in->pc, (uint64_t)extra, 0);
-	cs->carved += charge_parts(cs, cs->stack[cs->depth - 1].node, p);
-	cs->extra_instret = ins;
-	cs->extra = extra;
-	update_context(cs);
+	node = cs->stack[cs->depth - 1].node;
+	parts = charge_parts(cs, node, in->pc, p);
+	cs->carved += parts;
+	/* an ecall's own cycles are counted when it retires */
+	if (in->op != OP_ecall)
+		pc_add(cs, node, in->pc, (uint64_t)(extra - (int64_t)parts), 0);
+	update_context(cs, NULL);
 }
 
 static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
@@ -679,35 +963,107 @@ static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_
 	if (cs->depth && !cs->failed)
 		for (uint32_t i = 0; i < retired; i++)
 			if (!insn_is_pseudo(&b->insns[i]))
-				pc_add(cs, b->insns[i].pc, b->insns[i].after - b->insns[i].before,
-				       1);
+				pc_add(cs, cs->stack[cs->depth - 1].node, b->insns[i].pc,
+				       b->insns[i].after - b->insns[i].before, 1);
 	/* cycles of an instruction that did not retire belong to nobody */
 	cs->last_cycles = now;
-	update_context(cs);
+	/* a trap, or a stop, may follow: its handler runs without a report */
+	claim_all(cs);
+	update_context(cs, NULL);
 }
 
-/* A block's whole runs: each instruction's static cost, and the taken
- * branch's extra for the runs that took it. */
+/* The known block of b (a binary search: they are known in arena order),
+ * NULL if the profiler never heard of it. */
+static struct known_block *known_find(struct cy_callstack *cs, const struct block *b)
+{
+	size_t lo = 0, hi;
+
+	known_sync(cs);
+	hi = cs->n_known;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if ((uintptr_t)cs->known[mid].b < (uintptr_t)b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < cs->n_known && cs->known[lo].b == b ? &cs->known[lo] : NULL;
+}
+
+/* A block's counts are about to be zeroed (a flush, or a read): what was
+ * not handed out goes to its owner. */
 static void acct_on_fold_block(void *ctx, cy_vm *vm, struct block *b)
+{
+	struct cy_callstack *cs = ctx;
+	struct known_block *kb, lone;
+
+	(void)vm;
+	if (!b->runs && !b->taken)
+		return;
+	/* a run of b retired instructions: the first frame exists */
+	if (cs->depth == 0 && !cs->failed) {
+		jump_to(cs, cs->start_pc, cs->last_cycles, cs->last_instret);
+		if (cs->depth)
+			claim(cs, owner_slot(cs, cs->start_pc), cs->stack[cs->depth - 1].node,
+			      NULL);
+	}
+	if (!cs->depth || cs->failed)
+		return;
+	kb = known_find(cs, b);
+	if (!kb) {
+		lone = (struct known_block){ .b = b, .func = owner_slot(cs, b->pc) };
+		kb = &lone;
+	}
+	uint32_t owner = owner_of(cs, kb->func);
+	known_fold(cs, kb, owner != NO_NODE ? owner : cs->stack[cs->depth - 1].node, NULL);
+	/* the counts start again from 0; a run under way (counted ahead) stays */
+	kb->runs = kb->runs > b->runs ? kb->runs - b->runs : 0;
+	kb->taken = 0;
+}
+
+/* A block was decoded: known from now on; flagged when it may fall
+ * through into another function. */
+static uint8_t acct_on_decoded(void *ctx, cy_vm *vm, const struct block *b)
+{
+	struct cy_callstack *cs = ctx;
+	const struct insn *last = &b->insns[b->n - 1];
+	struct known_block *kb;
+	uint32_t slot = owner_slot(cs, b->pc);
+
+	(void)vm;
+	known_sync(cs);
+	/* a block whose decoding failed left its place to the next one */
+	if (cs->n_known && cs->known[cs->n_known - 1].b == b)
+		cs->n_known--;
+	if (cs->n_known == cs->cap_known &&
+	    grow((void **)&cs->known, &cs->cap_known, sizeof(*cs->known)) != 0) {
+		cs->failed = true;
+		return 0;
+	}
+	kb = &cs->known[cs->n_known];
+	*kb = (struct known_block){ .b = b, .func = slot, .next = UINT32_MAX };
+	if (cs->head_gen[slot] == cs->generation + 1u)
+		kb->next = cs->head[slot];
+	cs->head[slot] = (uint32_t)cs->n_known++;
+	cs->head_gen[slot] = cs->generation + 1u;
+	if (last->op == OP_jal || last->op == OP_jalr || last->op == OP_fetch_fault ||
+	    owner_slot(cs, b->end) == slot)
+		return 0;
+	return ACCT_FLAG_CALLSTACK;
+}
+
+/* A block that may fall through into another function ran: that code runs
+ * on the top frame's stack. */
+static void acct_on_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
+			    uint64_t ins)
 {
 	struct cy_callstack *cs = ctx;
 
 	(void)vm;
-	if (!b->runs)
+	(void)retired;
+	if (!(b->flags & ACCT_FLAG_CALLSTACK) || !has_frame(cs, ins))
 		return;
-	/* a run of b retired instructions: the first frame exists */
-	if (cs->depth == 0 && !cs->failed)
-		jump_to(cs, cs->start_pc, cs->last_cycles, cs->last_instret);
-	if (cs->depth && !cs->failed) {
-		for (uint32_t i = 0; i < b->n; i++) {
-			const struct insn *in = &b->insns[i];
-			if (!insn_is_pseudo(in))
-				pc_add(cs, in->pc, b->runs * (in->after - in->before), b->runs);
-		}
-		const struct insn *last = &b->insns[b->n - 1];
-		if (b->taken && insn_classes[last->op] == CY_CLASS_BRANCH)
-			pc_add(cs, last->pc, b->taken * cs->vm->cost.taken_extra, 0);
-	}
+	claim(cs, owner_slot(cs, b->end), cs->stack[cs->depth - 1].node, NULL);
 }
 
 static const struct acct_ops callstack_ops = {
@@ -717,6 +1073,8 @@ static const struct acct_ops callstack_ops = {
 	.extra = acct_on_extra,
 	.partial = acct_on_partial,
 	.fold_block = acct_on_fold_block,
+	.decoded = acct_on_decoded,
+	.flagged = acct_on_flagged,
 };
 
 /* Brings the tables up to the VM's clock: before anything reads them. */
@@ -726,6 +1084,31 @@ static void profile_sync(struct cy_callstack *cs)
 		return;
 	cache_fold(cs->vm);
 	settle(cs, cs->vm->cycles, cs->vm->instret);
+}
+
+/* Each function's inner ones (cs->inner): those starting in its range,
+ * and the code outside every function if its range has any (their ends
+ * may leave gaps that no function contains). */
+static int find_inner(struct cy_callstack *cs)
+{
+	size_t n = 0, cap = 0;
+
+	cs->inner_at = calloc(cs->n_funcs + 1, sizeof(*cs->inner_at));
+	if (!cs->inner_at)
+		return -ENOMEM;
+	for (size_t f = 0; f < cs->n_funcs; f++) {
+		uint64_t end = (uint64_t)cs->funcs[f].addr + cs->funcs[f].size;
+		cs->inner_at[f] = (uint32_t)n;
+		for (size_t g = f + 1; g < cs->n_funcs && cs->funcs[g].addr < end; g++) {
+			if (n + 2 > cap && grow((void **)&cs->inner, &cap, sizeof(*cs->inner)) != 0)
+				return -ENOMEM;
+			cs->inner[n++] = (uint32_t)g;
+		}
+		if (n > cs->inner_at[f])
+			cs->inner[n++] = (uint32_t)cs->n_funcs;
+	}
+	cs->inner_at[cs->n_funcs] = (uint32_t)n;
+	return 0;
 }
 
 /* The run's root frame when the entry point is a label with no size (the
@@ -783,6 +1166,18 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 			cs->n_funcs++;
 	}
 	cs->funcs = funcs;
+	cs->owner = calloc(cs->n_funcs + 1, sizeof(*cs->owner));
+	cs->owner_epoch = calloc(cs->n_funcs + 1, sizeof(*cs->owner_epoch));
+	cs->head = calloc(cs->n_funcs + 1, sizeof(*cs->head));
+	cs->head_gen = calloc(cs->n_funcs + 1, sizeof(*cs->head_gen));
+	cs->on_stack = calloc(cs->n_funcs + 1, sizeof(*cs->on_stack));
+	if (!cs->owner || !cs->owner_epoch || !cs->head || !cs->head_gen || !cs->on_stack ||
+	    find_inner(cs) != 0)
+		goto out_free;
+	cs->epoch = 1; /* no function has an owner yet */
+	cs->default_owner = NO_NODE;
+	cs->generation = vm->cache.generation;
+	cs->span_threshold = CY_CALLSTACK_SPAN_MIN;
 	cs->node_map.max = CY_CALLSTACK_MAX_NODES;
 	cs->pc_map.max = CY_CALLSTACK_MAX_PCS;
 	cs->edge_map.max = CY_CALLSTACK_MAX_CALLS;
@@ -806,9 +1201,10 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 	else if (cs->stack_only)
 		rc = acct_subscribe(vm, ACCT_TRANSFER, &callstack_ops, cs);
 	else
-		rc = acct_subscribe(
-		    vm, ACCT_TRANSFER | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL | ACCT_FOLD,
-		    &callstack_ops, cs);
+		rc = acct_subscribe(vm,
+				    ACCT_TRANSFER | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL |
+					ACCT_FOLD | ACCT_FLAGGED,
+				    &callstack_ops, cs);
 	if (rc != 0)
 		goto out_free;
 	*out = cs;
@@ -844,6 +1240,17 @@ void cy_callstack_free(cy_callstack *cs)
 	free(cs->pcs);
 	index_map_free(&cs->pc_map);
 	free(cs->pcs_out);
+	free(cs->node_pcs_out);
+	free(cs->owner);
+	free(cs->owner_epoch);
+	free(cs->head);
+	free(cs->head_gen);
+	free(cs->inner);
+	free(cs->inner_at);
+	free(cs->on_stack);
+	free(cs->known);
+	free(cs->spans);
+	free(cs->spans_out);
 	free(cs->edges);
 	index_map_free(&cs->edge_map);
 	free(cs->edges_out);
@@ -864,11 +1271,13 @@ bool cy_callstack_truncated(cy_callstack *cs, cy_callstack_limits *out)
 	profile_sync(cs);
 	*out = (cy_callstack_limits){ .nodes_full = cs->node_map.full,
 				      .pcs_full = cs->pc_map.full,
+				      .per_pc = cs->per_pc,
 				      .calls_full = cs->edge_map.full,
 				      .ecalls_full = cs->ecall_map.full,
 				      .lost_pc_cycles = cs->lost_pc_cycles,
 				      .lost_pc_instructions = cs->lost_pc_instructions };
-	return out->nodes_full || out->pcs_full || out->calls_full || out->ecalls_full;
+	return out->nodes_full || out->pcs_full || out->calls_full || out->ecalls_full ||
+	       out->per_pc;
 }
 
 const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n)
@@ -891,25 +1300,106 @@ const cy_stack_node *cy_callstack_nodes(cy_callstack *cs, size_t *n)
 	return cs->nodes ? cs->nodes : (const cy_stack_node *)"";
 }
 
-static int by_pc(const void *a, const void *b)
+static int by_node_pc(const void *a, const void *b)
 {
-	const cy_pc_cost *x = a, *y = b;
+	const cy_node_pc_cost *x = a, *y = b;
+	if (x->node != y->node)
+		return x->node < y->node ? -1 : 1;
 	return (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+static int by_pc_node(const void *a, const void *b)
+{
+	const cy_node_pc_cost *x = a, *y = b;
+	if (x->pc != y->pc)
+		return x->pc < y->pc ? -1 : 1;
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+/* A sorted copy of the (node, pc) table into cs->node_pcs_out. */
+static const cy_node_pc_cost *node_pcs_sorted(struct cy_callstack *cs,
+					      int (*cmp)(const void *, const void *))
+{
+	profile_sync(cs);
+	free(cs->node_pcs_out);
+	cs->node_pcs_out = NULL;
+	if (cs->failed ||
+	    !(cs->node_pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->node_pcs_out))))
+		return NULL;
+	if (cs->pc_map.n) /* no pc yet (a fault at the first instruction): cs->pcs is NULL */
+		memcpy(cs->node_pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
+	qsort(cs->node_pcs_out, cs->pc_map.n, sizeof(*cs->node_pcs_out), cmp);
+	return cs->node_pcs_out;
+}
+
+const cy_node_pc_cost *cy_callstack_node_pcs(cy_callstack *cs, size_t *n)
+{
+	static const cy_node_pc_cost none[1];
+	const cy_node_pc_cost *out = node_pcs_sorted(cs, by_node_pc);
+
+	*n = out && !cs->per_pc ? cs->pc_map.n : 0;
+	return out && cs->per_pc ? none : out;
 }
 
 const cy_pc_cost *cy_callstack_pcs(cy_callstack *cs, size_t *n)
 {
-	profile_sync(cs);
+	const cy_node_pc_cost *all = node_pcs_sorted(cs, by_pc_node);
+	size_t k = 0;
+
 	*n = 0;
 	free(cs->pcs_out);
 	cs->pcs_out = NULL;
-	if (cs->failed || !(cs->pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->pcs_out))))
+	if (!all || !(cs->pcs_out = malloc((cs->pc_map.n + 1) * sizeof(*cs->pcs_out))))
 		return NULL;
-	if (cs->pc_map.n) /* no pc yet (a fault at the first instruction): cs->pcs is NULL */
-		memcpy(cs->pcs_out, cs->pcs, cs->pc_map.n * sizeof(*cs->pcs));
-	qsort(cs->pcs_out, cs->pc_map.n, sizeof(*cs->pcs_out), by_pc);
-	*n = cs->pc_map.n;
+	for (size_t i = 0; i < cs->pc_map.n; i++) {
+		if (k && cs->pcs_out[k - 1].pc == all[i].pc) {
+			cs->pcs_out[k - 1].cycles += all[i].cycles;
+			cs->pcs_out[k - 1].instructions += all[i].instructions;
+		} else {
+			cs->pcs_out[k++] =
+			    (cy_pc_cost){ all[i].pc, all[i].cycles, all[i].instructions };
+		}
+	}
+	*n = k;
 	return cs->pcs_out;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const cy_call_span *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end) /* the outer first */
+		return x->end > y->end ? -1 : 1;
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_t *threshold)
+{
+	uint64_t now = cy_vm_cycles(cs->vm);
+	size_t k;
+
+	profile_sync(cs);
+	*n = 0;
+	*threshold = cs->span_threshold;
+	free(cs->spans_out);
+	cs->spans_out = NULL;
+	if (cs->failed ||
+	    !(cs->spans_out = malloc((cs->n_spans + cs->depth + 1) * sizeof(*cs->spans_out))))
+		return NULL;
+	k = cs->n_spans;
+	if (k)
+		memcpy(cs->spans_out, cs->spans, k * sizeof(*cs->spans));
+	/* the frames still open, as if they returned now */
+	for (size_t d = 0; d < cs->depth; d++)
+		if (now - cs->stack[d].entry_cycles >= cs->span_threshold)
+			cs->spans_out[k++] = (cy_call_span){ .node = cs->stack[d].node,
+							     .start = cs->stack[d].entry_cycles,
+							     .end = now,
+							     .open = true };
+	qsort(cs->spans_out, k, sizeof(*cs->spans_out), by_start);
+	*n = k;
+	return cs->spans_out;
 }
 
 static int by_site(const void *a, const void *b)
@@ -942,6 +1432,12 @@ const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n)
 	qsort(cs->edges_out, cs->edge_map.n, sizeof(*cs->edges_out), by_site);
 	*n = cs->edge_map.n;
 	return cs->edges_out;
+}
+
+const cy_symbol *cy_callstack_functions(const cy_callstack *cs, size_t *n)
+{
+	*n = cs->n_funcs;
+	return cs->n_funcs ? (const cy_symbol *)cs->funcs : NULL;
 }
 
 const uint64_t *cy_callstack_segments(cy_callstack *cs, size_t *n)
@@ -1032,12 +1528,20 @@ static void tables_io(struct sio *io, struct cy_callstack *cs)
 	for (size_t i = 0; i < cs->node_map.n && sio_ok(io); i++) {
 		if (io->load)
 			node_from_key(io, cs, i);
+		sio_u32(io, &cs->nodes[i].call_pc); /* the first call's, when merged */
 		sio_u64(io, &cs->nodes[i].self_cycles);
 		sio_u64(io, &cs->nodes[i].self_instructions);
 	}
+	/* the (node, pc) pairs, or the pcs alone (ANY_NODE) past the limit */
+	sio_bool(io, &cs->per_pc);
 	index_map_state_io(io, &cs->pc_map, (void **)&cs->pcs, sizeof(*cs->pcs));
 	for (size_t i = 0; i < cs->pc_map.n && sio_ok(io); i++) {
 		cs->pcs[i].pc = cs->pc_map.keys[i].a;
+		cs->pcs[i].node = cs->pc_map.keys[i].b;
+		if (io->load &&
+		    (cs->per_pc ? cs->pcs[i].node != ANY_NODE : cs->pcs[i].node >= cs->node_map.n))
+			sio_fail(io, "the cost of pc 0x%x is on stack node %u of %zu",
+				 cs->pcs[i].pc, cs->pcs[i].node, cs->node_map.n);
 		sio_u64(io, &cs->pcs[i].cycles);
 		sio_u64(io, &cs->pcs[i].instructions);
 	}
@@ -1058,27 +1562,56 @@ static void tables_io(struct sio *io, struct cy_callstack *cs)
 	if (cs->n_segments)
 		sio_raw(io, cs->segments, cs->n_segments * 8);
 	sio_bool(io, &cs->segments_failed);
-	if (io->load && !sio_ok(io)) /* an empty profiler is one the VM may go on with */
+	/* the longest calls that returned, and the threshold they reached */
+	sio_u64(io, &cs->span_threshold);
+	if (io->load && (cs->span_threshold < CY_CALLSTACK_SPAN_MIN ||
+			 cs->span_threshold & (cs->span_threshold - 1)))
+		sio_fail(io, "the calls' threshold is %llu cycles",
+			 (unsigned long long)cs->span_threshold);
+	sio_count(io, &cs->n_spans, CY_CALLSTACK_MAX_SPANS, 20, "calls");
+	if (io->load && sio_alloc(io, (void **)&cs->spans, cs->n_spans, sizeof(*cs->spans)))
+		cs->cap_spans = cs->n_spans + 1;
+	for (size_t i = 0; i < cs->n_spans && sio_ok(io); i++) {
+		cy_call_span *sp = &cs->spans[i];
+		sio_u32(io, &sp->node);
+		sio_u64(io, &sp->start);
+		sio_u64(io, &sp->end);
+		/* (a zkVM's unconstrained block moves the clock back: end may
+		 * come before start) */
+		if (io->load && sp->node >= cs->node_map.n)
+			sio_fail(io, "call %zu is on stack node %u of %zu", i, sp->node,
+				 cs->node_map.n);
+	}
+	if (io->load && !sio_ok(io)) { /* an empty profiler is one the VM may go on with */
 		cs->node_map.n = cs->pc_map.n = cs->edge_map.n = cs->n_segments = 0;
+		cs->n_spans = 0;
+		cs->per_pc = false;
+	}
 }
 
 /* The restored stack's nodes and edges, from its functions and call sites. */
 static void stack_link(struct sio *io, struct cy_callstack *cs)
 {
+	memset(cs->on_stack, 0, (cs->n_funcs + 1) * sizeof(*cs->on_stack));
 	for (size_t k = 0; k < cs->depth && sio_ok(io); k++) {
 		struct frame *f = &cs->stack[k];
 		if (f->func != NO_FUNC && f->func >= cs->n_funcs) {
 			sio_fail(io, "frame %zu runs function %u of %zu", k, f->func, cs->n_funcs);
 			break;
 		}
-		f->node = frame_node(cs, parent_node(cs, k), f->func);
+		/* as push made it: the frames below are the same */
+		f->node = frame_node(cs, parent_node(cs, k), f->func, f->call_pc);
 		f->edge =
 		    f->call_pc ? edge_get(cs, f->call_pc, callee_of(cs, f->func)) : UINT32_MAX;
 		if (f->node == UINT32_MAX)
 			sio_fail(io, "out of host memory");
+		else
+			cs->on_stack[f->func == NO_FUNC ? cs->n_funcs : f->func]++;
 	}
-	if (!sio_ok(io))
+	if (!sio_ok(io)) {
 		cs->depth = 0;
+		memset(cs->on_stack, 0, (cs->n_funcs + 1) * sizeof(*cs->on_stack));
+	}
 }
 
 int callstack_state_io(struct sio *io, struct cy_callstack *cs)
@@ -1098,8 +1631,6 @@ int callstack_state_io(struct sio *io, struct cy_callstack *cs)
 	sio_u32(io, &cs->link);
 	sio_bool(io, &cs->ecall_pending);
 	sio_u32(io, &cs->ecall_nr);
-	sio_u64(io, &cs->extra_instret);
-	sio_i64(io, &cs->extra);
 	if (!stack_only)
 		tables_io(io, cs);
 	sio_count(io, &depth, MAX_DEPTH, 8, "frames");
@@ -1123,7 +1654,10 @@ int callstack_state_io(struct sio *io, struct cy_callstack *cs)
 	cs->last_instret = cs->vm->instret;
 	cs->carved = 0;
 	cs->last_pc_index = UINT32_MAX;
-	update_context(cs);
+	/* the blocks' counts were all handed out when the state was saved:
+	 * whatever runs next runs on the top frame's stack until claimed */
+	claim_all(cs);
+	update_context(cs, NULL);
 	return io->err;
 }
 
@@ -1138,15 +1672,37 @@ int callstack_merge(struct cy_callstack *acc, struct cy_callstack *chunk)
 		uint32_t n = nd->kind == CY_FRAME_FUNCTION ? chunk->node_map.keys[i].b
 			     : nd->kind == CY_FRAME_ECALL  ? nd->addr
 							   : 0;
-		map[i] = node_child(acc, nd->parent < 0 ? -1 : (int)map[nd->parent], nd->kind, n);
+		/* the same key (call site, or RECURSIVE_SITE) as in the chunk; a
+		 * node new to acc keeps the chunk's first call */
+		map[i] = node_child(acc, nd->parent < 0 ? -1 : (int)map[nd->parent], nd->kind, n,
+				    chunk->node_map.keys[i].c, nd->call_pc);
 		if (map[i] == UINT32_MAX) {
 			free(map);
 			return -ENOMEM;
 		}
 		charge(acc, map[i], nd->self_cycles, nd->self_instructions);
 	}
-	for (size_t i = 0; i < chunk->pc_map.n; i++)
-		pc_add(acc, chunk->pcs[i].pc, chunk->pcs[i].cycles, chunk->pcs[i].instructions);
+	/* past the limit in the chunk, past it in the whole run */
+	if (chunk->per_pc && !acc->per_pc)
+		to_per_pc(acc);
+	for (size_t i = 0; i < chunk->pc_map.n; i++) {
+		const cy_node_pc_cost *c = &chunk->pcs[i];
+		pc_add(acc, c->node == ANY_NODE ? ANY_NODE : map[c->node], c->pc, c->cycles,
+		       c->instructions);
+	}
+	/* the chunk kept its calls of at least its threshold: none shorter
+	 * can be among the whole run's longest (docs/scale-out.md) */
+	if (chunk->span_threshold > acc->span_threshold) {
+		size_t k = 0;
+		acc->span_threshold = chunk->span_threshold;
+		for (size_t i = 0; i < acc->n_spans; i++)
+			if (acc->spans[i].end - acc->spans[i].start >= acc->span_threshold)
+				acc->spans[k++] = acc->spans[i];
+		acc->n_spans = k;
+	}
+	for (size_t i = 0; i < chunk->n_spans; i++)
+		span_add(acc, map[chunk->spans[i].node], chunk->spans[i].start,
+			 chunk->spans[i].end);
 	acc->lost_pc_cycles += chunk->lost_pc_cycles;
 	acc->lost_pc_instructions += chunk->lost_pc_instructions;
 	for (size_t i = 0; i < chunk->edge_map.n; i++) {
@@ -1164,6 +1720,7 @@ int callstack_merge(struct cy_callstack *acc, struct cy_callstack *chunk)
 	acc->failed |= chunk->failed;
 	/* the stack as the chunk left it, in the whole run's nodes */
 	acc->depth = 0;
+	memcpy(acc->on_stack, chunk->on_stack, (acc->n_funcs + 1) * sizeof(*acc->on_stack));
 	for (size_t k = 0; k < chunk->depth; k++) {
 		if (acc->depth == acc->cap_depth &&
 		    grow((void **)&acc->stack, &acc->cap_depth, sizeof(*acc->stack)) != 0) {
@@ -1186,7 +1743,5 @@ int callstack_merge(struct cy_callstack *acc, struct cy_callstack *chunk)
 	acc->link = chunk->link;
 	acc->ecall_pending = chunk->ecall_pending;
 	acc->ecall_nr = chunk->ecall_nr;
-	acc->extra_instret = chunk->extra_instret;
-	acc->extra = chunk->extra;
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,13 +25,15 @@ uint64_t fnv64(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* Adds the segment's address, sizes, flags and file bytes to the hash. */
-static uint64_t hash_segment(uint64_t h, const GElf_Phdr *ph, const uint8_t *data)
+/* Adds the segment's address, sizes, flags and file bytes to the hash
+ * (the fields as wide as the ELF's class has them). */
+static uint64_t hash_segment(uint64_t h, const GElf_Phdr *ph, const uint8_t *data, bool wide)
 {
 	uint32_t fields[4] = { (uint32_t)ph->p_vaddr, (uint32_t)ph->p_filesz, (uint32_t)ph->p_memsz,
 			       (uint32_t)ph->p_flags };
+	uint64_t fields64[4] = { ph->p_vaddr, ph->p_filesz, ph->p_memsz, ph->p_flags };
 
-	h = fnv64(h, fields, sizeof(fields));
+	h = wide ? fnv64(h, fields64, sizeof(fields64)) : fnv64(h, fields, sizeof(fields));
 	return fnv64(h, data + ph->p_offset, (size_t)ph->p_filesz);
 }
 
@@ -42,17 +45,21 @@ int elf_code_read(const void *data, size_t size, struct elf_code *out, char *err
 	ssize_t id_len;
 	GElf_Ehdr eh;
 	Elf *elf;
+	bool wide;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	elf_version(EV_CURRENT);
 	elf = elf_memory((char *)data, size);
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) ||
-	    gelf_getclass(elf) != ELFCLASS32 || eh.e_machine != EM_RISCV) {
-		snprintf(err, err_size, "not an ELF32 RISC-V file");
+	    (gelf_getclass(elf) != ELFCLASS32 && gelf_getclass(elf) != ELFCLASS64) ||
+	    eh.e_machine != EM_RISCV) {
+		snprintf(err, err_size, "not a RISC-V ELF file");
 		rc = -EINVAL;
 		goto out_end;
 	}
+	/* RV64: data may lie past 4 GiB, code never does (core/mem.h) */
+	wide = gelf_getclass(elf) == ELFCLASS64;
 	if (elf_getphdrnum(elf, &phnum) != 0) {
 		snprintf(err, err_size, "unreadable program headers");
 		rc = -EINVAL;
@@ -62,14 +69,16 @@ int elf_code_read(const void *data, size_t size, struct elf_code *out, char *err
 		GElf_Phdr ph;
 		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
 			continue;
+		bool code = elf_segment_is_code(ph.p_flags);
 		if (ph.p_offset > size || ph.p_filesz > size - ph.p_offset ||
-		    ph.p_vaddr + ph.p_memsz > (1ull << 32)) {
+		    ((!wide || code) &&
+		     (ph.p_vaddr > (1ull << 32) || ph.p_memsz > (1ull << 32) - ph.p_vaddr))) {
 			snprintf(err, err_size, "segment %zu lies outside the file or 4 GiB", i);
 			rc = -EINVAL;
 			goto out_end;
 		}
-		h = hash_segment(h, &ph, data);
-		if (!elf_segment_is_code(ph.p_flags) || ph.p_memsz == 0)
+		h = hash_segment(h, &ph, data, wide);
+		if (!code || ph.p_memsz == 0)
 			continue;
 		if (out->n_ranges == ELF_ID_MAX_RANGES) {
 			snprintf(err, err_size, "more than %d executable segments",

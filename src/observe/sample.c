@@ -577,7 +577,7 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 		return;
 	}
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
-	       !vm->pause) {
+	       !vm->pause && !vm->interrupt) {
 		if (vm->unacc.on) { /* an unconstrained block: no sample falls in it */
 			engine_run(vm, budget);
 			continue;

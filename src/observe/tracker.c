@@ -124,6 +124,9 @@ struct tracker {
 	size_t cap_issues;
 
 	size_t name_bytes, n_values; /* against MAX_NAME_BYTES, MAX_VALUES */
+	/* each span as it happened (node: the internal one), for timelines */
+	cy_span_instance *instances, *instances_out;
+	size_t n_instances, cap_instances, cap_instances_out;
 	/* requests dropped at a limit, and the first one's name */
 	uint64_t dropped, first_dropped;
 	char dropped_name[TRACKER_MAX_LINE + 1];
@@ -167,6 +170,8 @@ void tracker_free(struct tracker *t)
 	free(t->stack);
 	free(t->nodes);
 	free(t->results);
+	free(t->instances);
+	free(t->instances_out);
 	free(t->chunk);
 	free(t->spans);
 	free(t->span_index);
@@ -217,7 +222,8 @@ size_t tracker_heap_bytes(const struct tracker *t)
 		       (t->node_map.slots ? ((size_t)t->node_map.mask + 1) * sizeof(uint32_t) : 0) +
 		       t->cap_results * sizeof(*t->results) + t->cap_chunk * sizeof(*t->chunk) +
 		       t->cap_spans * sizeof(*t->spans) + t->cap_index * sizeof(*t->span_index) +
-		       t->cap_visible * sizeof(*t->visible) + t->cap_issues * sizeof(*t->issues);
+		       t->cap_visible * sizeof(*t->visible) + t->cap_issues * sizeof(*t->issues) +
+		       (t->cap_instances + t->cap_instances_out) * sizeof(*t->instances);
 
 	for (int i = 0; i < TRACKER_STREAMS; i++)
 		bytes += t->lines[i].cap;
@@ -395,6 +401,10 @@ static int do_end(struct tracker *t, uint32_t id, uint64_t clock, bool report)
 		stack_remove(t, id);
 	if (t->rules != TRACKER_PICO) /* SP1 takes the start away */
 		n->has_start = false;
+	if (node != NO_NODE && t->n_instances < CY_TRACKER_MAX_INSTANCES &&
+	    RESERVE(t->instances, t->cap_instances, t->n_instances + 1) == 0)
+		t->instances[t->n_instances++] =
+		    (cy_span_instance){ .span = node, .start = clock - elapsed, .end = clock };
 	if (node != NO_NODE) {
 		struct node *s = &t->nodes[node];
 		if (s->count == 0 || elapsed < s->min)
@@ -745,6 +755,34 @@ const cy_span *tracker_spans(struct tracker *t, size_t *n)
 	return t->spans;
 }
 
+const cy_span_instance *tracker_instances(struct tracker *t, uint64_t now, size_t *n)
+{
+	size_t n_spans, out = 0;
+
+	*n = 0;
+	if (!tracker_spans(t, &n_spans) && t->node_map.n)
+		return NULL;
+	if (RESERVE(t->instances_out, t->cap_instances_out, t->n_instances + t->n_stack + 1) != 0)
+		return NULL;
+	/* the tree's nodes by their index in tracker_spans (span_index) */
+	for (size_t i = 0; i < t->n_instances; i++) {
+		cy_span_instance in = t->instances[i];
+		in.span = t->span_index[in.span];
+		t->instances_out[out++] = in;
+	}
+	for (size_t i = 0; i < t->n_stack; i++) {
+		const struct name *nm = &t->names[t->stack[i]];
+		if (nm->start_node != NO_NODE)
+			t->instances_out[out++] =
+			    (cy_span_instance){ .span = t->span_index[nm->start_node],
+						.start = nm->start,
+						.end = now,
+						.open = true };
+	}
+	*n = out;
+	return t->instances_out;
+}
+
 const cy_tracker_issue *tracker_issues(struct tracker *t, size_t *n)
 {
 	size_t out = 0;
@@ -940,6 +978,22 @@ int tracker_state_io(struct sio *io, struct tracker *t)
 	index_map_state_io(io, &t->node_map, (void **)&t->nodes, sizeof(*t->nodes));
 	for (size_t i = 0; i < t->node_map.n && sio_ok(io); i++)
 		node_io(io, &t->nodes[i]);
+	/* the spans as they happened (the timeline's), by internal node */
+	sio_count(io, &t->n_instances, CY_TRACKER_MAX_INSTANCES, 20, "span instances");
+	if (io->load &&
+	    sio_alloc(io, (void **)&t->instances, t->n_instances, sizeof(*t->instances)))
+		t->cap_instances = t->n_instances + 1;
+	for (size_t i = 0; i < t->n_instances && sio_ok(io); i++) {
+		cy_span_instance *in = &t->instances[i];
+		sio_i32(io, &in->span);
+		sio_u64(io, &in->start);
+		sio_u64(io, &in->end);
+		if (io->load && (in->span < 0 || (size_t)in->span >= t->node_map.n))
+			sio_fail(io, "span instance %zu is of node %d of %zu", i, in->span,
+				 t->node_map.n);
+	}
+	if (io->load && !sio_ok(io))
+		t->n_instances = 0;
 	sio_i32(io, &t->roots_first);
 	sio_i32(io, &t->roots_last);
 	sio_size(io, &t->n_values);

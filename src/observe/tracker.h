@@ -71,6 +71,9 @@ const cy_tracker_entry *tracker_results(struct tracker *t, size_t *n);
 const cy_tracker_entry *tracker_chunk_results(struct tracker *t, size_t *n);
 /* The span tree in pre-order. */
 const cy_span *tracker_spans(struct tracker *t, size_t *n);
+/* Every span as it happened (cy_vm_tracker_instances), the open ones up
+ * to now. */
+const cy_span_instance *tracker_instances(struct tracker *t, uint64_t now, size_t *n);
 /* Unmatched ends, starts given again before they ended, starts never ended. */
 const cy_tracker_issue *tracker_issues(struct tracker *t, size_t *n);
 

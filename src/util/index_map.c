@@ -1,4 +1,4 @@
-/* index_map.c - open addressing from a pair of words to an array index
+/* index_map.c - open addressing from two or three words to an array index
  * (index_map.h). */
 #include <errno.h>
 #include <stdlib.h>
@@ -6,9 +6,10 @@
 #include "util/index_map.h"
 #include "util/state_io.h"
 
-static uint32_t hash_key(uint32_t a, uint32_t b)
+static uint32_t hash_key(uint32_t a, uint32_t b, uint32_t c)
 {
 	uint64_t h = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ull;
+	h = (h ^ c) * 0xc2b2ae3d27d4eb4full;
 	return (uint32_t)(h >> 32);
 }
 
@@ -19,7 +20,7 @@ int index_map_rehash(struct index_map *m, uint32_t cap)
 	if (!slots)
 		return -ENOMEM;
 	for (size_t i = 0; i < m->n; i++) {
-		uint32_t h = hash_key(m->keys[i].a, m->keys[i].b) & (cap - 1);
+		uint32_t h = hash_key(m->keys[i].a, m->keys[i].b, m->keys[i].c) & (cap - 1);
 		while (slots[h])
 			h = (h + 1) & (cap - 1);
 		slots[h] = (uint32_t)i + 1;
@@ -34,11 +35,11 @@ int64_t index_map_find(const struct index_map *m, uint32_t a, uint32_t b)
 {
 	if (!m->slots)
 		return -1;
-	for (uint32_t h = hash_key(a, b) & m->mask;; h = (h + 1) & m->mask) {
+	for (uint32_t h = hash_key(a, b, 0) & m->mask;; h = (h + 1) & m->mask) {
 		uint32_t s = m->slots[h];
 		if (!s)
 			return -1;
-		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
+		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b && m->keys[s - 1].c == 0)
 			return s - 1;
 	}
 }
@@ -46,14 +47,20 @@ int64_t index_map_find(const struct index_map *m, uint32_t a, uint32_t b)
 int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
 		      bool *added)
 {
-	uint32_t h = hash_key(a, b) & m->mask;
+	return index_map_get3(m, a, b, 0, array, size, added);
+}
+
+int64_t index_map_get3(struct index_map *m, uint32_t a, uint32_t b, uint32_t c, void **array,
+		       size_t size, bool *added)
+{
+	uint32_t h = hash_key(a, b, c) & m->mask;
 
 	*added = false;
 	for (;; h = (h + 1) & m->mask) {
 		uint32_t s = m->slots[h];
 		if (!s)
 			break;
-		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b)
+		if (m->keys[s - 1].a == a && m->keys[s - 1].b == b && m->keys[s - 1].c == c)
 			return s - 1;
 	}
 	if (m->n == m->max)
@@ -70,7 +77,7 @@ int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array,
 		*array = arr;
 		m->cap = cap;
 	}
-	m->keys[m->n] = (struct map_key){ a, b };
+	m->keys[m->n] = (struct map_key){ a, b, c };
 	m->slots[h] = (uint32_t)++m->n;
 	*added = true;
 	/* at most half full: a full table of max keys has 2 * max slots */
@@ -118,6 +125,7 @@ int index_map_state_io(struct sio *io, struct index_map *m, void **array, size_t
 	for (size_t i = 0; i < n && sio_ok(io); i++) {
 		sio_u32(io, &m->keys[i].a);
 		sio_u32(io, &m->keys[i].b);
+		sio_u32(io, &m->keys[i].c);
 	}
 	if (io->load && sio_ok(io) && index_map_rehash(m, slots) != 0)
 		sio_fail(io, "out of host memory");

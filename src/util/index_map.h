@@ -1,5 +1,5 @@
-/* index_map.h - open addressing from a pair of 32-bit words to the index of
- * an entry in an array kept beside the map (the call-stack profiler's
+/* index_map.h - open addressing from two or three 32-bit words to the index
+ * of an entry in an array kept beside the map (the call-stack profiler's
  * nodes, pcs, edges and ecalls; the cycle tracker's span tree). The map
  * grows that array with its keys, so entry i of the array belongs to key i;
  * it holds at most max keys and is never more than half full. */
@@ -14,7 +14,7 @@ struct index_map {
 	uint32_t *slots; /* index + 1; 0 is free */
 	uint32_t mask;
 	struct map_key {
-		uint32_t a, b;
+		uint32_t a, b, c;
 	} * keys;
 	size_t n, cap, max;
 	bool full; /* a new key has been refused */
@@ -33,6 +33,9 @@ int index_map_rehash(struct index_map *m, uint32_t cap);
  * INDEX_MAP_NO_MEMORY. */
 int64_t index_map_get(struct index_map *m, uint32_t a, uint32_t b, void **array, size_t size,
 		      bool *added);
+/* The same with a third word in the key (index_map_get is c = 0). */
+int64_t index_map_get3(struct index_map *m, uint32_t a, uint32_t b, uint32_t c, void **array,
+		       size_t size, bool *added);
 /* The index of (a, b), or -1 if the map does not hold it. */
 int64_t index_map_find(const struct index_map *m, uint32_t a, uint32_t b);
 /* Whether the map refused a key for the first time (to warn once). */

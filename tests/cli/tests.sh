@@ -14,7 +14,9 @@ test_cli_help() {
 		sh -c "grep -q '^  run ' '$d/top.txt' && grep -q '^  hist ' '$d/top.txt' && grep -q '^  models ' '$d/top.txt'"
 	"$CYCLOPS" run --help >"$d/run.txt"
 	# the options docs/cli.md documents, read from its table, not from the code
-	opts=$(sed -n 's/^| `\(-q`, `\)\{0,1\}\(--[a-z0-9-]*\).*/\2/p' docs/cli.md | sort -u)
+	# (the other commands' sections, between hist's and run's, have their own)
+	opts=$(sed '/^## cyclops annotate/,/^## cyclops run/d' docs/cli.md |
+		sed -n 's/^| `\(-q`, `\)\{0,1\}\(--[a-z0-9-]*\).*/\2/p' | sort -u)
 	for o in $opts; do
 		help_options <"$d/run.txt" | grep -qx -- "$o" || missing="$missing $o"
 	done
@@ -28,13 +30,23 @@ test_cli_help() {
 		"$CYCLOPS" run "$o" 2>&1 | grep -q 'unknown option' && missing="$missing $o"
 	done
 	expect "cli: the parser knows every option run --help lists (unknown:${missing:- none})" [ -z "$missing" ]
-	for cmd in hist models; do
+	for cmd in hist annotate diff models; do
 		"$CYCLOPS" $cmd --help >"$d/$cmd.txt"
 		expect "cli: $cmd --help exits 0 with a usage line and -h, --help" \
 			sh -c "grep -q '^usage: cyclops $cmd' '$d/$cmd.txt' && grep -q -- '^  -h, --help' '$d/$cmd.txt'"
 	done
-	expect "cli: hist --help lists --elf, --top and --json" \
-		sh -c "[ \"\$(help_options() { sed -n 's/^  \(-., \)\{0,1\}\(--[a-z0-9-]*\).*/\2/p'; }; help_options <'$d/hist.txt' | tr '\n' ' ')\" = '--elf --top --json --help ' ]"
+	# annotate's table in docs/cli.md against its --help: every option, and
+	# every --NAME at the start of a row (a row may name two)
+	opts=$(sed -n '/^## cyclops annotate/,/^## /p' docs/cli.md | grep '^| `--' |
+		grep -o '`--[a-z0-9-]*' | tr -d '`' | sort -u)
+	expect "cli: docs/cli.md's annotate table has every option of annotate --help and no other" \
+		[ "$(echo $opts)" = "$(help_options <"$d/annotate.txt" | grep -v -- --help | sort -u | tr '\n' ' ' | sed 's/ $//')" ]
+	opts=$(sed -n '/^## cyclops diff/,/^## /p' docs/cli.md | grep '^| `--' |
+		grep -o '^| `--[a-z0-9-]*' | tr -d '`| ' | sort -u)
+	expect "cli: docs/cli.md's diff table has every option of diff --help and no other" \
+		[ "$(echo $opts)" = "$(help_options <"$d/diff.txt" | grep -v -- --help | sort -u | tr '\n' ' ' | sed 's/ $//')" ]
+	expect "cli: hist --help lists --elf, --top, --json, --trim-path and --source-root" \
+		sh -c "[ \"\$(help_options() { sed -n 's/^  \(-., \)\{0,1\}\(--[a-z0-9-]*\).*/\2/p'; }; help_options <'$d/hist.txt' | tr '\n' ' ')\" = '--elf --top --json --trim-path --source-root --help ' ]"
 	"$CYCLOPS" models --frobnicate 2>"$d/models.err"
 	expect "cli: models with an unknown option exits 250 and names it" \
 		sh -c "[ $? = 250 ] && grep -q \"unknown option '--frobnicate'\" '$d/models.err'"
@@ -58,6 +70,7 @@ test_cli_man() {
 	expect "man: NAME, SYNOPSIS, the three commands, ENVIRONMENT and EXIT statuses" \
 		sh -c "grep -q '^NAME' '$d/man.txt' && grep -q '^SYNOPSIS' '$d/man.txt' &&
 			grep -q '^COMMAND: run' '$d/man.txt' && grep -q '^COMMAND: hist' '$d/man.txt' &&
+			grep -q '^COMMAND: annotate' '$d/man.txt' && grep -q '^COMMAND: diff' '$d/man.txt' &&
 			grep -q '^COMMAND: models' '$d/man.txt' && grep -q 'CYCLOPS_MODELS' '$d/man.txt' &&
 			grep -q '253 cycle limit' '$d/man.txt'"
 }
@@ -75,7 +88,7 @@ test_cli_completion() {
 	"$CYCLOPS" --completion zsh >"$d/_cyclops"
 	expect "completion: bash script parses" bash -n "$d/cyclops.bash"
 	expect "completion: bash offers the commands" \
-		[ "$(bash_complete cyclops '' | grep -v '^--' | tr '\n' ' ')" = "run resume batch hist models " ]
+		[ "$(bash_complete cyclops '' | grep -v '^--' | tr '\n' ' ')" = "run resume batch hist annotate diff models " ]
 	expect "completion: bash completes run --seg to --segment-po2" \
 		[ "$(bash_complete cyclops run --seg)" = "--segment-po2" ]
 	expect "completion: bash offers the ABIs after run --abi" \
@@ -89,7 +102,7 @@ test_cli_completion() {
 		# line for each option of every command (counted from their
 		# --help, not from the script's writer)
 		local want=0 got
-		for c in run resume batch hist models; do
+		for c in run resume batch hist annotate diff models; do
 			want=$((want + $("$CYCLOPS" $c --help | help_options | wc -l)))
 		done
 		got=$(grep -cE "^$(printf '\t\t\t')'(\(-|--)" "$d/_cyclops")

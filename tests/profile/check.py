@@ -59,7 +59,8 @@ def packed(v, wire):
 
 def read_pprof(path):
     """profile.proto: sample_type 1, sample 2, location 4, function 5,
-    string_table 6. Returns (sample types, [(stack of names, values)])."""
+    string_table 6. Returns (sample types, [(stack of names, values)]): a
+    location's lines are frames, the innermost (inlined) function first."""
     data = gzip.open(path).read()
     strings, types, samples, locs, funcs = [], [], [], {}, {}
     for num, wire, v in fields(data):
@@ -89,7 +90,7 @@ def read_pprof(path):
     names = [strings[t[1]] for t in types]
     out = []
     for ids, vals in samples:
-        stack = [strings[funcs[locs[i]["lines"][0][1]][2]] for i in ids]
+        stack = [strings[funcs[line[1]][2]] for i in ids for line in locs[i]["lines"]]
         out.append((stack, vals))
     return names, out
 
@@ -113,21 +114,19 @@ def total(path):
         assert sum(p["weights"]) == p["endValue"] - p["startValue"]
         return sum(p["weights"])
     if path.endswith(".trace.json"):
+        # 1 cycle = 1 ns: ts and dur are microseconds with three decimals
         doc = json.load(open(path))
+        assert doc["displayTimeUnit"] == "ns", doc["displayTimeUnit"]
         ev = doc["traceEvents"]
         for e in ev:
             assert e["ph"] in ("X", "M") and "pid" in e and "name" in e, e
             if e["ph"] == "X":
-                assert isinstance(e["ts"], int) and isinstance(e["dur"], int)
-        # the call tree's outermost slices cover the run
-        calls = sorted((e for e in ev if e["ph"] == "X" and e["tid"] == 1),
-                       key=lambda e: (e["ts"], -e["dur"]))
-        top, end = 0, -1
-        for e in calls:
-            if e["ts"] >= end:
-                top += e["dur"]
-                end = e["ts"] + e["dur"]
-        return top
+                for k in ("ts", "dur"):
+                    assert isinstance(e[k], (int, float)) and e[k] >= 0, e
+                    assert abs(e[k] * 1000 - round(e[k] * 1000)) < 1e-6, e
+                assert round(e["dur"] * 1000) == e["args"]["cycles"], e
+        # the run's track (tid 1) covers the run
+        return sum(round(e["dur"] * 1000) for e in ev if e["ph"] == "X" and e["tid"] == 1)
     if path.endswith(".callgrind"):
         text = open(path).read()
         assert "positions: instr line" in text

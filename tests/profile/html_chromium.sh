@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# html_chromium.sh REPORT.html OUTDIR NAME... - opens a cyclops HTML report in
-# headless Chromium: prints the DOM after its scripts ran to OUTDIR/dom.html,
-# the browser's log to OUTDIR/chromium.log and a screenshot to
-# OUTDIR/report.png; checks that the flame graph was drawn and holds a frame
-# for every NAME, and that the page logged no console errors. Exit 2 when
-# Chromium is not installed.
+# html_chromium.sh REPORT.html OUTDIR NAME... - opens a cyclops HTML page (a
+# report, or cyclops diff's) in headless Chromium: prints the DOM after its
+# scripts ran to OUTDIR/dom.html (with CY_HASH, say #selftest:search=sum,
+# after the URL: the report's self-test), the browser's log to
+# OUTDIR/chromium.log and a screenshot to OUTDIR/report.png; checks that
+# the flame graph was drawn and holds a frame for every NAME, and that the
+# page logged no console errors. Exit 2 when Chromium is not installed.
 set -u
 html=$1
 out=$2
@@ -16,7 +17,7 @@ flags=(--headless --no-sandbox --disable-gpu --disable-background-networking
 	--disable-component-update --disable-sync --no-first-run
 	--user-data-dir="$profile_dir" --enable-logging=stderr --v=0)
 url="file://$(realpath "$html")"
-timeout 60 "$browser" "${flags[@]}" --dump-dom "$url" >"$out/dom.html" 2>"$out/chromium.log" || {
+timeout 60 "$browser" "${flags[@]}" --dump-dom "$url${CY_HASH:-}" >"$out/dom.html" 2>"$out/chromium.log" || {
 	echo "chromium failed: $(tail -3 "$out/chromium.log")"
 	exit 1
 }

@@ -98,18 +98,23 @@ static void limits(void)
 		check(false, "limits: recursion.elf runs with 1 node");
 	}
 
-	/* 4 pcs: _start's li and jal (once each), sum's beqz (4 times) and
-	 * addi (3 times) are kept: 9 cycles; the other 30 are counted lost */
+	/* 4 (stack, pc) pairs: the fifth turns the table into one of pcs,
+	 * which keeps the (at most 4) pcs it had and loses the others' cycles;
+	 * which ones depends on the order the pairs came in */
 	if ((cs = run_limited(&vm, CY_CALLSTACK_MAX_NODES, 4, CY_CALLSTACK_MAX_CALLS))) {
 		const cy_pc_cost *pcs = cy_callstack_pcs(cs, &n);
 		uint64_t kept = 0;
 		for (size_t i = 0; pcs && i < n; i++)
 			kept += pcs[i].cycles;
-		check(pcs && n == 4 && pcs[0].pc == 0x10000 && pcs[3].pc == SUM + 4 && kept == 9,
-		      "4 pcs at a limit of 4, with their 9 cycles");
-		check(cy_callstack_truncated(cs, &lim) && lim.pcs_full && !lim.nodes_full &&
-			  lim.lost_pc_cycles == 30 && lim.lost_pc_instructions == 30,
-		      "the other 30 cycles and instructions are counted as lost");
+		check(pcs && n == 4, "4 pcs at a limit of 4");
+		check(cy_callstack_truncated(cs, &lim) && lim.pcs_full && lim.per_pc &&
+			  !lim.nodes_full && lim.lost_pc_cycles > 0 &&
+			  kept + lim.lost_pc_cycles == 39 &&
+			  lim.lost_pc_instructions == lim.lost_pc_cycles,
+		      "per pc from the limit on; the kept and the lost cycles add up to 39");
+		size_t m;
+		cy_callstack_node_pcs(cs, &m);
+		check(m == 0, "no per-stack pcs past the limit");
 		nd = cy_callstack_nodes(cs, &n);
 		uint64_t self = 0;
 		for (size_t i = 0; nd && i < n; i++)
@@ -135,6 +140,62 @@ static void limits(void)
 	} else {
 		check(false, "limits: recursion.elf runs with 1 call edge");
 	}
+}
+
+/* The pcs of each stack, derived by hand from recursion.S (4 bytes an
+ * instruction): _start's li, jal and li (once each) and the exit ecall on
+ * its [ecall exit] node; each sum above 0 runs its 11 instructions once,
+ * sum(0) its beqz and ret; sum's outermost call comes from _start's jal,
+ * the others from sum's. Under both engines. */
+static void per_stack(bool reference)
+{
+	cy_opts opts;
+	cy_vm *vm;
+	cy_callstack *cs;
+	char err[256], name[120];
+	size_t n, m;
+	bool good = true;
+
+	cy_opts_init(&opts);
+	opts.quiet = true;
+	opts.reference = reference;
+	if (cy_vm_create_from_file(&vm, ELF, &opts, err, sizeof(err)) != 0 ||
+	    cy_callstack_attach(vm, &cs) != 0) {
+		check(false, "per stack: recursion.elf runs");
+		return;
+	}
+	cy_vm_run(vm, UINT64_MAX);
+	const cy_stack_node *nd = cy_callstack_nodes(cs, &n);
+	const cy_node_pc_cost *pc = cy_callstack_node_pcs(cs, &m);
+	size_t k = 0;
+	for (size_t i = 0; nd && pc && i < n; i++) {
+		uint32_t want[11];
+		size_t w = 0;
+		if (nd[i].kind == CY_FRAME_ECALL) {
+			want[w++] = 0x1000c;
+		} else if (strcmp(nd[i].name, "_start") == 0) {
+			want[w++] = 0x10000;
+			want[w++] = 0x10004;
+			want[w++] = 0x10008;
+		} else if (nd[i].depth == 4) {
+			want[w++] = SUM;
+			want[w++] = SUM + 40;
+		} else {
+			for (; w < 11; w++)
+				want[w] = SUM + 4 * (uint32_t)w;
+		}
+		if (nd[i].kind == CY_FRAME_FUNCTION && strcmp(nd[i].name, "sum") == 0)
+			good &= nd[i].call_pc == (nd[i].depth == 1 ? START_CALL : SUM_CALL);
+		for (size_t j = 0; j < w; j++, k++)
+			good &= k < m && pc[k].node == i && pc[k].pc == want[j] &&
+				pc[k].cycles == 1 && pc[k].instructions == 1;
+	}
+	snprintf(name, sizeof(name),
+		 "per stack (%s): each node's pcs and call site as derived by hand, %zu pairs",
+		 reference ? "reference" : "interp", m);
+	check(nd && pc && good && k == m && m == 3 + 1 + 3 * 11 + 2, name);
+	cy_vm_destroy(vm);
+	cy_callstack_free(cs);
 }
 
 int main(void)
@@ -210,6 +271,8 @@ int main(void)
 	      "no limit reached: not truncated");
 	cy_vm_destroy(vm);
 	cy_callstack_free(cs);
+	per_stack(false);
+	per_stack(true);
 	limits();
 	return failed ? 1 : 0;
 }
