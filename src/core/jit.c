@@ -41,7 +41,8 @@
 /* Samples of a function before its region is made (about 2 M cycles of
  * it), and the cycles the run must have lasted before anything is
  * compiled: a short run ends before a compilation would pay. A region
- * found in the on-disk cache is loaded after JIT_PROBE samples. */
+ * found in the on-disk cache is loaded at its function's first sample
+ * (looked for again at JIT_PROBE, when more of it may have run). */
 #define JIT_PROBE     4
 #define JIT_THRESHOLD 32
 #define JIT_MIN_RUN   (UINT64_C(1) << 25)
@@ -77,6 +78,7 @@ struct heat {
 	uint32_t lo, hi;
 	uint32_t samples;
 	uint8_t state; /* HEAT_* */
+	bool symbol;   /* [lo, hi) is a symbol's, else a page */
 };
 
 enum { HEAT_COLD, HEAT_QUEUED, HEAT_LOADED, HEAT_FAILED };
@@ -560,7 +562,13 @@ static bool block_translatable(const struct block *b)
 	return true;
 }
 
-/* The region's blocks: every decoded, translatable block in [lo, hi). */
+/* The region's blocks: the decoded, translatable blocks in [lo, hi) that
+ * discover() reached, and those it did not reach (code found through
+ * indirect jumps) that do not start inside another one: a block that
+ * starts where an interpreter's slice happened to end is a suffix of one
+ * the region has, and would make the region depend on where the run was
+ * sampled (its description, so its cached file, would differ from run to
+ * run) and give it an entry per such pc. */
 struct collect {
 	struct cy_vm *vm;
 	uint32_t lo, hi;
@@ -569,6 +577,8 @@ struct collect {
 	size_t n_insns;
 	bool no_memory;
 };
+
+static bool discovered(const struct jit *j, uint32_t pc);
 
 static void collect_block(void *ctx, struct block *b)
 {
@@ -589,7 +599,25 @@ static void collect_block(void *ctx, struct block *b)
 		c->blocks = p;
 	}
 	c->blocks[c->n++] = b;
-	c->n_insns += b->n;
+}
+
+/* Keeps, of the collected blocks (by pc), those discover() reached and
+ * those that start past every kept block's end. */
+static void keep_leaders(const struct jit *j, struct collect *c)
+{
+	uint32_t end = 0;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct block *b = c->blocks[i];
+		if (!discovered(j, b->pc) && b->pc < end)
+			continue;
+		if (b->end > end)
+			end = b->end;
+		c->blocks[kept++] = b;
+		c->n_insns += b->n;
+	}
+	c->n = kept;
 }
 
 static int by_block_pc(const void *a, const void *b)
@@ -681,7 +709,9 @@ static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
 	bool added;
 	int64_t i;
 
-	if (s && s->size && pc >= s->addr && pc - s->addr < s->size) {
+	bool symbol = s && s->size && pc >= s->addr && pc - s->addr < s->size;
+
+	if (symbol) {
 		lo = s->addr;
 		hi = s->addr + s->size;
 	} else {
@@ -693,7 +723,7 @@ static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
 	if (i < 0)
 		return NULL;
 	if (added)
-		j->heat[i] = (struct heat){ lo, hi, 0, HEAT_COLD };
+		j->heat[i] = (struct heat){ lo, hi, 0, HEAT_COLD, symbol };
 	return &j->heat[i];
 }
 
@@ -1047,12 +1077,29 @@ static void poll_done(struct cy_vm *vm)
 #define JIT_DISCOVER_MAX  2048
 #define JIT_DISCOVER_SEEN (2 * JIT_DISCOVER_MAX)
 
+static uint32_t seen_slot(const struct jit *j, uint32_t pc)
+{
+	uint32_t h;
+
+	for (h = (pc >> 1) * 0x9e3779b1u % JIT_DISCOVER_SEEN; j->seen[h] && j->seen[h] != pc;
+	     h = (h + 1) % JIT_DISCOVER_SEEN)
+		;
+	return h;
+}
+
+/* Whether the last discover() reached a block at pc. */
+static bool discovered(const struct jit *j, uint32_t pc)
+{
+	return pc && j->seen[seen_slot(j, pc)] == pc;
+}
+
 static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
 {
-	enum { SEEN = JIT_DISCOVER_SEEN }; /* a set of pcs, half full at most */
-	uint32_t *seen = vm->jit->seen, work[JIT_DISCOVER_MAX], n = 0, count = 0;
+	struct jit *j = vm->jit;
+	uint32_t *seen = j->seen, work[JIT_DISCOVER_MAX], n = 0, count = 0;
 
-	memset(seen, 0, SEEN * sizeof(*seen)); /* no block starts at pc 0 here: it marks free */
+	/* a set of pcs, half full at most; no block starts at pc 0 here: it marks free */
+	memset(seen, 0, JIT_DISCOVER_SEEN * sizeof(*seen));
 	work[n++] = start;
 	while (n && count < JIT_DISCOVER_MAX) {
 		uint32_t pc = work[--n], next[2], h;
@@ -1061,9 +1108,7 @@ static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
 		const struct insn *last;
 		if (pc < lo || pc >= hi || pc == 0)
 			continue;
-		for (h = (pc >> 1) * 0x9e3779b1u % SEEN; seen[h] && seen[h] != pc;
-		     h = (h + 1) % SEEN)
-			;
+		h = seen_slot(j, pc);
 		if (seen[h] == pc)
 			continue;
 		seen[h] = pc;
@@ -1113,15 +1158,16 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	}
 	if (!j->cache_dir[0])
 		return;
-	discover(vm, h->lo, h->hi, h->lo);
-	if (start >= h->lo && start < h->hi)
-		discover(vm, h->lo, h->hi, start);
+	/* from the function's start; a region without a symbol from where
+	 * the run was (its page's start need not be an instruction's) */
+	discover(vm, h->lo, h->hi, h->symbol ? h->lo : start);
 	cache_each_block(vm, collect_block, &c);
 	if (c.no_memory || !c.n) {
 		free(c.blocks);
 		return;
 	}
 	qsort(c.blocks, c.n, sizeof(*c.blocks), by_block_pc);
+	keep_leaders(j, &c);
 	desc = describe(vm, c.blocks, c.n, c.n_insns, mode, &size);
 	free(c.blocks);
 	if (!desc)
@@ -1156,7 +1202,7 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 	}
 	if (j->eager)
 		make_region(vm, h, pc, mode, true);
-	else if (h->samples == JIT_PROBE)
+	else if (h->samples == 1 || h->samples == JIT_PROBE)
 		make_region(vm, h, pc, mode, false);
 	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
 		make_region(vm, h, pc, mode, true);
