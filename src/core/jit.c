@@ -39,8 +39,9 @@
 #define JIT_SLICE       (1u << 16)
 #define JIT_EAGER_SLICE 256u
 /* Samples of a function before its region is made (about 2 M cycles of
- * it), and the cycles the run must have lasted before anything is
- * compiled: a short run ends before a compilation would pay. A region
+ * it), and the cycles the run must have lasted (interpreted and
+ * translated) before anything is compiled: a short run ends before a
+ * compilation would pay. A region
  * found in the on-disk cache is loaded at its function's first sample
  * (looked for again at JIT_PROBE, when more of it may have run). */
 #define JIT_PROBE     4
@@ -66,6 +67,7 @@ struct region {
 	int mode;          /* JIT_PLAIN or JIT_ACCT */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
+	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
 	bool dead;
 };
 
@@ -128,6 +130,7 @@ struct jit {
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
 	uint64_t translated;     /* cycles run in translated code */
+	uint64_t entered;        /* calls of translated code */
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
@@ -499,9 +502,11 @@ void jit_free(struct cy_vm *vm)
 	if (!j)
 		return;
 	if (getenv("CYCLOPS_JIT_DEBUG"))
-		fprintf(stderr, "jit: %llu regions compiled, %llu loaded, %llu cycles translated\n",
+		fprintf(stderr,
+			"jit: %llu regions compiled, %llu loaded, %llu entries, %llu cycles "
+			"translated\n",
 			(unsigned long long)j->compiled, (unsigned long long)j->loaded,
-			(unsigned long long)j->translated);
+			(unsigned long long)j->entered, (unsigned long long)j->translated);
 	if (j->shared) { /* a compilation at work finishes for the next run */
 		pthread_mutex_lock(&j->shared->lock);
 		j->shared->abandoned = true;
@@ -515,6 +520,7 @@ void jit_free(struct cy_vm *vm)
 			dlclose(j->regions[i].dl);
 		free(j->regions[i].desc);
 		free(j->regions[i].blocks);
+		free(j->regions[i].misaligned);
 	}
 	if (j->cache_temporary && j->cache_dir[0]) {
 		DIR *d = opendir(j->cache_dir);
@@ -848,6 +854,7 @@ static void drop(struct cy_vm *vm, struct region *r)
 	dlclose(r->dl);
 	free(r->desc);
 	free(r->blocks);
+	free(r->misaligned);
 	*r = (struct region){ .dead = true };
 }
 
@@ -902,6 +909,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 	struct region *r;
 	void *dl, *fn, *their;
 	struct block **blocks;
+	uint64_t *misaligned;
 	char sum[PATH_MAX + 48];
 
 	snprintf(sum, sizeof(sum), "%s.sum", path);
@@ -919,8 +927,12 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 		unlink(sum);
 		return -1;
 	}
-	if (!(blocks = calloc(h->n_blocks, sizeof(*blocks)))) {
+	blocks = calloc(h->n_blocks, sizeof(*blocks));
+	misaligned = calloc(h->n_insns ? h->n_insns : 1, sizeof(*misaligned));
+	if (!blocks || !misaligned) {
 		dlclose(dl);
+		free(blocks);
+		free(misaligned);
 		return -1;
 	}
 	for (size_t i = 0; i < j->n_regions; i++) {
@@ -941,6 +953,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			if (!p) {
 				dlclose(dl);
 				free(blocks);
+				free(misaligned);
 				return -1;
 			}
 			j->regions = p;
@@ -953,7 +966,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			      desc,       size,
 			      ++j->clock, UINT32_MAX,
 			      mode,       blocks,
-			      false };
+			      misaligned, false };
 	for (uint32_t k = 0; k < h->n_blocks; k++) {
 		int32_t *e;
 		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
@@ -1172,6 +1185,15 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	free(c.blocks);
 	if (!desc)
 		return;
+	for (size_t i = 0; i < j->n_regions; i++) { /* it is loaded already */
+		const struct region *r = &j->regions[i];
+		if (!r->dead && r->mode == mode && r->desc_size == size &&
+		    memcmp(r->desc, desc, size) == 0) {
+			free(desc);
+			h->state = HEAT_LOADED;
+			return;
+		}
+	}
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
 		h->state = HEAT_LOADED;
@@ -1204,7 +1226,7 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 		make_region(vm, h, pc, mode, true);
 	else if (h->samples == 1 || h->samples == JIT_PROBE)
 		make_region(vm, h, pc, mode, false);
-	else if (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)
+	else if (h->samples >= JIT_THRESHOLD && j->interpreted + j->translated >= JIT_MIN_RUN)
 		make_region(vm, h, pc, mode, true);
 }
 
@@ -1284,12 +1306,13 @@ static void call_partial(struct cy_vm *vm, struct block *b, uint32_t retired, ui
 /* Runs region r from vm->pc. */
 static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 {
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
 	struct jit_frame f = {
 		.regs = vm->xlen == 64 ? (uint8_t *)vm->x64 : (uint8_t *)vm->x,
 		.mem = vm->mem.base,
 		.codemap = vm->cache.codemap,
 		.vm = vm,
-		.misaligned = vm_misaligned,
+		.misaligned = r->misaligned,
 		.cycles = vm->cycles,
 		.instret = vm->instret,
 		.budget = budget,
@@ -1307,9 +1330,11 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.transfer_fn = call_transfer,
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
+		.misaligned_exit = vm->misaligned.map.n + h->n_insns > CY_MISALIGNED_MAX_SITES,
 	};
 
 	r->used = ++vm->jit->clock;
+	vm->jit->entered++;
 	vm->break_loop = false;
 	r->fn(&f);
 	vm->jit->translated += f.cycles - vm->cycles;
@@ -1318,6 +1343,15 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 	vm->instret = f.instret;
 	vm->last_pc = (uint32_t)f.last_pc;
 	vm->retired_pc = (uint32_t)f.retired_pc;
+	if (f.misaligned_seen) { /* by pc, as the interpreter counts them */
+		const struct jit_desc_insn *di =
+		    (const struct jit_desc_insn *)(desc_blocks(r) + h->n_blocks);
+		for (uint32_t i = 0; i < h->n_insns; i++)
+			if (r->misaligned[i]) {
+				vm_misaligned_n(vm, di[i].pc, r->misaligned[i]);
+				r->misaligned[i] = 0;
+			}
+	}
 	return (enum jit_exit)f.exit;
 }
 
@@ -1333,6 +1367,7 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 
 	if (mode == JIT_NONE)
 		return false;
+	poll_done(vm); /* what the compiler finished meanwhile */
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back) {
 		struct region *r;
 		/* counting or a profiler came or went: the caller runs again, as
@@ -1352,6 +1387,7 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			continue;
 		}
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
+		uint32_t from = vm->pc;
 		uint64_t end = bypass || budget - vm->cycles < slice ? budget : vm->cycles + slice;
 		vm->jit_bypass = bypass;
 		vm->jit_entered = false;
@@ -1365,12 +1401,15 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		/* a sample per slice of interpreted cycles, however the caller
 		 * slices the run: a run in slices of 1 cycle samples as often as
 		 * one run, and the interpreter's steps past translated code that
-		 * stopped at a budget are no evidence of code left out */
+		 * stopped at a budget are no evidence of code left out. Where
+		 * the interpreter stopped to enter translated code, the sample is
+		 * where it started (the function a region called or returned
+		 * to), which is where it ran. */
 		if (!bypass)
 			j->since_sample += vm->cycles - before;
-		if (j->since_sample >= slice && !vm->jit_entered && vm->stop == CY_STOP_NONE) {
+		if (j->since_sample >= slice && vm->stop == CY_STOP_NONE) {
 			j->since_sample = 0;
-			sample(vm, vm->pc, mode);
+			sample(vm, vm->jit_entered ? from : vm->pc, mode);
 			poll_done(vm);
 		}
 		bypass = false;
