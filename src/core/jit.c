@@ -39,9 +39,11 @@
 #define JIT_SLICE       (1u << 16)
 #define JIT_EAGER_SLICE 256u
 /* Samples of a function before its region is made (about 2 M cycles of
- * it), and the cycles the run must have lasted before anything is
- * compiled: a short run ends before a compilation would pay. A region
- * found in the on-disk cache is loaded after JIT_PROBE samples. */
+ * it), and the cycles the run must have lasted (interpreted and
+ * translated) before anything is compiled: a short run ends before a
+ * compilation would pay. A region
+ * found in the on-disk cache is loaded at its function's first sample
+ * (looked for again at JIT_PROBE, when more of it may have run). */
 #define JIT_PROBE     4
 #define JIT_THRESHOLD 32
 #define JIT_MIN_RUN   (UINT64_C(1) << 25)
@@ -65,6 +67,7 @@ struct region {
 	int mode;          /* JIT_PLAIN, JIT_ACCT or JIT_LEAN */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
+	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
 	bool dead;
 	bool exported; /* handed out by jit_regions_take */
 };
@@ -88,6 +91,7 @@ struct heat {
 	uint32_t lo, hi;
 	uint32_t samples;
 	uint8_t state; /* HEAT_* */
+	bool symbol;   /* [lo, hi) is a symbol's, else a page */
 };
 
 enum { HEAT_COLD, HEAT_QUEUED, HEAT_LOADED, HEAT_FAILED };
@@ -137,6 +141,7 @@ struct jit {
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
 	uint64_t translated;     /* cycles run in translated code */
+	uint64_t entered;        /* calls of translated code */
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
 	bool refreshing;         /* region_ready is decoding its blocks */
@@ -509,9 +514,11 @@ void jit_free(struct cy_vm *vm)
 	if (!j)
 		return;
 	if (getenv("CYCLOPS_JIT_DEBUG"))
-		fprintf(stderr, "jit: %llu regions compiled, %llu loaded, %llu cycles translated\n",
+		fprintf(stderr,
+			"jit: %llu regions compiled, %llu loaded, %llu entries, %llu cycles "
+			"translated\n",
 			(unsigned long long)j->compiled, (unsigned long long)j->loaded,
-			(unsigned long long)j->translated);
+			(unsigned long long)j->entered, (unsigned long long)j->translated);
 	if (j->shared) { /* a compilation at work finishes for the next run */
 		pthread_mutex_lock(&j->shared->lock);
 		j->shared->abandoned = true;
@@ -525,6 +532,7 @@ void jit_free(struct cy_vm *vm)
 			dlclose(j->regions[i].dl);
 		free(j->regions[i].desc);
 		free(j->regions[i].blocks);
+		free(j->regions[i].misaligned);
 	}
 	if (j->cache_temporary && j->cache_dir[0]) {
 		DIR *d = opendir(j->cache_dir);
@@ -572,7 +580,13 @@ static bool block_translatable(const struct block *b)
 	return true;
 }
 
-/* The region's blocks: every decoded, translatable block in [lo, hi). */
+/* The region's blocks: the decoded, translatable blocks in [lo, hi) that
+ * discover() reached, and those it did not reach (code found through
+ * indirect jumps) that do not start inside another one: a block that
+ * starts where an interpreter's slice happened to end is a suffix of one
+ * the region has, and would make the region depend on where the run was
+ * sampled (its description, so its cached file, would differ from run to
+ * run) and give it an entry per such pc. */
 struct collect {
 	struct cy_vm *vm;
 	uint32_t lo, hi;
@@ -581,6 +595,8 @@ struct collect {
 	size_t n_insns;
 	bool no_memory;
 };
+
+static bool discovered(const struct jit *j, uint32_t pc);
 
 static void collect_block(void *ctx, struct block *b)
 {
@@ -601,7 +617,25 @@ static void collect_block(void *ctx, struct block *b)
 		c->blocks = p;
 	}
 	c->blocks[c->n++] = b;
-	c->n_insns += b->n;
+}
+
+/* Keeps, of the collected blocks (by pc), those discover() reached and
+ * those that start past every kept block's end. */
+static void keep_leaders(const struct jit *j, struct collect *c)
+{
+	uint32_t end = 0;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct block *b = c->blocks[i];
+		if (!discovered(j, b->pc) && b->pc < end)
+			continue;
+		if (b->end > end)
+			end = b->end;
+		c->blocks[kept++] = b;
+		c->n_insns += b->n;
+	}
+	c->n = kept;
 }
 
 static int by_block_pc(const void *a, const void *b)
@@ -696,7 +730,9 @@ static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
 	bool added;
 	int64_t i;
 
-	if (s && s->size && pc >= s->addr && pc - s->addr < s->size) {
+	bool symbol = s && s->size && pc >= s->addr && pc - s->addr < s->size;
+
+	if (symbol) {
 		lo = s->addr;
 		hi = s->addr + s->size;
 	} else {
@@ -708,7 +744,7 @@ static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
 	if (i < 0)
 		return NULL;
 	if (added)
-		j->heat[i] = (struct heat){ lo, hi, 0, HEAT_COLD };
+		j->heat[i] = (struct heat){ lo, hi, 0, HEAT_COLD, symbol };
 	return &j->heat[i];
 }
 
@@ -847,6 +883,7 @@ static void drop(struct cy_vm *vm, struct region *r)
 	dlclose(r->dl);
 	free(r->desc);
 	free(r->blocks);
+	free(r->misaligned);
 	*r = (struct region){ .dead = true };
 }
 
@@ -901,6 +938,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 	struct region *r;
 	void *dl, *fn, *their;
 	struct block **blocks;
+	uint64_t *misaligned;
 	char sum[PATH_MAX + 48];
 
 	snprintf(sum, sizeof(sum), "%s.sum", path);
@@ -918,8 +956,12 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 		unlink(sum);
 		return -1;
 	}
-	if (!(blocks = calloc(h->n_blocks, sizeof(*blocks)))) {
+	blocks = calloc(h->n_blocks, sizeof(*blocks));
+	misaligned = calloc(h->n_insns ? h->n_insns : 1, sizeof(*misaligned));
+	if (!blocks || !misaligned) {
 		dlclose(dl);
+		free(blocks);
+		free(misaligned);
 		return -1;
 	}
 	for (size_t i = 0; i < j->n_regions; i++) {
@@ -940,6 +982,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			if (!p) {
 				dlclose(dl);
 				free(blocks);
+				free(misaligned);
 				return -1;
 			}
 			j->regions = p;
@@ -955,7 +998,8 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			      .used = ++j->clock,
 			      .verified = UINT32_MAX,
 			      .mode = mode,
-			      .blocks = blocks };
+			      .blocks = blocks,
+			      .misaligned = misaligned };
 	for (uint32_t k = 0; k < h->n_blocks; k++) {
 		int32_t *e;
 		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
@@ -1079,12 +1123,29 @@ static void poll_done(struct cy_vm *vm)
 #define JIT_DISCOVER_MAX  2048
 #define JIT_DISCOVER_SEEN (2 * JIT_DISCOVER_MAX)
 
+static uint32_t seen_slot(const struct jit *j, uint32_t pc)
+{
+	uint32_t h;
+
+	for (h = (pc >> 1) * 0x9e3779b1u % JIT_DISCOVER_SEEN; j->seen[h] && j->seen[h] != pc;
+	     h = (h + 1) % JIT_DISCOVER_SEEN)
+		;
+	return h;
+}
+
+/* Whether the last discover() reached a block at pc. */
+static bool discovered(const struct jit *j, uint32_t pc)
+{
+	return pc && j->seen[seen_slot(j, pc)] == pc;
+}
+
 static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
 {
-	enum { SEEN = JIT_DISCOVER_SEEN }; /* a set of pcs, half full at most */
-	uint32_t *seen = vm->jit->seen, work[JIT_DISCOVER_MAX], n = 0, count = 0;
+	struct jit *j = vm->jit;
+	uint32_t *seen = j->seen, work[JIT_DISCOVER_MAX], n = 0, count = 0;
 
-	memset(seen, 0, SEEN * sizeof(*seen)); /* no block starts at pc 0 here: it marks free */
+	/* a set of pcs, half full at most; no block starts at pc 0 here: it marks free */
+	memset(seen, 0, JIT_DISCOVER_SEEN * sizeof(*seen));
 	work[n++] = start;
 	while (n && count < JIT_DISCOVER_MAX) {
 		uint32_t pc = work[--n], next[2], h;
@@ -1093,9 +1154,7 @@ static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
 		const struct insn *last;
 		if (pc < lo || pc >= hi || pc == 0)
 			continue;
-		for (h = (pc >> 1) * 0x9e3779b1u % SEEN; seen[h] && seen[h] != pc;
-		     h = (h + 1) % SEEN)
-			;
+		h = seen_slot(j, pc);
 		if (seen[h] == pc)
 			continue;
 		seen[h] = pc;
@@ -1145,19 +1204,29 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	}
 	if (!j->cache_dir[0])
 		return;
-	discover(vm, h->lo, h->hi, h->lo);
-	if (start >= h->lo && start < h->hi)
-		discover(vm, h->lo, h->hi, start);
+	/* from the function's start; a region without a symbol from where
+	 * the run was (its page's start need not be an instruction's) */
+	discover(vm, h->lo, h->hi, h->symbol ? h->lo : start);
 	cache_each_block(vm, collect_block, &c);
 	if (c.no_memory || !c.n) {
 		free(c.blocks);
 		return;
 	}
 	qsort(c.blocks, c.n, sizeof(*c.blocks), by_block_pc);
+	keep_leaders(j, &c);
 	desc = describe(vm, c.blocks, c.n, c.n_insns, mode, &size);
 	free(c.blocks);
 	if (!desc)
 		return;
+	for (size_t i = 0; i < j->n_regions; i++) { /* it is loaded already */
+		const struct region *r = &j->regions[i];
+		if (!r->dead && r->mode == mode && r->desc_size == size &&
+		    memcmp(r->desc, desc, size) == 0) {
+			free(desc);
+			h->state = HEAT_LOADED;
+			return;
+		}
+	}
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
 		h->state = HEAT_LOADED;
@@ -1186,13 +1255,14 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 			h->state = HEAT_COLD, h->samples = 0;
 		return;
 	}
-	if (j->eager || (h->samples >= JIT_THRESHOLD && j->interpreted >= JIT_MIN_RUN)) {
+	if (j->eager ||
+	    (h->samples >= JIT_THRESHOLD && j->interpreted + j->translated >= JIT_MIN_RUN)) {
 		make_region(vm, h, pc, mode, !j->no_compile);
 		/* compiling nothing, a region the cache lacks is not looked for
 		 * again at every sample */
 		if (j->no_compile && h->state == HEAT_COLD)
 			h->state = HEAT_FAILED;
-	} else if (h->samples == JIT_PROBE) {
+	} else if (h->samples == 1 || h->samples == JIT_PROBE) {
 		make_region(vm, h, pc, mode, false);
 	}
 }
@@ -1273,12 +1343,13 @@ static void call_partial(struct cy_vm *vm, struct block *b, uint32_t retired, ui
 /* Runs region r from vm->pc. */
 static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 {
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
 	struct jit_frame f = {
 		.regs = vm->xlen == 64 ? (uint8_t *)vm->x64 : (uint8_t *)vm->x,
 		.mem = vm->mem.base,
 		.codemap = vm->cache.codemap,
 		.vm = vm,
-		.misaligned = vm_misaligned,
+		.misaligned = r->misaligned,
 		.cycles = vm->cycles,
 		.instret = vm->instret,
 		.budget = budget,
@@ -1296,9 +1367,11 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.transfer_fn = call_transfer,
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
+		.misaligned_exit = vm->misaligned.map.n + h->n_insns > CY_MISALIGNED_MAX_SITES,
 	};
 
 	r->used = ++vm->jit->clock;
+	vm->jit->entered++;
 	vm->break_loop = false;
 	r->fn(&f);
 	vm->jit->translated += f.cycles - vm->cycles;
@@ -1307,6 +1380,15 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 	vm->instret = f.instret;
 	vm->last_pc = (uint32_t)f.last_pc;
 	vm->retired_pc = (uint32_t)f.retired_pc;
+	if (f.misaligned_seen) { /* by pc, as the interpreter counts them */
+		const struct jit_desc_insn *di =
+		    (const struct jit_desc_insn *)(desc_blocks(r) + h->n_blocks);
+		for (uint32_t i = 0; i < h->n_insns; i++)
+			if (r->misaligned[i]) {
+				vm_misaligned_n(vm, di[i].pc, r->misaligned[i]);
+				r->misaligned[i] = 0;
+			}
+	}
 	return (enum jit_exit)f.exit;
 }
 
@@ -1322,6 +1404,7 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 
 	if (mode == JIT_NONE)
 		return false;
+	poll_done(vm); /* what the compiler finished meanwhile */
 	/* an interruption ends the slice too: eager compilations can make
 	 * CY_INTERRUPT_CYCLES last hours (a long stretch of code run once) */
 	while (vm->stop == CY_STOP_NONE && vm->cycles < budget && !vm->clock_moved_back &&
@@ -1344,6 +1427,7 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			continue;
 		}
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
+		uint32_t from = vm->pc;
 		uint64_t end = bypass || budget - vm->cycles < slice ? budget : vm->cycles + slice;
 		vm->jit_bypass = bypass;
 		vm->jit_entered = false;
@@ -1357,12 +1441,15 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		/* a sample per slice of interpreted cycles, however the caller
 		 * slices the run: a run in slices of 1 cycle samples as often as
 		 * one run, and the interpreter's steps past translated code that
-		 * stopped at a budget are no evidence of code left out */
+		 * stopped at a budget are no evidence of code left out. Where
+		 * the interpreter stopped to enter translated code, the sample is
+		 * where it started (the function a region called or returned
+		 * to), which is where it ran. */
 		if (!bypass)
 			j->since_sample += vm->cycles - before;
-		if (j->since_sample >= slice && !vm->jit_entered && vm->stop == CY_STOP_NONE) {
+		if (j->since_sample >= slice && vm->stop == CY_STOP_NONE) {
 			j->since_sample = 0;
-			sample(vm, vm->pc, mode);
+			sample(vm, vm->jit_entered ? from : vm->pc, mode);
 			poll_done(vm);
 		}
 		bypass = false;

@@ -27,7 +27,9 @@ struct jit_frame {
 	uint8_t *mem;
 	const uint8_t *codemap;
 	struct cy_vm *vm;
-	void (*misaligned)(struct cy_vm *vm, uint32_t pc);
+	/* misaligned accesses, counted by the region's instruction index
+	 * (the driver hands them to vm_misaligned_n when seen is set) */
+	uint64_t *misaligned;
 	uint64_t cycles, instret, budget;
 	uint64_t pc;         /* in: where to start; out: where to go on */
 	uint64_t last_pc;    /* out: the last instruction run (vm->last_pc) */
@@ -50,6 +52,10 @@ struct jit_frame {
 	void (*flagged_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret);
 	void (*partial_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
 			   uint64_t instret, uint64_t now);
+	uint64_t misaligned_seen; /* out: a misaligned access was counted */
+	/* in: a misaligned access leaves before it instead (the by-pc table
+	 * could fill up, and which pcs it keeps depends on their order) */
+	uint64_t misaligned_exit;
 };
 
 /* A region as the generator sees it, flat (no pointers), so that it can be
@@ -60,7 +66,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 6u
+#define JIT_GEN_VERSION 12u
 
 struct jit_desc_head {
 	uint32_t magic, version;

@@ -19,6 +19,7 @@
 #include "core/isa.h"
 #include "core/jit.h"
 #include "core/mem.h"
+#include "core/state.h"
 
 /* The libgccjit entry points the generator uses, found with dlsym. */
 #define GCCJIT_FUNCS(_)                                                                            \
@@ -122,7 +123,7 @@ struct gen {
 	gcc_jit_type *tvoid, *tbool, *tu8, *tu16, *tu32, *tu64, *ti8, *ti16, *ti32, *ti64;
 	gcc_jit_type *tx, *tsx, *tw, *tsw, *tu8p, *tvoidp, *tsize;
 	gcc_jit_field *f_regs, *f_mem, *f_codemap, *f_vm, *f_misaligned, *f_cycles, *f_instret,
-	    *f_budget, *f_pc, *f_last, *f_retired, *f_exit;
+	    *f_budget, *f_pc, *f_last, *f_retired, *f_exit, *f_mis_seen, *f_mis_exit;
 	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN) */
 	bool acct, lean;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
@@ -132,7 +133,9 @@ struct gen {
 	gcc_jit_lvalue *events; /* vm->acct.events */
 	gcc_jit_rvalue *frame;  /* the parameter */
 	gcc_jit_lvalue *r[32];
-	gcc_jit_lvalue *cycles, *instret, *budget, *next, *exit_pc, *reason, *last, *retired;
+	/* the clock as the cycles left before the budget (one register for
+	 * both; the budget itself is needed at the exits only) */
+	gcc_jit_lvalue *left, *instret, *budget, *next, *exit_pc, *reason, *last, *retired;
 	gcc_jit_lvalue *mem, *codemap;
 	gcc_jit_lvalue *tmp8, *tmp16, *tmp32, *tmp64;
 	gcc_jit_function *memcpy_fn;
@@ -140,7 +143,30 @@ struct gen {
 	gcc_jit_block **labels;             /* one per guest block */
 	gcc_jit_block *dispatch, *exit_blk; /* on next, and the common exit */
 	bool written[32];                   /* registers the region writes */
+	bool used[32];                      /* ... or reads */
 	unsigned n_blocks;
+	/* unit costs, plain variant: every instruction costs one cycle, so the
+	 * instructions retired follow from the cycles and are not counted */
+	bool unit;
+	/* the budget is checked on the way into a block that is an entry, the
+	 * target of a jump back (every loop has one) or far from the last
+	 * check: reach[k], the most the run can cost from block k's start to
+	 * the next check or exit */
+	bool *check;
+	uint64_t *reach;
+	/* the block's first instruction can leave before it runs (RV64): the
+	 * last pcs are kept for it */
+	bool *need_prev;
+	/* RV64, the block being made: the accesses through one value of a
+	 * register are checked against 2^40 once, before the first of them,
+	 * for the lowest and the highest offset (leaving before an access
+	 * that would not fault is exact: the interpreter goes on from there);
+	 * span[i] for the block's instruction i */
+	struct span {
+		bool first; /* the first access of its group, which checks */
+		int64_t lo, hi;
+	} span[BLOCK_MAX_INSNS + 1];
+	uint32_t block_first; /* the block's first instruction's index */
 	char name[32];
 	unsigned serial;
 };
@@ -230,7 +256,34 @@ static gcc_jit_block *branch_off(struct gen *g, gcc_jit_rvalue *cond, const char
 	return then;
 }
 
-/* Leaves the region from block blk: the clock and the pcs as given. */
+/* The clock now. */
+static gcc_jit_rvalue *now(struct gen *g)
+{
+	return bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->budget), rv(g->left));
+}
+
+static void set_now(struct gen *g, gcc_jit_rvalue *cycles)
+{
+	assign(g, g->left, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->budget), cycles));
+}
+
+/* The clock moves by n (modulo 2^64: a negative delta moves it back). */
+static void advance(struct gen *g, uint64_t n)
+{
+	if (n)
+		J(block_add_assignment_op)
+	(g->cur, NULL, g->left, GCC_JIT_BINARY_OP_MINUS, konst(g, g->tu64, n));
+}
+
+/* instret += n, unless it follows from the clock (g->unit). */
+static void count_retired(struct gen *g, uint64_t n)
+{
+	if (!g->unit)
+		add_to(g, g->instret, n);
+}
+
+/* Leaves the region from block blk: the clock and the pcs as given (last
+ * 0: the pcs the previous block left). */
 static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t pc,
 		  gcc_jit_rvalue *cycles, uint64_t instret_add, uint32_t last, uint32_t retired)
 {
@@ -238,8 +291,8 @@ static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t
 
 	g->cur = blk;
 	if (cycles)
-		assign(g, g->cycles, cycles);
-	add_to(g, g->instret, instret_add);
+		set_now(g, cycles);
+	count_retired(g, instret_add);
 	assign(g, g->exit_pc, konst(g, g->tu64, pc));
 	assign(g, g->reason, konst(g, g->tu64, why));
 	if (last) {
@@ -379,7 +432,7 @@ static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_
 	args[1] = cast(g, rv(g->bp), g->tvoidp);
 	args[2] = konst(g, g->tu32, in->index);
 	args[3] = t;
-	args[4] = rv(g->cycles);
+	args[4] = now(g);
 	args[5] = rv(g->instret);
 	call(g, g->f_transfer_fn, 6, args);
 	end_when(g, join);
@@ -412,7 +465,9 @@ static void gen_run(struct gen *g, uint32_t n)
 	stop = branch_off(
 	    g, J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_break_loop)), NULL)),
 	    "stop");
-	J(block_add_assignment)(stop, NULL, g->budget, J(context_zero)(g->c, g->tu64));
+	/* the budget becomes the clock now: the next block does not fit */
+	J(block_add_assignment)(stop, NULL, g->budget, now(g));
+	J(block_add_assignment)(stop, NULL, g->left, J(context_zero)(g->c, g->tu64));
 	J(block_end_with_jump)(stop, NULL, g->cur);
 	end_when(g, join);
 }
@@ -424,15 +479,15 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 			 uint64_t cost, bool taken, gcc_jit_rvalue *target, bool plain, uint32_t n)
 {
 	if (!g->acct) {
-		add_to(g, g->cycles, cost);
-		add_to(g, g->instret, retired);
+		advance(g, cost);
+		count_retired(g, retired);
 		return;
 	}
 	gcc_jit_rvalue *to =
-	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles), konst(g, g->tu64, cost));
-	gen_deadline(g, retired, rv(g->cycles), to);
+	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, cost));
+	gen_deadline(g, retired, now(g), to);
 	add_to(g, g->instret, retired);
-	add_to(g, g->cycles, cost);
+	advance(g, cost);
 	if (taken && !g->lean) {
 		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
 		J(block_add_assignment_op)
@@ -460,28 +515,38 @@ static int block_at(const struct gen *g, uint32_t pc)
 	return -1;
 }
 
-/* Goes on at pc: a goto when the region holds it, else an exit there. The
- * clock has been moved past the block already. */
+/* Whether the budget lets the run into block k: the most it can cost
+ * before the next check fits. */
+static gcc_jit_rvalue *over_budget(struct gen *g, unsigned k)
+{
+	return cmp(g, GCC_JIT_COMPARISON_GT, konst(g, g->tu64, g->reach[k]), rv(g->left));
+}
+
+/* Goes on at pc: a goto when the region holds it (past the budget's check
+ * when it has one), else an exit there. The clock has been moved past the
+ * block already. */
 static void go_to(struct gen *g, uint32_t pc, uint32_t last, uint32_t retired)
 {
 	int k = block_at(g, pc);
 
-	assign(g, g->last, konst(g, g->tu64, last));
-	assign(g, g->retired, konst(g, g->tu64, retired));
-	if (k >= 0) {
-		J(block_end_with_jump)(g->cur, NULL, g->labels[k]);
-	} else {
-		assign(g, g->exit_pc, konst(g, g->tu64, pc));
-		assign(g, g->reason, konst(g, g->tu64, JIT_EXIT_JUMP));
-		J(block_end_with_jump)(g->cur, NULL, g->exit_blk);
+	if (k < 0) {
+		leave(g, g->cur, JIT_EXIT_JUMP, pc, NULL, 0, last, retired);
+		return;
 	}
+	if (g->need_prev[k]) {
+		assign(g, g->last, konst(g, g->tu64, last));
+		assign(g, g->retired, konst(g, g->tu64, retired));
+	}
+	if (g->check[k]) /* near the budget the interpreter steps, exactly */
+		leave(g, branch_off(g, over_budget(g, (unsigned)k), "budget"), JIT_EXIT_BUDGET, pc,
+		      NULL, 0, last, retired);
+	J(block_end_with_jump)(g->cur, NULL, g->labels[k]);
 }
 
 /* The clock before instruction in (the block's entry clock plus its prefix). */
 static gcc_jit_rvalue *clock_before(struct gen *g, const struct jit_desc_insn *in)
 {
-	return bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles),
-		   konst(g, g->tu64, in->before));
+	return bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->before));
 }
 
 /* Leaves before in when cond holds: the interpreter runs it (and faults). */
@@ -492,57 +557,80 @@ static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit
 
 	if (g->acct) { /* as FAULT: the run of the block ended before in */
 		gcc_jit_block *save = g->cur;
-		gcc_jit_rvalue *now = clock_before(g, in);
+		gcc_jit_rvalue *at = clock_before(g, in);
 		g->cur = out;
-		gen_deadline(g, in->index, rv(g->cycles), now);
-		gen_partial(g, in->index, now,
+		gen_deadline(g, in->index, now(g), at);
+		gen_partial(g, in->index, at,
 			    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->instret),
 				konst(g, g->tu64, in->index)),
-			    now);
+			    at);
 		out = g->cur;
 		g->cur = save;
 	}
 	leave(g, out, JIT_EXIT_BEFORE, in->pc, clock_before(g, in), in->index, prev_pc, prev_pc);
 }
 
-/* The effective address of a load or store, with the checks the
- * interpreter makes: at XLEN 64 one past 2^40 faults (in the interpreter). */
-static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, bool offset,
+static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
+		       const struct jit_desc_insn *in, uint32_t prev_pc);
+
+/* The effective address of a load or store of size bytes, with the checks
+ * the interpreter makes: at XLEN 64 one at or past 2^40 faults (in the
+ * interpreter; the region leaves before the first access of its group,
+ * g->span), and a misaligned one is counted (misaligned()). */
+static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, uint32_t size,
 			       uint32_t prev_pc)
 {
 	gcc_jit_lvalue *a = J(function_new_local)(g->fn, NULL, g->tx, "addr");
+	const struct span *sp = &g->span[(in - g->insns) - g->block_first];
 
-	assign(g, a,
-	       offset ? bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1), imm(g, in))
-		      : reg(g, in->rs1));
-	if (g->xlen == 64)
+	if (g->xlen == 64 && sp->first) {
+		gcc_jit_rvalue *lo = bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1),
+					 konst(g, g->tx, (uint64_t)sp->lo));
+		gcc_jit_rvalue *hi = bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1),
+					 konst(g, g->tx, (uint64_t)sp->hi));
 		exit_before_if(g,
-			       cmp(g, GCC_JIT_COMPARISON_GE, rv(a), konst(g, g->tx, MEM_SPACE_64)),
+			       cmp(g, GCC_JIT_COMPARISON_GE,
+				   bin(g, GCC_JIT_BINARY_OP_BITWISE_OR, g->tx, lo, hi),
+				   konst(g, g->tx, MEM_SPACE_64)),
 			       in, prev_pc);
+	}
+	assign(g, a, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1), imm(g, in)));
+	misaligned(g, rv(a), size, in, prev_pc);
 	return rv(a);
 }
 
-/* A misaligned access is counted by pc (vm_misaligned), as in every build. */
-static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size, uint32_t pc)
+static gcc_jit_rvalue *misaligned_at(struct gen *g, gcc_jit_rvalue *a, uint32_t size)
+{
+	return cmp(g, GCC_JIT_COMPARISON_NE,
+		   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx, a, konst(g, g->tx, size - 1)),
+		   J(context_zero)(g->c, g->tx));
+}
+
+/* A misaligned access is counted by pc, as in every build: here by the
+ * instruction's index in the region, in memory the driver hands to
+ * vm_misaligned_n (a call would make GCC keep the registers of every
+ * path through it in memory); or, when the driver says so, the region
+ * leaves before the access. */
+static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
+		       const struct jit_desc_insn *in, uint32_t prev_pc)
 {
 	gcc_jit_block *then, *save;
-	gcc_jit_rvalue *args[2];
+	gcc_jit_lvalue *count;
 
 	if (size == 1)
 		return;
-	then = branch_off(
-	    g,
-	    cmp(g, GCC_JIT_COMPARISON_NE,
-		bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx, a, konst(g, g->tx, size - 1)),
-		J(context_zero)(g->c, g->tx)),
-	    "misaligned");
+	then = branch_off(g, misaligned_at(g, a, size), "misaligned");
 	save = g->cur;
 	g->cur = then;
-	args[0] = rv(field(g, g->f_vm));
-	args[1] = konst(g, g->tu32, pc);
-	J(block_add_eval)
-	(g->cur, NULL,
-	 J(context_new_call_through_ptr)(g->c, NULL, rv(field(g, g->f_misaligned)), 2, args));
+	exit_before_if(g,
+		       cmp(g, GCC_JIT_COMPARISON_NE, rv(field(g, g->f_mis_exit)),
+			   J(context_zero)(g->c, g->tu64)),
+		       in, prev_pc);
+	count = J(context_new_array_access)(g->c, NULL, rv(field(g, g->f_misaligned)),
+					    konst(g, g->tu32, (uint32_t)(in - g->insns)));
+	J(block_add_assignment_op)
+	(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, J(context_one)(g->c, g->tu64));
+	assign(g, field(g, g->f_mis_seen), J(context_one)(g->c, g->tu64));
 	J(block_end_with_jump)(g->cur, NULL, save);
 	g->cur = save;
 }
@@ -605,34 +693,41 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 		after = g->cur;
 		g->cur = low;
 	}
+	/* the chunk of the first byte, and when the access is misaligned (an
+	 * aligned one lies in one chunk) of the last */
 	first = J(lvalue_as_rvalue)(J(context_new_array_access)(
 	    g->c, NULL, rv(g->codemap),
-	    bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu64, a64, konst(g, g->tu64, 10))));
-	last = J(lvalue_as_rvalue)(J(context_new_array_access)(
-	    g->c, NULL, rv(g->codemap),
-	    bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu64,
-		bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, a64, konst(g, g->tu64, size - 1)),
-		konst(g, g->tu64, 10))));
-	hit =
-	    cmp(g, GCC_JIT_COMPARISON_NE, bin(g, GCC_JIT_BINARY_OP_BITWISE_OR, g->tu8, first, last),
-		J(context_zero)(g->c, g->tu8));
+	    bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu64, a64, konst(g, g->tu64, CODE_CHUNK_SHIFT))));
+	hit = cmp(g, GCC_JIT_COMPARISON_NE, first, J(context_zero)(g->c, g->tu8));
 	out = branch_off(g, hit, "smc");
+	if (size > 1) {
+		gcc_jit_block *split = branch_off(g, misaligned_at(g, a, size), "split");
+		gcc_jit_block *rest = g->cur;
+		last = J(lvalue_as_rvalue)(J(context_new_array_access)(
+		    g->c, NULL, rv(g->codemap),
+		    bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu64,
+			bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, a64, konst(g, g->tu64, size - 1)),
+			konst(g, g->tu64, CODE_CHUNK_SHIFT))));
+		J(block_end_with_conditional)
+		(split, NULL, cmp(g, GCC_JIT_COMPARISON_NE, last, J(context_zero)(g->c, g->tu8)),
+		 out, rest);
+	}
 	if (g->acct) { /* as code_written: RETIRE_LAST, then the partial run */
 		gcc_jit_block *save = g->cur;
 		g->cur = out;
-		gen_deadline(g, in->index + 1u, rv(g->cycles),
-			     bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles),
-				 konst(g, g->tu64, in->after)));
-		add_to(g, g->instret, in->index + 1u);
-		add_to(g, g->cycles, in->after);
-		gen_partial(g, in->index + 1u, rv(g->cycles), rv(g->instret), rv(g->cycles));
+		gen_deadline(
+		    g, in->index + 1u, now(g),
+		    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)));
+		count_retired(g, in->index + 1u);
+		advance(g, in->after);
+		gen_partial(g, in->index + 1u, now(g), rv(g->instret), now(g));
 		out = g->cur;
 		g->cur = save;
 		leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len, NULL, 0, in->pc, in->pc);
 		goto checked;
 	}
 	leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len,
-	      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles), konst(g, g->tu64, in->after)),
+	      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)),
 	      in->index + 1u, in->pc, in->pc);
 checked:
 	if (after) {
@@ -725,7 +820,7 @@ static void div_zero_cost(struct gen *g, gcc_jit_rvalue *divisor, gcc_jit_type *
 	    branch_off(g, cmp(g, GCC_JIT_COMPARISON_EQ, divisor, J(context_zero)(g->c, t)), "dzc");
 	save = g->cur;
 	g->cur = then;
-	add_to(g, g->cycles, (uint64_t)(int64_t)g->head->div_zero_delta);
+	advance(g, (uint64_t)(int64_t)g->head->div_zero_delta);
 	J(block_end_with_jump)(g->cur, NULL, save);
 	g->cur = save;
 }
@@ -771,8 +866,7 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 	case OP_lwu:
 	case OP_ld: {
 		gcc_jit_rvalue *v;
-		a = address(g, in, true, prev_pc);
-		misaligned(g, a, size, in->pc);
+		a = address(g, in, size, prev_pc);
 		v = load_mem(g, a, size);
 		if (in->op == OP_lb)
 			v = cast(g, cast(g, v, g->ti8), g->tsx);
@@ -787,8 +881,7 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 	case OP_sh:
 	case OP_sw:
 	case OP_sd:
-		a = address(g, in, true, prev_pc);
-		misaligned(g, a, size, in->pc);
+		a = address(g, in, size, prev_pc);
 		store_mem(g, a, r2, size);
 		code_check(g, a, size, in);
 		break;
@@ -1003,22 +1096,117 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 	go_to(g, in->pc + in->len, in->pc, in->pc);
 }
 
+/* The blocks of the region block k goes on to (a jalr's are unknown). */
+static unsigned successors(const struct gen *g, unsigned k, int out[2])
+{
+	const struct jit_desc_block *b = &g->blocks[k];
+	const struct jit_desc_insn *in = &g->insns[b->first + b->n - 1];
+	unsigned n = 0;
+
+	if (in->op == OP_block_end) {
+		out[n++] = block_at(g, in->pc);
+	} else if (in->op == OP_jal) {
+		out[n++] = block_at(g, (uint32_t)in->imm);
+	} else if (in->op != OP_jalr) {
+		out[n++] = block_at(g, (uint32_t)in->imm);
+		out[n++] = block_at(g, in->pc + in->len);
+	}
+	return n;
+}
+
+/* How far a run can go without a budget check. */
+#define JIT_REACH_MAX 1024u
+
+/* Where the budget is checked (g->check) and how much a run may cost from
+ * there (g->reach): the blocks are by pc, so the jumps forward form a graph
+ * without cycles, and the most a path of them costs is found from the last
+ * block back; every cycle of the region goes through a jump back, whose
+ * target is checked. A translated block thus runs only when it fits the
+ * budget whatever path it is on. Also which blocks' first instruction can
+ * leave the region before it runs (g->need_prev). */
+static void plan_checks(struct gen *g)
+{
+	for (unsigned k = 0; k < g->n_blocks; k++) {
+		int succ[2];
+		unsigned n = successors(g, k, succ);
+		const struct jit_desc_insn *first = &g->insns[g->blocks[k].first];
+		unsigned cls = insn_classes[first->op];
+		/* the accounting variant checks every block: a subscriber
+		 * that wants the run back (gen_run) ends it at the next */
+		if ((g->blocks[k].flags & JIT_BLOCK_ENTRY) || g->acct)
+			g->check[k] = true;
+		for (unsigned i = 0; i < n; i++)
+			if (succ[i] >= 0 && (unsigned)succ[i] <= k)
+				g->check[succ[i]] = true;
+		g->need_prev[k] = g->xlen == 64 && (cls == CY_CLASS_LOAD || cls == CY_CLASS_STORE ||
+						    first->op == OP_jalr);
+	}
+	for (unsigned k = g->n_blocks; k-- > 0;) {
+		int succ[2];
+		unsigned n = successors(g, k, succ);
+		uint64_t most = 0;
+		for (unsigned i = 0; i < n; i++)
+			if (succ[i] > (int)k && !g->check[succ[i]] && g->reach[succ[i]] > most)
+				most = g->reach[succ[i]];
+		g->reach[k] = g->blocks[k].max_cost + most;
+		if (g->reach[k] > JIT_REACH_MAX)
+			g->check[k] = true;
+	}
+}
+
+/* Whether every instruction costs one cycle (the block's end nothing) and
+ * nothing adds to that. */
+static bool unit_costs(const struct gen *g)
+{
+	if (g->head->taken_extra || g->head->div_zero_delta)
+		return false;
+	for (unsigned i = 0; i < g->head->n_insns; i++) {
+		const struct jit_desc_insn *in = &g->insns[i];
+		if (in->before != in->index ||
+		    in->after != in->index + (in->op == OP_block_end ? 0u : 1u))
+			return false;
+	}
+	return true;
+}
+
+/* g->span for block b: its accesses grouped by the register value whose
+ * sum with their offsets they access (a value lasts until an instruction
+ * writes the register). */
+static void plan_spans(struct gen *g, const struct jit_desc_block *b)
+{
+	const struct jit_desc_insn *in = &g->insns[b->first];
+	int group_of[32]; /* the open group's first instruction, per register */
+
+	g->block_first = b->first;
+	for (unsigned r = 0; r < 32; r++)
+		group_of[r] = -1;
+	for (uint32_t i = 0; i < b->n && i <= BLOCK_MAX_INSNS; i++) {
+		unsigned cls = insn_classes[in[i].op];
+		g->span[i] = (struct span){ false, 0, 0 };
+		if ((cls == CY_CLASS_LOAD || cls == CY_CLASS_STORE) && in[i].rs1 < 32) {
+			int f = group_of[in[i].rs1];
+			if (f < 0) {
+				group_of[in[i].rs1] = (int)i;
+				g->span[i] = (struct span){ true, in[i].imm, in[i].imm };
+			} else if (in[i].imm < g->span[f].lo) {
+				g->span[f].lo = in[i].imm;
+			} else if (in[i].imm > g->span[f].hi) {
+				g->span[f].hi = in[i].imm;
+			}
+		}
+		if (in[i].rd < 32)
+			group_of[in[i].rd] = -1;
+	}
+}
+
 static void gen_block(struct gen *g, unsigned k)
 {
 	const struct jit_desc_block *b = &g->blocks[k];
 	const struct jit_desc_insn *in = &g->insns[b->first];
-	gcc_jit_block *over;
 	uint32_t prev_pc = 0;
 
 	g->cur = g->labels[k];
-	/* near the budget the interpreter steps, exactly */
-	over = branch_off(g,
-			  cmp(g, GCC_JIT_COMPARISON_GT,
-			      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->cycles),
-				  konst(g, g->tu64, b->max_cost)),
-			      rv(g->budget)),
-			  "budget");
-	leave(g, over, JIT_EXIT_BUDGET, b->pc, NULL, 0, 0, 0);
+	plan_spans(g, b);
 	g->k = k;
 	if (g->acct && !g->lean) /* this block's struct block: its counts and the edges' */
 		load_bp(g);
@@ -1055,17 +1243,18 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 23 * 8, "jit_frame: 23 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 25 * 8, "jit_frame: 25 fields of 8 bytes");
 
 int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, size_t why_size)
 {
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[23];
+	gcc_jit_field *fields[25];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
+	gcc_jit_lvalue *regs; /* the frame's, at the entry and the exit */
 	int rc = -1;
 
 	if (jit_gen_load(why, why_size) != 0)
@@ -1092,15 +1281,12 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* the frame, as a struct of the same layout as struct jit_frame; the
 	 * misaligned callback's field has its function pointer type */
-	fn_ptr_params[0] = g.tvoidp;
-	fn_ptr_params[1] = g.tu32;
 	fields[0] = g.f_regs = J(context_new_field)(g.c, NULL, g.tu8p, "regs");
 	fields[1] = g.f_mem = J(context_new_field)(g.c, NULL, g.tu8p, "mem");
 	fields[2] = g.f_codemap = J(context_new_field)(g.c, NULL, g.tu8p, "codemap");
 	fields[3] = g.f_vm = J(context_new_field)(g.c, NULL, g.tvoidp, "vm");
-	fields[4] = g.f_misaligned = J(context_new_field)(
-	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 2, fn_ptr_params, 0),
-	    "misaligned");
+	fields[4] = g.f_misaligned =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "misaligned");
 	fields[5] = g.f_cycles = J(context_new_field)(g.c, NULL, g.tu64, "cycles");
 	fields[6] = g.f_instret = J(context_new_field)(g.c, NULL, g.tu64, "instret");
 	fields[7] = g.f_budget = J(context_new_field)(g.c, NULL, g.tu64, "budget");
@@ -1142,7 +1328,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	fields[22] = g.f_partial_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
 	    "partial_fn");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 23, fields);
+	fields[23] = g.f_mis_seen = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_seen");
+	fields[24] = g.f_mis_exit = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_exit");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 25, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -1163,7 +1351,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		snprintf(name, sizeof(name), "x%u", i);
 		g.r[i] = J(function_new_local)(g.fn, NULL, g.tx, name);
 	}
-	g.cycles = J(function_new_local)(g.fn, NULL, g.tu64, "cycles");
+	g.left = J(function_new_local)(g.fn, NULL, g.tu64, "left");
 	g.instret = J(function_new_local)(g.fn, NULL, g.tu64, "instret");
 	g.budget = J(function_new_local)(g.fn, NULL, g.tu64, "budget");
 	g.next = J(function_new_local)(g.fn, NULL, g.tu32, "next");
@@ -1178,19 +1366,30 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.tmp32 = J(function_new_local)(g.fn, NULL, g.tu32, "t32");
 	g.tmp64 = J(function_new_local)(g.fn, NULL, g.tu64, "t64");
 	g.bp = J(function_new_local)(g.fn, NULL, g.tu8p, "bp");
+	regs = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tx), "regs");
 	g.events = J(function_new_local)(g.fn, NULL, g.tu64, "events");
 
-	/* the registers the region writes go back at its exit */
-	for (unsigned i = 0; i < g.head->n_insns; i++)
-		if (g.insns[i].rd < 32)
-			g.written[g.insns[i].rd] = true;
+	/* the registers the region uses are loaded at its entry, those it
+	 * writes go back at its exit */
+	for (unsigned i = 0; i < g.head->n_insns; i++) {
+		const struct jit_desc_insn *in = &g.insns[i];
+		if (in->rd < 32)
+			g.written[in->rd] = g.used[in->rd] = true;
+		if (in->rs1 < 32)
+			g.used[in->rs1] = true;
+		if (in->rs2 < 32)
+			g.used[in->rs2] = true;
+	}
 
 	entry = J(function_new_block)(g.fn, "entry");
 	g.dispatch = J(function_new_block)(g.fn, "dispatch");
 	g.exit_blk = J(function_new_block)(g.fn, "exit");
 	g.labels = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.labels));
 	cases = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*cases));
-	if (!g.labels || !cases) {
+	g.check = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.check));
+	g.need_prev = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.need_prev));
+	g.reach = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.reach));
+	if (!g.labels || !cases || !g.check || !g.need_prev || !g.reach) {
 		snprintf(why, why_size, "out of memory");
 		goto out;
 	}
@@ -1199,18 +1398,22 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		snprintf(name, sizeof(name), "pc_%08x", g.blocks[k].pc);
 		g.labels[k] = J(function_new_block)(g.fn, name);
 	}
+	plan_checks(&g);
+	g.unit = !g.acct && unit_costs(&g);
 
 	/* entry: the frame into locals */
 	g.cur = entry;
+	assign(&g, regs, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)));
 	for (unsigned i = 1; i < 32; i++) {
-		gcc_jit_lvalue *slot = J(context_new_array_access)(
-		    g.c, NULL, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)),
-		    konst(&g, g.tu32, i));
+		if (!g.used[i])
+			continue;
+		gcc_jit_lvalue *slot =
+		    J(context_new_array_access)(g.c, NULL, rv(regs), konst(&g, g.tu32, i));
 		assign(&g, g.r[i], rv(slot));
 	}
-	assign(&g, g.cycles, rv(field(&g, g.f_cycles)));
-	assign(&g, g.instret, rv(field(&g, g.f_instret)));
 	assign(&g, g.budget, rv(field(&g, g.f_budget)));
+	set_now(&g, rv(field(&g, g.f_cycles)));
+	assign(&g, g.instret, rv(field(&g, g.f_instret)));
 	assign(&g, g.last, rv(field(&g, g.f_last)));
 	assign(&g, g.retired, rv(field(&g, g.f_retired)));
 	assign(&g, g.mem, rv(field(&g, g.f_mem)));
@@ -1220,14 +1423,20 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		assign(&g, g.events, rv(field(&g, g.f_events)));
 	J(block_end_with_jump)(entry, NULL, g.dispatch);
 
-	/* dispatch: to the block at next, or out */
+	/* dispatch: to the block at next (past the budget's check), or out */
 	{
 		gcc_jit_block *out = J(function_new_block)(g.fn, "not_here");
 		int n_cases = 0;
 		for (unsigned k = 0; k < g.n_blocks; k++) {
 			gcc_jit_rvalue *pc = konst(&g, g.tu32, g.blocks[k].pc);
-			if (g.blocks[k].flags & JIT_BLOCK_ENTRY)
-				cases[n_cases++] = J(context_new_case)(g.c, pc, pc, g.labels[k]);
+			gcc_jit_block *gate;
+			if (!(g.blocks[k].flags & JIT_BLOCK_ENTRY))
+				continue;
+			gate = g.cur = new_block(&g, "gate");
+			leave(&g, branch_off(&g, over_budget(&g, k), "budget"), JIT_EXIT_BUDGET,
+			      g.blocks[k].pc, NULL, 0, 0, 0);
+			J(block_end_with_jump)(g.cur, NULL, g.labels[k]);
+			cases[n_cases++] = J(context_new_case)(g.c, pc, pc, gate);
 		}
 		J(block_end_with_switch)(g.dispatch, NULL, rv(g.next), out, n_cases, cases);
 		J(block_add_assignment)(out, NULL, g.exit_pc, cast(&g, rv(g.next), g.tu64));
@@ -1240,15 +1449,20 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* exit: the locals back into the frame */
 	g.cur = g.exit_blk;
+	assign(&g, regs, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)));
 	for (unsigned i = 1; i < 32; i++) {
 		if (!g.written[i])
 			continue;
-		gcc_jit_lvalue *slot = J(context_new_array_access)(
-		    g.c, NULL, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)),
-		    konst(&g, g.tu32, i));
+		gcc_jit_lvalue *slot =
+		    J(context_new_array_access)(g.c, NULL, rv(regs), konst(&g, g.tu32, i));
 		assign(&g, slot, rv(g.r[i]));
 	}
-	assign(&g, field(&g, g.f_cycles), rv(g.cycles));
+	if (g.unit) /* instret moved as the clock did */
+		assign(&g, g.instret,
+		       bin(&g, GCC_JIT_BINARY_OP_PLUS, g.tu64, rv(g.instret),
+			   bin(&g, GCC_JIT_BINARY_OP_MINUS, g.tu64, now(&g),
+			       rv(field(&g, g.f_cycles)))));
+	assign(&g, field(&g, g.f_cycles), now(&g));
 	assign(&g, field(&g, g.f_instret), rv(g.instret));
 	assign(&g, field(&g, g.f_pc), rv(g.exit_pc));
 	assign(&g, field(&g, g.f_last), rv(g.last));
@@ -1265,6 +1479,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 out:
 	free(g.labels);
 	free(cases);
+	free(g.check);
+	free(g.need_prev);
+	free(g.reach);
 	J(context_release)(g.c);
 	return rc;
 }

@@ -148,27 +148,29 @@ uint64_t cy_vm_cycles(const cy_vm *vm) { return vm->cycles; }
 uint64_t cy_vm_instret(const cy_vm *vm) { return vm->instret; }
 uint64_t cy_vm_touched_bytes(const cy_vm *vm) { return mem_touched_bytes(&vm->mem); }
 
-void vm_misaligned(struct cy_vm *vm, uint32_t pc)
+void vm_misaligned(struct cy_vm *vm, uint32_t pc) { vm_misaligned_n(vm, pc, 1); }
+
+void vm_misaligned_n(struct cy_vm *vm, uint32_t pc, uint64_t n)
 {
 	void *sites = vm->misaligned.sites;
 	bool added;
 	int64_t i;
 
-	vm->misaligned.total++;
+	vm->misaligned.total += n;
 	if (!vm->misaligned.map.slots && index_map_rehash(&vm->misaligned.map, 64) != 0) {
-		vm->misaligned.lost++;
+		vm->misaligned.lost += n;
 		return;
 	}
 	vm->misaligned.map.max = CY_MISALIGNED_MAX_SITES;
 	i = index_map_get(&vm->misaligned.map, pc, 0, &sites, sizeof(cy_misaligned_site), &added);
 	vm->misaligned.sites = sites;
 	if (i < 0) {
-		vm->misaligned.lost++;
+		vm->misaligned.lost += n;
 		return;
 	}
 	if (added)
 		vm->misaligned.sites[i] = (cy_misaligned_site){ pc, 0 };
-	vm->misaligned.sites[i].count++;
+	vm->misaligned.sites[i].count += n;
 }
 
 void vm_misaligned_free(struct cy_vm *vm)

@@ -14,6 +14,8 @@ void vm_emit(struct cy_vm *vm, const cy_event *ev);
 /* A misaligned data access at pc (cold: the interpreter calls it only when
  * an address is not a multiple of its access's size). */
 void vm_misaligned(struct cy_vm *vm, uint32_t pc) __attribute__((cold));
+/* n of them at pc at once (translated code counts them by instruction) */
+void vm_misaligned_n(struct cy_vm *vm, uint32_t pc, uint64_t n);
 void vm_misaligned_free(struct cy_vm *vm);
 
 /* Register n at the VM's width (an RV32 value zero-extended). */
