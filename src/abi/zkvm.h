@@ -93,6 +93,12 @@ struct zkvm {
 	int memfd;          /* the guest's memory once a block ran; -1 before */
 	uint64_t cow_limit; /* the range the copy-on-write view covers */
 
+	/* SP1 v6's untrusted-programs mode (docs/zkvm.md): the region its
+	 * ELF note names, where MPROTECT may change pages; the checks
+	 * themselves are the core's (core/prot.h, vm->prot) */
+	bool user_mode;
+	uint64_t untrusted_lo, untrusted_hi;
+
 	bool warned_fd;
 	cy_syscall_count count_out[ZKVM_N_SYSCALLS]; /* cy_vm_syscall_counts' */
 };
