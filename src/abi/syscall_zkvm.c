@@ -795,11 +795,28 @@ static void sys_field(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a
 	put(vm, a[0], x, bytes);
 }
 
+/* POSEIDON2 (SP1 v6): the permutation of the 16 KoalaBear elements (u32
+ * LE, two to a doubleword) at a0, in place; a1 must be 0. Pico's
+ * POSEIDON2_PERMUTE (its field is the prover's choice) stops. */
 static void sys_poseidon2(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	(void)a;
-	zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
-		  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+	uint32_t s[POSEIDON2_WIDTH];
+
+	if (vm->zkvm->flavor != ZKVM_SP1_V6) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+		return;
+	}
+	if (a[1] != 0) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name, "a1 is %llu, not 0",
+			  (unsigned long long)a[1]);
+		return;
+	}
+	if (!span(vm, sys, "state", a[0], sizeof(s), true))
+		return;
+	get(vm, s, a[0], sizeof(s));
+	poseidon2_kb16(s);
+	put(vm, a[0], s, sizeof(s));
 }
 
 /* MPROTECT: a0's page gets the protection in a1. SP1 v6 allows it only to

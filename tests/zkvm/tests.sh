@@ -114,6 +114,9 @@ EOF_FL
 	cy run --abi sp1 $ZK/rv64/exit_outside.elf >/dev/null 2>"$o/exo.err"
 	expect "zkvm: v6: EXIT_UNCONSTRAINED outside a block stops the run, as v6's executor panics" \
 		sh -c "[ $? -eq 252 ] && grep -q 'EXIT_UNCONSTRAINED at 0x[0-9a-f]* <_start+0x8>: not inside an unconstrained block (SP1 v6 stops here)' '$o/exo.err' && grep -q '^cyclops: 3 instructions' '$o/exo.err'"
+	cy run --abi sp1 --public-values "$o/p2.pv" $ZK/rv64/poseidon2.elf >/dev/null 2>&1
+	expect "zkvm: v6 POSEIDON2 of 0..15: the KoalaBear permutation expected_poseidon2.py works out (itself checked on Plonky3's vector and SP1's constants)" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/p2.pv' | tr -d ' \\n')\" = \"\$(python3 tests/zkvm/expected_poseidon2.py)\" ]"
 	# SP1 v6's untrusted-programs mode: page protections and traps
 	cy run --abi sp1 --public-values "$o/ut.pv" $ZK/rv64/untrusted.elf >/dev/null 2>"$o/ut.err"
 	expect "zkvm: v6 untrusted programs: five violations trap to the handler with codes 5 7 1 5 7 and their pcs, code made r-x runs, SIG_RETURN goes to the frame's pc (0x57157, untrusted.S)" \
@@ -309,6 +312,13 @@ assert r['committed_digest'] == list(struct.unpack('<8I', hashlib.sha256(pv).dig
 		cy run "$d/sp1-v6-trap.elf" >"$o/trap.out" 2>"$o/trap.err"
 		expect "zkvm ELFs: SP1 v6 trap: exit 0, 'We have handled all traps!'" \
 			sh -c "[ $? -eq 0 ] && grep -q 'We have handled all traps!' '$o/trap.out'"
+	fi
+	# its poseidon2 program: the count of permutations from the input
+	if have sp1-v6-poseidon2.elf; then
+		printf '\012\0\0\0\0\0\0\0' >"$o/p10"
+		cy run --input "$o/p10" "$d/sp1-v6-poseidon2.elf" >"$o/p2.out" 2>"$o/p2.err"
+		expect "zkvm ELFs: SP1 v6 poseidon2 (10 rounds): exit 0, 10 POSEIDON2 calls, 'successfully evaluated'" \
+			sh -c "[ $? -eq 0 ] && grep -q 'successfully evaluated poseidon2' '$o/p2.out' && grep -q 'POSEIDON2 10' '$o/p2.err'"
 	fi
 	for f in fibonacci loop keccak; do
 		have sp1-v6-$f.elf || continue
