@@ -132,6 +132,9 @@ EOF_FL
 	cy resume "$o/utck" >/dev/null 2>&1
 	expect "zkvm: v6 untrusted programs: a run resumed from a checkpoint keeps its page protections (0x57157 again)" \
 		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/utck.pv' | tr -d ' \\n')\" = 5771050000000000 ]"
+	cy run --abi sp1 $ZK/rv64/untrusted_block.elf >"$o/ub.out" 2>/dev/null
+	expect "zkvm: v6 untrusted programs: a load from a page set to none traps inside an unconstrained block too ('t', exit 5, untrusted_block.S)" \
+		sh -c "[ $? -eq 5 ] && [ \"\$(cat '$o/ub.out')\" = t ]"
 	cy run --abi sp1 $ZK/rv64/untrusted_stops.elf >/dev/null 2>"$o/us.err"
 	expect "zkvm: v6 untrusted programs: with no trap context the load from a page set to none stops the run, unretired (14 instructions, untrusted_stops.S)" \
 		sh -c "[ $? -eq 252 ] && grep -q 'page protection: no read permission at 0x[0-9a-f]* (page ---) at 0x[0-9a-f]* <load>: ld x6,0(x18): the program has no trap context' '$o/us.err' && grep -q '^cyclops: 14 instructions' '$o/us.err'"
