@@ -4,11 +4,15 @@
  * load from it traps to the handler, which sets s1 to 't' (it stays 'n'
  * if the load went through) and returns to load's caller; the block
  * writes s1 and a newline to stdout (a block's output is kept) and ends;
- * the program halts with exit code 5. */
+ * the program halts with exit code 5. The label sp1_zkvm_marker makes
+ * the SP1 ABI the detected one (tests/run.sh engines runs it without
+ * --abi). */
 	.option norvc
 	.text
 	.globl _start
+	.globl sp1_zkvm_marker
 _start:
+sp1_zkvm_marker:
 	la t1, handler
 	la t2, __SUCCINCT_TRAP_CONTEXT
 	sd t1, 0(t2)
