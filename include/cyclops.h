@@ -70,7 +70,8 @@ typedef enum cy_fault {
 	CY_FAULT_HOST,         /* host resources ran out */
 	CY_FAULT_SYSCALL,      /* a zkVM syscall the ABI rejects (unknown code, bad hint) */
 	CY_FAULT_MEMORY_LIMIT, /* the guest touched more than opts.max_memory */
-	CY_FAULT_ACCESS,       /* bare: a load or store the trap handler at mtvec could not take */
+	CY_FAULT_ACCESS,       /* bare: a load or store the trap handler at mtvec could not take;
+				* SP1 v6 user mode: a page protection with no trap context */
 } cy_fault;
 
 /* ZERO-RISCY's performance counters come in two builds (docs/counters.md):

@@ -19,6 +19,7 @@
 #include "abi/zkvm.h"
 #include "core/block.h"
 #include "core/output.h"
+#include "core/prot.h"
 #include "core/vm.h"
 #include "util/state_io.h"
 
@@ -794,36 +795,191 @@ static void sys_field(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a
 	put(vm, a[0], x, bytes);
 }
 
+/* POSEIDON2 (SP1 v6): the permutation of the 16 KoalaBear elements (u32
+ * LE, two to a doubleword) at a0, in place; a1 must be 0. Pico's
+ * POSEIDON2_PERMUTE (its field is the prover's choice) stops. */
 static void sys_poseidon2(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	(void)a;
-	zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
-		  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+	uint32_t s[POSEIDON2_WIDTH];
+
+	if (vm->zkvm->flavor != ZKVM_SP1_V6) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+		return;
+	}
+	if (a[1] != 0) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name, "a1 is %llu, not 0",
+			  (unsigned long long)a[1]);
+		return;
+	}
+	if (!span(vm, sys, "state", a[0], sizeof(s), true))
+		return;
+	get(vm, s, a[0], sizeof(s));
+	poseidon2_kb16(s);
+	put(vm, a[0], s, sizeof(s));
 }
 
-/* MPROTECT: SP1 v6 changes a page's protection only for programs built in
- * its untrusted-programs mode, which cyclops refuses at load; for any
- * other its executor stops here, and so does cyclops. */
+/* MPROTECT: a0's page gets the protection in a1. SP1 v6 allows it only to
+ * a program built in its untrusted-programs mode, on a page of the region
+ * its note names, with one of four protections; its executor stops on
+ * anything else (it asserts), and so does cyclops. */
 static void sys_mprotect(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	(void)a;
-	zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
-		  "page protections need SP1's untrusted-programs mode (its executor stops "
-		  "here too)");
+	static const uint8_t permitted[] = { 0, PROT_R | PROT_W, PROT_R | PROT_X, PROT_R };
+	const struct zkvm *z = vm->zkvm;
+	bool ok = false;
+
+	if (!z->user_mode) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "page protections need SP1's untrusted-programs mode, which this program "
+			  "was not built in (its executor stops here too)");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(permitted); i++)
+		ok |= a[1] == permitted[i];
+	if (!ok) {
+		zkvm_stop(
+		    vm, CY_FAULT_SYSCALL, rows[sys].name,
+		    "protection %llu in a1 is not one SP1 permits (0, r, r-x, rw-: 0, 4, 5, 6)",
+		    (unsigned long long)a[1]);
+		return;
+	}
+	if (a[0] % PROT_PAGE || a[0] < z->untrusted_lo || a[0] >= z->untrusted_hi ||
+	    a[0] >= MEM_SPACE_64) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "0x%llx is not a page of the untrusted region 0x%llx..0x%llx",
+			  (unsigned long long)a[0], (unsigned long long)z->untrusted_lo,
+			  (unsigned long long)z->untrusted_hi);
+		return;
+	}
+	if (prot_set(vm, a[0], a[0] + PROT_PAGE, (uint8_t)a[1]) != 0)
+		zkvm_stop(vm, CY_FAULT_HOST, rows[sys].name,
+			  "out of memory for the page protections");
 }
 
 /* SIG_RETURN (SP1 v6): x1..x31 from the 31 words after the one at a0, as a
- * trap handler returns; t0 gets x5's. The program goes on after the ecall
- * (the executor's supervisor mode: only user mode jumps to the word at a0). */
+ * trap handler returns; t0 gets x5's. In the untrusted-programs mode (SP1's
+ * user mode) the program goes on at the first word's address; else after
+ * the ecall (its supervisor mode). Read without protection checks, as SP1
+ * reads them. */
 static void sys_sig_return(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
-	uint64_t regs[31];
+	uint64_t regs[31], next;
 
 	if (!span(vm, sys, "register frame", a[0], 8 + sizeof(regs), true))
 		return;
+	get(vm, &next, a[0], 8);
 	get(vm, regs, a[0] + 8, sizeof(regs));
+	if (vm->zkvm->user_mode && (next >= MEM_CODE_LIMIT || (next & 1))) {
+		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
+			  "the frame's pc 0x%llx is not a code address", (unsigned long long)next);
+		return;
+	}
 	for (unsigned i = 1; i < 32; i++)
 		vm_set_reg(vm, i, regs[i - 1]);
+	if (vm->zkvm->user_mode) {
+		vm->ecall_redirect = true;
+		vm->ecall_next_pc = (uint32_t)next;
+		vm->break_loop = true;
+	}
+}
+
+/* The pages a precompile's operands must allow before SP1 v6's user mode
+ * runs it, in the order its executor checks them (crates/core/executor/
+ * src/minimal/precompiles/): each an address, a length in 8-byte words
+ * and the protection it needs. */
+struct operand_check {
+	uint64_t addr, words;
+	uint8_t want;
+};
+
+static unsigned operand_checks(enum zkvm_syscall sys, const uint64_t *a, struct operand_check *c)
+{
+	const uint8_t r = PROT_R, w = PROT_W, rw = PROT_R | PROT_W;
+	enum curve_id curve = curve_of(sys);
+	uint64_t point = curve_words(curve); /* 8-byte words: two coordinates */
+
+	switch (sys) {
+	case ZKVM_SYS_SHA_EXTEND:
+		c[0] = (struct operand_check){ a[0], 16, r };
+		c[1] = (struct operand_check){ a[0] + 16 * 8, 48, rw };
+		return 2;
+	case ZKVM_SYS_SHA_COMPRESS:
+		c[0] = (struct operand_check){ a[1], 8, r };
+		c[1] = (struct operand_check){ a[0], 64, r };
+		c[2] = (struct operand_check){ a[1], 8, w };
+		return 3;
+	case ZKVM_SYS_KECCAK_PERMUTE:
+		c[0] = (struct operand_check){ a[0], 25, r };
+		c[1] = (struct operand_check){ a[0], 25, w };
+		return 2;
+	case ZKVM_SYS_ED_ADD: point = 8; /* fall through */
+	case ZKVM_SYS_SECP256K1_ADD:
+	case ZKVM_SYS_SECP256R1_ADD:
+	case ZKVM_SYS_BN254_ADD:
+	case ZKVM_SYS_BLS12381_ADD:
+		c[0] = (struct operand_check){ a[1], point, r };
+		c[1] = (struct operand_check){ a[0], point, rw };
+		return 2;
+	case ZKVM_SYS_SECP256K1_DOUBLE:
+	case ZKVM_SYS_SECP256R1_DOUBLE:
+	case ZKVM_SYS_BN254_DOUBLE:
+	case ZKVM_SYS_BLS12381_DOUBLE: c[0] = (struct operand_check){ a[0], point, rw }; return 1;
+	case ZKVM_SYS_ED_DECOMPRESS:
+		c[0] = (struct operand_check){ a[0] + 32, 4, r };
+		c[1] = (struct operand_check){ a[0], 4, w };
+		return 2;
+	case ZKVM_SYS_BLS12381_FP_ADD:
+	case ZKVM_SYS_BLS12381_FP_SUB:
+	case ZKVM_SYS_BLS12381_FP_MUL:
+	case ZKVM_SYS_BN254_FP_ADD:
+	case ZKVM_SYS_BN254_FP_SUB:
+	case ZKVM_SYS_BN254_FP_MUL:
+		point /= 2; /* one coordinate */
+	/* fall through */
+	case ZKVM_SYS_BLS12381_FP2_ADD:
+	case ZKVM_SYS_BLS12381_FP2_SUB:
+	case ZKVM_SYS_BLS12381_FP2_MUL:
+	case ZKVM_SYS_BN254_FP2_ADD:
+	case ZKVM_SYS_BN254_FP2_SUB:
+	case ZKVM_SYS_BN254_FP2_MUL:
+		c[0] = (struct operand_check){ a[1], point, r };
+		c[1] = (struct operand_check){ a[0], point, rw };
+		return 2;
+	case ZKVM_SYS_UINT256_MUL:
+		c[0] = (struct operand_check){ a[1], 8, r };
+		c[1] = (struct operand_check){ a[0], 4, rw };
+		return 2;
+	case ZKVM_SYS_UINT256_ADD_CARRY:
+	case ZKVM_SYS_UINT256_MUL_CARRY:
+		for (unsigned i = 0; i < 5; i++)
+			c[i] = (struct operand_check){ a[i], 4, i < 3 ? r : w };
+		return 5;
+	case ZKVM_SYS_POSEIDON2: c[0] = (struct operand_check){ a[0], 8, rw }; return 1;
+	default: return 0; /* the others read and write unchecked, as SP1's */
+	}
+}
+
+/* Whether the call's operands pass the page protections; else it trapped
+ * to the guest's handler (the run goes on there) or the run stopped. */
+static bool operands_allowed(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	struct operand_check c[5];
+	unsigned n = operand_checks(sys, a, c);
+	uint64_t target;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t code = prot_span(vm, c[i].addr, c[i].words, c[i].want);
+		if (!code)
+			continue;
+		if (prot_trap(vm, code, vm->pc, c[i].addr, &target)) {
+			vm->ecall_redirect = true;
+			vm->ecall_next_pc = (uint32_t)target;
+			vm->break_loop = true;
+		}
+		return false;
+	}
+	return true;
 }
 
 static void sys_dump_elf(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
@@ -869,6 +1025,8 @@ void syscall_zkvm(struct cy_vm *vm)
 		 * sp1-gas), beyond its ecall's: the ecall retires with it */
 		vm->cycles += z->cycles[i];
 	}
+	if (z->user_mode && !operands_allowed(vm, (enum zkvm_syscall)i, args))
+		return;
 	rows[i].fn(vm, (enum zkvm_syscall)i, args);
 }
 
@@ -925,29 +1083,146 @@ static enum zkvm_flavor flavor_of(cy_abi abi, unsigned version)
 	return version >= 6 ? ZKVM_SP1_V6 : version >= 4 ? ZKVM_SP1_V4 : ZKVM_SP1_V3;
 }
 
-/* The ELF note of SP1 v6's untrusted-programs mode (SUCCINCT, type 1). */
-static bool untrusted_note(const uint8_t *data, size_t size)
-{
-	static const char name[] = "SUCCINCT";
-	Elf *elf = elf_memory((char *)data, size);
-	Elf_Scn *scn = NULL;
-	bool found = false;
+/* SP1 v6's untrusted-programs mode (docs/zkvm.md, "Untrusted programs"),
+ * as its ELF reader (crates/core/executor/src/disassembler/elf.rs) and
+ * crates/primitives/src/consts.rs define it: a PT_NOTE segment holding the
+ * note SUCCINCT of type 1 whose 20 bytes are "1\0\0\0", then the region's
+ * start and end (u64 LE); executable segments flagged PF_UNTRUSTED are not
+ * trusted code; the symbol __SUCCINCT_TRAP_CONTEXT is the trap context. */
+#define NOTE_UNTRUSTED_PROGRAM 1u
+#define NOTE_DESC_SIZE         20u
+#define PF_UNTRUSTED           0x00100000u
 
-	while (elf && !found && (scn = elf_nextscn(elf, scn)) != NULL) {
+struct untrusted {
+	bool on;
+	uint64_t lo, hi; /* the region MPROTECT may change */
+};
+
+/* The note in [p, p + len) of a PT_NOTE segment; SP1 takes the first. */
+static bool untrusted_note(const uint8_t *p, size_t len, struct untrusted *u)
+{
+	size_t off = 0;
+
+	while (off + 12 <= len) {
+		uint32_t namesz, descsz, type;
+		memcpy(&namesz, p + off, 4);
+		memcpy(&descsz, p + off + 4, 4);
+		memcpy(&type, p + off + 8, 4);
+		off += 12;
+		size_t name_at = off, desc_at = off + namesz + (4 - namesz % 4) % 4;
+		if (namesz > len || descsz > len || desc_at > len || descsz > len - desc_at)
+			return false;
+		off = desc_at + descsz + (4 - descsz % 4) % 4;
+		/* "SUCCINCT", with its NUL or (older SDKs) without */
+		bool named = (namesz == 8 || (namesz == 9 && p[name_at + 8] == 0)) &&
+			     memcmp(p + name_at, "SUCCINCT", 8) == 0;
+		if (named && type == NOTE_UNTRUSTED_PROGRAM && descsz == NOTE_DESC_SIZE &&
+		    memcmp(p + desc_at, "1\0\0\0", 4) == 0) {
+			memcpy(&u->lo, p + desc_at + 4, 8);
+			memcpy(&u->hi, p + desc_at + 12, 8);
+			u->on = true;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The trap context's address, from the symbol table (an object: not among
+ * the functions the symbol table of the VM keeps). */
+static bool trap_context(Elf *elf, uint64_t *addr)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 		Elf_Data *d;
-		size_t off = 0, name_off, desc_off;
-		GElf_Nhdr nh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
 		    !(d = elf_getdata(scn, NULL)))
 			continue;
-		while (!found && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0)
-			found = nh.n_type == 1 && nh.n_namesz == sizeof(name) &&
-				memcmp((const char *)d->d_buf + name_off, name, sizeof(name)) == 0;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *name;
+			if (!gelf_getsym(d, (int)i, &sym) ||
+			    !(name = elf_strptr(elf, sh.sh_link, sym.st_name)))
+				continue;
+			if (strcmp(name, "__SUCCINCT_TRAP_CONTEXT") == 0) {
+				*addr = sym.st_value;
+				return true;
+			}
+		}
 	}
+	return false;
+}
+
+/* Turns on the page protections for an ELF in the untrusted-programs mode:
+ * each loaded segment's pages take its flags (a later segment's win on a
+ * page they share, as in SP1), every other page is read-write; the
+ * untrusted region becomes a place code may run from. 0 when the ELF is
+ * not in the mode or it is set up, else a negative error. */
+static int untrusted_setup(struct cy_vm *vm, struct zkvm *z, const void *data, size_t size,
+			   char *err, size_t err_size)
+{
+	Elf *elf = elf_memory((char *)data, size);
+	struct untrusted u = { 0 };
+	struct prot_setup ps = { UINT64_MAX, 0, false, 0 };
+	size_t n = 0;
+	int rc = 0;
+
+	if (!elf || elf_getphdrnum(elf, &n) != 0)
+		goto out;
+	for (size_t i = 0; i < n && !u.on; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_NOTE && ph.p_offset <= size &&
+		    ph.p_filesz <= size - ph.p_offset)
+			untrusted_note((const uint8_t *)data + ph.p_offset, ph.p_filesz, &u);
+	}
+	if (!u.on)
+		goto out;
+	if (u.hi <= u.lo) {
+		snprintf(err, err_size,
+			 "its untrusted-programs note names an empty region 0x%llx..0x%llx",
+			 (unsigned long long)u.lo, (unsigned long long)u.hi);
+		rc = -EINVAL;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    !(ph.p_flags & PF_X) || (ph.p_flags & PF_UNTRUSTED))
+			continue;
+		if (ph.p_vaddr < ps.trusted_lo)
+			ps.trusted_lo = ph.p_vaddr;
+		if (ph.p_vaddr + ph.p_memsz > ps.trusted_hi)
+			ps.trusted_hi = ph.p_vaddr + ph.p_memsz;
+	}
+	ps.has_trap_ctx = trap_context(elf, &ps.trap_ctx);
+	if ((rc = prot_enable(vm, &ps)) != 0)
+		goto out_memory;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if ((rc = prot_set(vm, ph.p_vaddr & ~(uint64_t)(PROT_PAGE - 1),
+				   ph.p_vaddr + ph.p_memsz, (uint8_t)(ph.p_flags & 7))) != 0)
+			goto out_memory;
+	}
+	/* code built at run time runs from the region (below 4 GiB: pcs are
+	 * 32 bits wide, core/mem.h) */
+	if (u.lo < MEM_CODE_LIMIT && mem_set_region(&vm->mem, "untrusted", u.lo,
+						    u.hi < MEM_CODE_LIMIT ? u.hi : MEM_CODE_LIMIT))
+		goto out_memory;
+	z->user_mode = true;
+	z->untrusted_lo = u.lo;
+	z->untrusted_hi = u.hi;
+	goto out;
+out_memory:
+	prot_free(vm);
+	snprintf(err, err_size, "out of memory for the page protections");
+	rc = -ENOMEM;
+out:
 	if (elf)
 		elf_end(elf);
-	return found;
+	return rc;
 }
 
 static void zkvm_free_state(struct zkvm *z);
@@ -995,12 +1270,6 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, 
 	if (abi == CY_ABI_PICO && vm->xlen == 64) {
 		snprintf(err, err_size, "Pico guests are 32-bit programs; this one is 64-bit");
 		return -EINVAL;
-	}
-	if (version >= 6 && untrusted_note(elf, size)) {
-		snprintf(err, err_size,
-			 "built in SP1's untrusted-programs mode (page protections and user-level "
-			 "traps), which cyclops does not run");
-		return -ENOTSUP;
 	}
 	z = calloc(1, sizeof(*z));
 	if (!z) {
@@ -1058,6 +1327,13 @@ int zkvm_setup(struct cy_vm *vm, cy_abi abi, unsigned version, const void *elf, 
 			free(z);
 			return -EINVAL;
 		}
+	if (z->flavor == ZKVM_SP1_V6) {
+		int rc = untrusted_setup(vm, z, elf, size, err, err_size);
+		if (rc != 0) {
+			zkvm_free_state(z);
+			return rc;
+		}
+	}
 	vm->zkvm = z;
 	return 0;
 }
@@ -1162,6 +1438,8 @@ void zkvm_state_io(struct sio *io, struct cy_vm *vm)
 	sio_u64(io, &z->random);
 	sio_bool(io, &z->warned_fd);
 	sio_size(io, &z->guest_frame_bytes);
+	if (z->user_mode) /* the same ELF sets the mode again */
+		prot_state_io(io, vm);
 	if (!sio_ok(io) && io->load)
 		free_frames(z);
 }

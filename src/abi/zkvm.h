@@ -93,6 +93,12 @@ struct zkvm {
 	int memfd;          /* the guest's memory once a block ran; -1 before */
 	uint64_t cow_limit; /* the range the copy-on-write view covers */
 
+	/* SP1 v6's untrusted-programs mode (docs/zkvm.md): the region its
+	 * ELF note names, where MPROTECT may change pages; the checks
+	 * themselves are the core's (core/prot.h, vm->prot) */
+	bool user_mode;
+	uint64_t untrusted_lo, untrusted_hi;
+
 	bool warned_fd;
 	cy_syscall_count count_out[ZKVM_N_SYSCALLS]; /* cy_vm_syscall_counts' */
 };
@@ -130,6 +136,16 @@ void sha256_compress(uint32_t h[8], const uint32_t w[64]);
 
 /* precompile_keccak.c: Keccak-f[1600] on 25 lanes. */
 void keccak_f1600(uint64_t state[25]);
+
+/* precompile_poseidon2.c: SP1 v6's Poseidon2 over KoalaBear, width 16, on
+ * 16 elements (each word taken mod p); the same with other constants
+ * (ext: the 8 full rounds' rows, part: the 20 partial rounds'), and SP1's
+ * constants from the Grain LFSR, for the unit test. */
+#define POSEIDON2_WIDTH 16
+void poseidon2_kb16(uint32_t s[POSEIDON2_WIDTH]);
+void poseidon2_kb16_with(uint32_t s[POSEIDON2_WIDTH], const uint32_t ext[][POSEIDON2_WIDTH],
+			 const uint32_t *part);
+void poseidon2_grain_constants(uint32_t ext[][POSEIDON2_WIDTH], uint32_t *part);
 
 /* precompile_field.c (GMP): x = x * y mod m, m = 0 meaning 2^256. */
 void uint256_mulmod(uint32_t x[8], const uint32_t y[8], const uint32_t m[8]);

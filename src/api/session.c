@@ -17,6 +17,7 @@
 #include "core/exec.h"
 #include "core/jit.h"
 #include "core/machine.h"
+#include "core/prot.h"
 #include "core/vm.h"
 #include "core/vm_state.h"
 #include "cost/cost.h"
@@ -265,6 +266,7 @@ void cy_vm_destroy(cy_vm *vm)
 	}
 	zkvm_free(vm);
 	machine_free(vm);
+	prot_free(vm);
 	timers_free(vm->timers);
 	sampler_free(vm);
 	cache_free(&vm->cache);

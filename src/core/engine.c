@@ -8,8 +8,10 @@
 
 void engine_run(struct cy_vm *vm, uint64_t budget)
 {
-	/* no translated code in an unconstrained block: nothing may count it */
-	if (!vm->jit || vm->unacc.on || !jit_run(vm, budget))
+	/* no translated code in an unconstrained block (nothing may count
+	 * it), nor under page protections (core/prot.h: the interpreter's
+	 * detailed builds check them) */
+	if (!vm->jit || vm->unacc.on || vm->prot || !jit_run(vm, budget))
 		exec_interp(vm, budget);
 	/* an instruction that faulted did not retire: its events do not count */
 	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);

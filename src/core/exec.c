@@ -17,7 +17,7 @@
  * and a division by zero's difference): the plain builds. */
 static bool can_plain(const struct cy_vm *vm)
 {
-	return !vm->machine && !vm->cost.detailed && !vm->ctr.counting;
+	return !vm->machine && !vm->cost.detailed && !vm->ctr.counting && !vm->prot;
 }
 
 /* Whether the model's extra cycles can be found inline (INLINE_COST):
@@ -27,7 +27,7 @@ static bool can_inline(const struct cy_vm *vm)
 {
 	const struct cost_model *m = &vm->model;
 
-	return !vm->machine && !vm->ctr.counting && !vm->opts.reference &&
+	return !vm->machine && !vm->ctr.counting && !vm->opts.reference && !vm->prot &&
 	       !(m->paging && (m->data_wait_states || m->misaligned_extra));
 }
 
@@ -35,8 +35,8 @@ static exec_fn pick(const struct cy_vm *vm)
 {
 	const struct exec_builds *b = vm->xlen == 64 ? &exec_builds_rv64 : &exec_builds_rv32;
 
-	if (vm->unacc.on) /* nothing may count it */
-		return b->fast;
+	if (vm->unacc.on) /* nothing may count it; page protections still hold */
+		return vm->prot ? b->detailed : b->fast;
 	if (vm->obs_mask)
 		return b->observed;
 	if (vm->acct.n_subs) {

@@ -13,6 +13,7 @@
 #include "core/exec.h"
 #include "core/machine.h"
 #include "core/pages.h"
+#include "core/prot.h"
 #include "core/vm.h"
 
 /* Dispatch: computed goto where the compiler has it (each decoded

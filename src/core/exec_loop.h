@@ -90,6 +90,22 @@
 #define FAULT_TRAP(kind) ((void)0)
 #define MACHINE_BEFORE() ((void)0)
 #endif
+#undef PROT_BEFORE
+/* Page protections (core/prot.h, SP1 v6's untrusted programs): an
+ * instruction whose fetch or data access the pages refuse traps to the
+ * guest's handler, retiring as SP1 counts it, or stops the run. */
+#define PROT_BEFORE()                                                                              \
+	do {                                                                                       \
+		enum prot_result pr_ = prot_before(vm, ip);                                        \
+		if (pr_ == PROT_TRAPPED)                                                           \
+			goto prot_trapped;                                                         \
+		if (pr_ == PROT_STOPPED) {                                                         \
+			SYNC();                                                                    \
+			ACCT_DEADLINE(ip->index, cycles, NOW_CYCLES);                              \
+			ACCT_PARTIAL(ip->index, RETIRED_CYCLES, NOW_INSTRET, NOW_CYCLES);          \
+			goto out_synced;                                                           \
+		}                                                                                  \
+	} while (0)
 #if DETAILED
 /* Stops exactly at the budget, then accounts the instruction's wait states,
  * paging and segment start into the clock before it runs. */
@@ -99,6 +115,8 @@
 			goto stop_before_insn;                                                     \
 		MACHINE_BEFORE();                                                                  \
 		insn_clock = NOW_CYCLES;                                                           \
+		if (unlikely(prot_on) && ip->op != OP_block_end)                                   \
+			PROT_BEFORE();                                                             \
 		/* the pseudo-op closing a block is no instruction: the fetch it                   \
 		 * stands before is the next block's first instruction's, which                    \
 		 * pays for it (no instruction would retire with it here) */                       \
@@ -405,6 +423,9 @@ const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 #endif
 #if BARE
 	const bool bare = vm->machine != NULL;
+#endif
+#if DETAILED
+	const bool prot_on = vm->prot != NULL;
 #endif
 	uint64_t cycles = vm->cycles, instret = vm->instret;
 	/* last_pc: the instruction before the current block, for a fault
@@ -987,6 +1008,14 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		}
 	}
 
+#if DETAILED
+prot_trapped: /* a page protection sent the instruction at ip to the trap
+	       * handler: it retires, as SP1 counts it, and the run goes on there */
+	RETIRE_LAST(0);
+	ACCT_PARTIAL(ip->index + 1u, cycles, instret, cycles);
+	pc = (uint32_t)prot_target(vm);
+	goto out;
+#endif
 code_written: /* the store just executed changed decoded code */
 	vm->flush_pending = true;
 	RETIRE_LAST(0);

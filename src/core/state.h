@@ -230,6 +230,9 @@ struct cy_vm {
 	uint32_t retired_pc;
 	struct sampler *sampler;
 	struct machine *machine; /* the bare platform (machine.c); NULL: linux */
+	/* page protections and user-level traps (prot.c): SP1 v6's
+	 * untrusted-programs mode; NULL: none */
+	struct prot *prot;
 	/* checkpoints (api/checkpoint.c): the page hashes of the last one cut,
 	 * against which the next one's memory is a delta, and its index */
 	struct mem_snapshot *memsnap;

@@ -114,6 +114,38 @@ EOF_FL
 	cy run --abi sp1 $ZK/rv64/exit_outside.elf >/dev/null 2>"$o/exo.err"
 	expect "zkvm: v6: EXIT_UNCONSTRAINED outside a block stops the run, as v6's executor panics" \
 		sh -c "[ $? -eq 252 ] && grep -q 'EXIT_UNCONSTRAINED at 0x[0-9a-f]* <_start+0x8>: not inside an unconstrained block (SP1 v6 stops here)' '$o/exo.err' && grep -q '^cyclops: 3 instructions' '$o/exo.err'"
+	cy run --abi sp1 --public-values "$o/p2.pv" $ZK/rv64/poseidon2.elf >/dev/null 2>&1
+	expect "zkvm: v6 POSEIDON2 of 0..15: the KoalaBear permutation expected_poseidon2.py works out (itself checked on Plonky3's vector and SP1's constants)" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/p2.pv' | tr -d ' \\n')\" = \"\$(python3 tests/zkvm/expected_poseidon2.py)\" ]"
+	# SP1 v6's untrusted-programs mode: page protections and traps
+	cy run --abi sp1 --public-values "$o/ut.pv" $ZK/rv64/untrusted.elf >/dev/null 2>"$o/ut.err"
+	expect "zkvm: v6 untrusted programs: five violations trap to the handler with codes 5 7 1 5 7 and their pcs, code made r-x runs, SIG_RETURN goes to the frame's pc (0x57157, untrusted.S)" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/ut.pv' | tr -d ' \\n')\" = 5771050000000000 ]"
+	expect "zkvm: v6 untrusted programs: a violation with the handler 1 (SP1's halt pc) ends the run with exit 0 and a warning naming it" \
+		grep -q 'warning: page protection: no read permission at 0x[0-9a-f]* at 0x[0-9a-f]* <after_sig+0x[0-9a-f]*>; no trap handler is installed' "$o/ut.err"
+	# a checkpoint at cycle 104, after its fifth MPROTECT (page 1 set to
+	# none, --max-cycles 104 and 112 show), and resumed:
+	# the KECCAK_PERMUTE trap after it needs the restored protections
+	rm -rf "$o/utck"
+	cy run --abi sp1 --report "$o/utck.json" --public-values "$o/utck.pv" --chunk-cycles 8 \
+		--checkpoint-every 104 --checkpoint-dir "$o/utck" --max-cycles 106 $ZK/rv64/untrusted.elf >/dev/null 2>&1
+	cy resume "$o/utck" >/dev/null 2>&1
+	expect "zkvm: v6 untrusted programs: a run resumed from a checkpoint keeps its page protections (0x57157 again)" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/utck.pv' | tr -d ' \\n')\" = 5771050000000000 ]"
+	cy run --abi sp1 $ZK/rv64/untrusted_block.elf >"$o/ub.out" 2>/dev/null
+	expect "zkvm: v6 untrusted programs: a load from a page set to none traps inside an unconstrained block too ('t', exit 5, untrusted_block.S)" \
+		sh -c "[ $? -eq 5 ] && [ \"\$(cat '$o/ub.out')\" = t ]"
+	cy run --abi sp1 $ZK/rv64/untrusted_stops.elf >/dev/null 2>"$o/us.err"
+	expect "zkvm: v6 untrusted programs: with no trap context the load from a page set to none stops the run, unretired (14 instructions, untrusted_stops.S)" \
+		sh -c "[ $? -eq 252 ] && grep -q 'page protection: no read permission at 0x[0-9a-f]* (page ---) at 0x[0-9a-f]* <load>: ld x6,0(x18): the program has no trap context' '$o/us.err' && grep -q '^cyclops: 14 instructions' '$o/us.err'"
+	cy run --abi sp1 --input hex:00 $ZK/rv64/untrusted_stops.elf >/dev/null 2>"$o/us1.err"
+	expect "zkvm: v6 untrusted programs: MPROTECT with a protection SP1 does not permit (write only) stops the run (10 instructions)" \
+		sh -c "[ $? -eq 252 ] && grep -q 'MPROTECT at .*: protection 2 in a1 is not one SP1 permits' '$o/us1.err' && grep -q '^cyclops: 10 instructions' '$o/us1.err'"
+	for i in 0000 000000; do
+		cy run --abi sp1 --input hex:$i $ZK/rv64/untrusted_stops.elf >/dev/null 2>"$o/us$i.err"
+		expect "zkvm: v6 untrusted programs: MPROTECT on a page outside the note's region, or not a page's start, stops the run (case $((${#i} / 2)))" \
+			sh -c "[ $? -eq 252 ] && grep -q 'MPROTECT at .*: 0x[0-9a-f]* is not a page of the untrusted region' '$o/us$i.err'"
+	done
 	cy run --abi sp1 --model sp1-gas $ZK/rv64/gas.elf >/dev/null 2>"$o/gas.err"
 	expect "zkvm: --model sp1-gas: the 24694 tenths of gas derived in gas.S (16 instructions, one SHA_EXTEND)" \
 		grep -q '^cyclops: 16 instructions, 24694 cycles (sp1-gas)' "$o/gas.err"
@@ -275,6 +307,21 @@ pv = open('$o/sha2.pv', 'rb').read()
 assert r['status'] == 0 and (r['abi_version'], r['abi_version_from']) == (6, 'elf-class'), r
 assert pv == struct.pack('<Q', 32) + hashlib.sha256(bytes(1000)).digest(), pv.hex()
 assert r['committed_digest'] == list(struct.unpack('<8I', hashlib.sha256(pv).digest())), r['committed_digest']"
+	fi
+	# SP1 v6's trap program (its GPU prover's test programs, built in the
+	# untrusted-programs mode): every precompile on pages of every
+	# protection, each trap's code asserted by the guest itself
+	if have sp1-v6-trap.elf; then
+		cy run "$d/sp1-v6-trap.elf" >"$o/trap.out" 2>"$o/trap.err"
+		expect "zkvm ELFs: SP1 v6 trap: exit 0, 'We have handled all traps!'" \
+			sh -c "[ $? -eq 0 ] && grep -q 'We have handled all traps!' '$o/trap.out'"
+	fi
+	# its poseidon2 program: the count of permutations from the input
+	if have sp1-v6-poseidon2.elf; then
+		printf '\012\0\0\0\0\0\0\0' >"$o/p10"
+		cy run --input "$o/p10" "$d/sp1-v6-poseidon2.elf" >"$o/p2.out" 2>"$o/p2.err"
+		expect "zkvm ELFs: SP1 v6 poseidon2 (10 rounds): exit 0, 10 POSEIDON2 calls, 'successfully evaluated'" \
+			sh -c "[ $? -eq 0 ] && grep -q 'successfully evaluated poseidon2' '$o/p2.out' && grep -q 'POSEIDON2 10' '$o/p2.err'"
 	fi
 	for f in fibonacci loop keccak; do
 		have sp1-v6-$f.elf || continue
