@@ -140,7 +140,11 @@ def python_modules():
         text = open(path, errors="replace").read()
         for m in re.finditer(r"^\s*(?:import\s+([a-z_]\w*)|from\s+([a-z_]\w*)\s+import\b)", text,
                              re.M):
-            mods.setdefault(m.group(1) or m.group(2), os.path.relpath(path, ROOT))
+            name = m.group(1) or m.group(2)
+            # a module of the tree itself, beside the script (bench/results_md.py)
+            if os.path.exists(os.path.join(os.path.dirname(path), name + ".py")):
+                continue
+            mods.setdefault(name, os.path.relpath(path, ROOT))
     return mods
 
 

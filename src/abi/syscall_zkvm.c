@@ -21,6 +21,7 @@
 #include "core/output.h"
 #include "core/prot.h"
 #include "core/vm.h"
+#include "util/elf_sym.h"
 #include "util/state_io.h"
 
 #define REG_T0 5
@@ -1129,29 +1130,17 @@ static bool untrusted_note(const uint8_t *p, size_t len, struct untrusted *u)
 
 /* The trap context's address, from the symbol table (an object: not among
  * the functions the symbol table of the VM keeps). */
+static int find_trap_context(void *ctx, const GElf_Sym *sym, const char *name)
+{
+	if (!name || strcmp(name, "__SUCCINCT_TRAP_CONTEXT") != 0)
+		return 0;
+	*(uint64_t *)ctx = sym->st_value;
+	return 1;
+}
+
 static bool trap_context(Elf *elf, uint64_t *addr)
 {
-	Elf_Scn *scn = NULL;
-
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
-		    !(d = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *name;
-			if (!gelf_getsym(d, (int)i, &sym) ||
-			    !(name = elf_strptr(elf, sh.sh_link, sym.st_name)))
-				continue;
-			if (strcmp(name, "__SUCCINCT_TRAP_CONTEXT") == 0) {
-				*addr = sym.st_value;
-				return true;
-			}
-		}
-	}
-	return false;
+	return elf_each_symbol(elf, find_trap_context, addr) == 1;
 }
 
 /* Turns on the page protections for an ELF in the untrusted-programs mode:

@@ -11,6 +11,7 @@
 
 #include "core/elf_load.h"
 #include "core/vm.h"
+#include "util/elf_sym.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -148,54 +149,43 @@ static int check_segments(Elf *elf, size_t size, uint64_t space, GElf_Phdr *segs
 	return 0;
 }
 
-/* Keeps function symbols and code labels (assembly labels have no type). */
+/* Keeps function symbols and code labels (assembly labels have no type),
+ * and notes the bare platform's HTIF and signature words. */
+static int keep_symbol(void *ctx, const GElf_Sym *sym, const char *name)
+{
+	struct cy_vm *vm = ctx;
+	int type = GELF_ST_TYPE(sym->st_info);
+
+	/* the HTIF words of bare firmware, whatever their type (the symbol
+	 * table keeps one name per address) */
+	if (name && strcmp(name, "tohost") == 0) {
+		vm->has_tohost = true;
+		vm->tohost = (uint32_t)sym->st_value;
+	} else if (name && strcmp(name, "fromhost") == 0) {
+		vm->fromhost = (uint32_t)sym->st_value;
+	} else if (name && strcmp(name, "begin_signature") == 0) {
+		vm->has_signature_begin = true;
+		vm->signature_begin = (uint32_t)sym->st_value;
+	} else if (name && strcmp(name, "end_signature") == 0) {
+		vm->has_signature_end = true;
+		vm->signature_end = (uint32_t)sym->st_value;
+	}
+	if (type != STT_FUNC && type != STT_NOTYPE)
+		return 0;
+	/* skip local labels and the $x/$d mapping symbols */
+	if (!name || !*name || name[0] == '$' || (name[0] == '.' && name[1] == 'L'))
+		return 0;
+	return symtab_add(&vm->syms, name, (uint32_t)sym->st_value, (uint32_t)sym->st_size) != 0
+		   ? -ENOMEM
+		   : 0;
+}
+
 static int load_symbols(struct cy_vm *vm, Elf *elf)
 {
-	Elf_Scn *scn = NULL;
+	int rc = elf_each_symbol(elf, keep_symbol, vm);
 
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data)
-			continue;
-		size_t count = data->d_size / sh.sh_entsize;
-		for (size_t i = 0; i < count; i++) {
-			GElf_Sym sym;
-			const char *name;
-			int type;
-			if (!gelf_getsym(data, (int)i, &sym))
-				break;
-			type = GELF_ST_TYPE(sym.st_info);
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-				continue;
-			/* the HTIF words of bare firmware, whatever their type (the
-			 * symbol table keeps one name per address) */
-			if (name && strcmp(name, "tohost") == 0) {
-				vm->has_tohost = true;
-				vm->tohost = (uint32_t)sym.st_value;
-			} else if (name && strcmp(name, "fromhost") == 0) {
-				vm->fromhost = (uint32_t)sym.st_value;
-			} else if (name && strcmp(name, "begin_signature") == 0) {
-				vm->has_signature_begin = true;
-				vm->signature_begin = (uint32_t)sym.st_value;
-			} else if (name && strcmp(name, "end_signature") == 0) {
-				vm->has_signature_end = true;
-				vm->signature_end = (uint32_t)sym.st_value;
-			}
-			if (type != STT_FUNC && type != STT_NOTYPE)
-				continue;
-			/* skip local labels and the $x/$d mapping symbols */
-			if (!name || !*name || name[0] == '$' || (name[0] == '.' && name[1] == 'L'))
-				continue;
-			if (symtab_add(&vm->syms, name, (uint32_t)sym.st_value,
-				       (uint32_t)sym.st_size) != 0)
-				return -ENOMEM;
-		}
-	}
+	if (rc)
+		return rc;
 	symtab_finish(&vm->syms);
 	return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "cyclops.h"
 #include "export/program.h"
+#include "util/elf_sym.h"
 #include "util/file.h"
 
 static int cmp_func(const void *a, const void *b)
@@ -16,48 +17,49 @@ static int cmp_func(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* A function symbol or code label in an executable section (a walk of
+ * elf_each_symbol; cap: the funcs array's room). */
+struct func_walk {
+	struct program *pg;
+	size_t cap;
+};
+
+static int add_func(void *ctx, const GElf_Sym *sym, const char *name)
+{
+	struct func_walk *w = ctx;
+	struct program *pg = w->pg;
+	int type = GELF_ST_TYPE(sym->st_info);
+	GElf_Shdr target;
+	Elf_Scn *ts;
+
+	if ((type != STT_FUNC && type != STT_NOTYPE) || !name || !*name || name[0] == '$' ||
+	    strncmp(name, ".L", 2) == 0)
+		return 0;
+	ts = elf_getscn(pg->elf, sym->st_shndx);
+	if (!ts || !gelf_getshdr(ts, &target) || !(target.sh_flags & SHF_EXECINSTR))
+		return 0;
+	if (pg->n_funcs == w->cap) {
+		struct prog_func *f;
+		w->cap = w->cap ? 2 * w->cap : 256;
+		f = realloc(pg->funcs, w->cap * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		pg->funcs = f;
+	}
+	pg->funcs[pg->n_funcs++] =
+	    (struct prog_func){ name, NULL, (uint32_t)sym->st_value,
+				(uint32_t)(sym->st_value + sym->st_size),
+				(uint32_t)(target.sh_addr + target.sh_size) };
+	return 0;
+}
+
 static int load_symbols(struct program *pg)
 {
-	Elf_Scn *scn = NULL;
-	size_t cap = 0;
+	struct func_walk w = { pg, 0 };
+	int rc = elf_each_symbol(pg->elf, add_func, &w);
 
-	while ((scn = elf_nextscn(pg->elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
-		    !(d = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			GElf_Shdr target;
-			Elf_Scn *ts;
-			const char *name;
-			int type;
-			if (!gelf_getsym(d, (int)i, &sym))
-				continue;
-			type = GELF_ST_TYPE(sym.st_info);
-			name = elf_strptr(pg->elf, sh.sh_link, sym.st_name);
-			if ((type != STT_FUNC && type != STT_NOTYPE) || !name || !*name ||
-			    name[0] == '$' || strncmp(name, ".L", 2) == 0 ||
-			    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-				continue;
-			ts = elf_getscn(pg->elf, sym.st_shndx);
-			if (!ts || !gelf_getshdr(ts, &target) || !(target.sh_flags & SHF_EXECINSTR))
-				continue;
-			if (pg->n_funcs == cap) {
-				struct prog_func *f;
-				cap = cap ? 2 * cap : 256;
-				f = realloc(pg->funcs, cap * sizeof(*f));
-				if (!f)
-					return -ENOMEM;
-				pg->funcs = f;
-			}
-			pg->funcs[pg->n_funcs++] =
-			    (struct prog_func){ name, NULL, (uint32_t)sym.st_value,
-						(uint32_t)(sym.st_value + sym.st_size),
-						(uint32_t)(target.sh_addr + target.sh_size) };
-		}
-	}
+	if (rc)
+		return rc;
 	if (pg->n_funcs)
 		qsort(pg->funcs, pg->n_funcs, sizeof(*pg->funcs), cmp_func);
 	/* one per address (the first after sorting), none at the end of its
