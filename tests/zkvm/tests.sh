@@ -165,7 +165,7 @@ EOF_FL
 	# risc0_abi.S (read 1 + 2, SHA 1 + 75, BIGINT 1 + 9, INPUT 1 + 1, the
 	# writes 1 + 1, HALT 1), by runs (risc0_extras: the plain clock) and by
 	# blocks (risc0: paging), under both engines
-	local m e
+	local m e cache_state rc
 	for m in tests/zkvm/risc0_extras.model risc0; do
 		for e in interp reference; do
 			cy run -q --model $m --engine $e --sample=1 --sample-out "$o/r0s.samples" \
@@ -190,6 +190,18 @@ t = open(sys.argv[1]).read()
 undone = int(re.search(r\"cycle limit 100000 reached \\((\\d+) of them in unconstrained blocks\\)\", t).group(1))
 clock = int(re.search(r\"cyclops: \\d+ instructions, (\\d+) cycles\", t).group(1))
 sys.exit(not (undone > 0 and clock + undone == 100000))' '$o/uloop.err'"
+	# a function translated outside blocks, called inside one: the
+	# interpreter runs through the translated entry (it once returned to a
+	# driver that was not there, and looked again, for ever), with the code
+	# cache cold (compiled in the run) and warm (loaded at the start)
+	rm -rf "$o/uhot-cache"
+	for cache_state in cold warm; do
+		CYCLOPS_JIT_CACHE=$o/uhot-cache CYCLOPS_JIT_EAGER=1 timeout 30 "$CYCLOPS" run --engine jit \
+			$ZK/unconstrained_hot.elf 2>"$o/uhot.err"
+		rc=$?
+		expect "zkvm: a translated function called inside an unconstrained block ($cache_state code cache): exit 7, 401207 cycles" \
+			[ $rc = 7 -a "$(summary_cycles "$o/uhot.err")" = 401207 ]
+	done
 	# 1000 blocks over 64 MiB in use: each undone exactly (the guest checks),
 	# and no copy of the 64 MiB (a copy would take the peak past 128 MiB)
 	expect "zkvm: 1000 unconstrained blocks over 64 MiB: each undone, a fresh page zero again, peak under 112 MB" \
