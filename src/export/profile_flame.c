@@ -363,6 +363,7 @@ static int fold_tree(const struct profile *p, struct folded *out)
 {
 	struct index_map map = { .max = UINT32_MAX - 1 };
 	uint32_t *to = malloc((p->n_nodes + 1) * sizeof(*to));
+	size_t frame_cap = 0; /* out->frame_of's length */
 	int rc = -ENOMEM;
 
 	memset(out, 0, sizeof(*out));
@@ -382,11 +383,14 @@ static int fold_tree(const struct profile *p, struct folded *out)
 					  (void **)&out->nodes, sizeof(*out->nodes), &added);
 		if (k < 0)
 			goto out_free;
-		if (added) {
+		if (added && frame_cap < map.cap) { /* the map grew: so does frame_of */
 			uint32_t *fo = realloc(out->frame_of, map.cap * sizeof(*fo));
 			if (!fo)
 				goto out_free;
 			out->frame_of = fo;
+			frame_cap = map.cap;
+		}
+		if (added) {
 			out->nodes[k] = *nd;
 			out->nodes[k].parent = (int)parent;
 			out->nodes[k].depth = parent < 0 ? 0 : out->nodes[parent].depth + 1;
