@@ -2216,11 +2216,12 @@ test_jit() {
 # one marked in the source), and the summary names it. Under each model and
 # engine; a guest with none prints no line.
 test_misaligned() {
-	local elf src want total npcs f1 c1 f2 c2 model engine hot
+	local elf src want total npcs f1 c1 f2 c2 model engine hot lost i
 	for elf in tests/misaligned/build/*.elf tests/misaligned/build/rv64/*.elf; do
 		src=tests/misaligned/${elf#tests/misaligned/build/}
 		src=${src%.elf}.S
 		want=$(sed -n 's/^# EXPECT-MISALIGNED: *//p' "$src")
+		[ -n "$want" ] || continue # table_full.S: below
 		read -r total npcs f1 c1 f2 c2 <<<"$want"
 		hot=$(grep -n 'the hottest misaligned pc' "$src" | cut -d: -f1)
 		for model in unit zero-riscy; do
@@ -2242,6 +2243,28 @@ sys.exit(0 if ok else 1)"
 		expect "misaligned: $src: the summary names the total and the hottest pc's line" \
 			grep -Eq "^cyclops: $total misaligned data accesses at $npcs pcs; most at 0x[0-9a-f]{8} <$f1> \(.*$(basename "$src"):$hot\): " "$OUT/mis.err"
 	done
+	# the table of pcs full (table_full.S derives its figures): the same
+	# pcs listed by both engines, where translated code (loaded from the
+	# cache by the second run) reaches a new pc with no room left for it
+	elf=tests/misaligned/build/table_full.elf
+	src=tests/misaligned/table_full.S
+	read -r total npcs lost <<<"$(sed -n 's/^# EXPECT-TABLE-FULL: *//p' $src)"
+	cy run --engine interp --report "$OUT/mis-full.json" $elf >/dev/null 2>&1
+	expect "misaligned: table_full.S: $total accesses, $npcs pcs listed (C's, not B's), $lost lost" \
+		python3 -c "
+import json, sys
+m = json.load(open('$OUT/mis-full.json'))['misaligned']
+lines = [x['line'] for x in m['sites']]
+sys.exit(not (m['total'] == $total and len(m['sites']) == $npcs and m['lost'] == $lost
+              and $(grep -n '# C:' $src | cut -d: -f1) in lines and $(grep -n '# B:' $src | cut -d: -f1) not in lines))"
+	rm -rf "$OUT/mis-cache"
+	for i in 1 2; do
+		CYCLOPS_JIT_CACHE=$OUT/mis-cache CYCLOPS_JIT_DEBUG=1 cy run --engine jit \
+			--report "$OUT/mis-full-jit.json" $elf >/dev/null 2>"$OUT/mis-full.err"
+	done
+	expect "misaligned: table_full.S translated (its second run, from the cache) lists the same pcs, byte for byte" \
+		sh -c "cmp -s '$OUT/mis-full.json' '$OUT/mis-full-jit.json' &&
+			grep -Eq '^jit: .*, [1-9][0-9]* cycles translated' '$OUT/mis-full.err'"
 	cy run guest/build/sha256.elf >/dev/null 2>"$OUT/mis.err"
 	expect "misaligned: a guest with none prints no misaligned line" \
 		sh -c "! grep -q misaligned '$OUT/mis.err'"
