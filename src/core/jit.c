@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -140,6 +141,7 @@ struct jit {
 	char cache_dir[PATH_MAX];
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
+	uint64_t taken; /* compilations another process did meanwhile (a lock) */
 	uint64_t translated;     /* cycles run in translated code */
 	uint64_t entered;        /* calls of translated code */
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
@@ -171,6 +173,7 @@ static void shared_release(struct shared *s)
 }
 
 static int publish(const char *tmp, const char *path, char *why, size_t why_size);
+static bool intact(const char *path);
 static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
 			 char *why, size_t why_size);
 
@@ -215,8 +218,8 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const char *path,
 				       const char *scratch, int report)
 {
-	char why[200] = "", tmp[PATH_MAX + 32];
-	int null = open("/dev/null", O_RDWR), rc = -1;
+	char why[200] = "", tmp[PATH_MAX + 32], lock[PATH_MAX + 32];
+	int null = open("/dev/null", O_RDWR), rc = -1, locked;
 
 	setpgid(0, 0); /* Ctrl-C is for the run; its assembler and linker go with it */
 	if (null >= 0 && dup2(report, 3) == 3 && fcntl(3, F_SETFD, FD_CLOEXEC) == 0) {
@@ -225,16 +228,29 @@ static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const c
 		dup2(null, 2);
 		close_range(4, ~0u, 0);
 		setenv("TMPDIR", scratch, 1);
-		snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
-		rc = jit_gen_compile(desc, size, tmp, why, sizeof(why));
-		if (rc == 0)
-			rc = publish(tmp, path, why, sizeof(why));
-		unlink(tmp);
+		/* one compilation of a region at a time, whichever process asks
+		 * (a chunked run's workers on a cold cache ask at once): the
+		 * others wait for it and take its file */
+		snprintf(lock, sizeof(lock), "%s.lock", path);
+		locked = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+		while (locked >= 0 && flock(locked, LOCK_EX) != 0 && errno == EINTR)
+			;
+		if (intact(path)) {
+			rc = 2; /* made meanwhile by another process */
+		} else {
+			snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+			rc = jit_gen_compile(desc, size, tmp, why, sizeof(why));
+			if (rc == 0)
+				rc = publish(tmp, path, why, sizeof(why));
+			unlink(tmp);
+		}
+		if (locked >= 0)
+			close(locked); /* the file stays: the cache's trim takes it */
 		if (rc != 0 && write(3, why, strlen(why)) < 0)
 			rc = -1;
 	}
 	nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-	_exit(rc == 0 ? 0 : 1);
+	_exit(rc == 0 || rc == 2 ? rc : 1);
 }
 
 /* Compiles a region into the cache file path, in a child process. GCC is a
@@ -247,7 +263,8 @@ static _Noreturn void compiler_process(const uint8_t *desc, size_t size, const c
  * copy-on-write faults), in a process group of its own, with a scratch
  * TMPDIR it removes. When the run ends first, the child still finishes and
  * publishes its file, for the next run: it has nothing of the run's left to
- * disturb. */
+ * disturb. Returns 0, or 1 when another process compiled the region
+ * meanwhile (the file is there all the same), or -1 with why. */
 static int compile_apart(const uint8_t *desc, size_t size, const char *path, const struct mem *mem,
 			 char *why, size_t why_size)
 {
@@ -296,8 +313,8 @@ static int compile_apart(const uint8_t *desc, size_t size, const char *path, con
 	close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 2))
+		return WEXITSTATUS(status) / 2;
 	if (WIFSIGNALED(status))
 		snprintf(why, why_size, "the compiler process was killed by signal %d",
 			 WTERMSIG(status));
@@ -305,6 +322,16 @@ static int compile_apart(const uint8_t *desc, size_t size, const char *path, con
 		snprintf(why, why_size, "the compiler process failed (status %d)",
 			 WEXITSTATUS(status));
 	return -1;
+}
+
+/* A compilation's outcome (compile_apart's) in the run's figures. */
+static int count_compile(struct jit *j, int rc)
+{
+	if (rc == 0)
+		j->compiled++;
+	else if (rc == 1)
+		j->taken++;
+	return rc;
 }
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n)
@@ -516,9 +543,10 @@ void jit_free(struct cy_vm *vm)
 	if (getenv("CYCLOPS_JIT_DEBUG"))
 		fprintf(stderr,
 			"jit: %llu regions compiled, %llu loaded, %llu entries, %llu cycles "
-			"translated\n",
+			"translated, %llu compiled by another process meanwhile\n",
 			(unsigned long long)j->compiled, (unsigned long long)j->loaded,
-			(unsigned long long)j->entered, (unsigned long long)j->translated);
+			(unsigned long long)j->entered, (unsigned long long)j->translated,
+			(unsigned long long)j->taken);
 	if (j->shared) { /* a compilation at work finishes for the next run */
 		pthread_mutex_lock(&j->shared->lock);
 		j->shared->abandoned = true;
@@ -1041,9 +1069,9 @@ static void queue_compile(struct cy_vm *vm, uint8_t *desc, size_t size, const ch
 				((const struct jit_desc_head *)desc)->n_insns,
 				(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
 				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
-		j->compiled++;
-		if (job->rc != 0 || install(vm, path, desc, size, mode) != 0) {
-			if (job->rc != 0 && !vm->opts.quiet)
+		count_compile(j, job->rc);
+		if (job->rc < 0 || install(vm, path, desc, size, mode) != 0) {
+			if (job->rc < 0 && !vm->opts.quiet)
 				vm_warn(vm, "jit: %s", job->why);
 			j->heat[heat].state = HEAT_FAILED;
 			free(desc);
@@ -1103,9 +1131,9 @@ static void poll_done(struct cy_vm *vm)
 	pthread_mutex_unlock(&j->shared->lock);
 	for (int i = 0; i < n; i++) {
 		struct job *job = done[i];
-		j->compiled++;
-		if (job->rc != 0 || install(vm, job->path, job->desc, job->size, job->mode) != 0) {
-			if (job->rc != 0 && !vm->opts.quiet)
+		count_compile(j, job->rc);
+		if (job->rc < 0 || install(vm, job->path, job->desc, job->size, job->mode) != 0) {
+			if (job->rc < 0 && !vm->opts.quiet)
 				vm_warn(vm, "jit: %s", job->why);
 			j->heat[job->heat].state = HEAT_FAILED;
 			free(job->desc);
@@ -1548,7 +1576,7 @@ int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
 		cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 		if (access(path, R_OK) != 0 &&
 		    (j->no_compile || jit_gen_load(why, sizeof(why)) != 0 ||
-		     (j->compiled++, compile_apart(desc, size, path, &vm->mem, why, sizeof(why))) !=
+		     count_compile(j, compile_apart(desc, size, path, &vm->mem, why, sizeof(why))) <
 			 0)) {
 			free(desc);
 			continue;

@@ -92,7 +92,7 @@ scale_jit() {
 	echo stdin | CYCLOPS_JIT_CACHE=$d/cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 cy run -q $opts \
 		--report "$d/d.json" --profile "$d/d.folded" --timers --jobs 2 --checkpoint-every 20000 "$elf" \
 		>/dev/null 2>"$d/d.err"
-	# "jit: C regions compiled, L loaded, T cycles translated", a line per process
+	# "jit: C regions compiled, L loaded, E entries, T cycles translated, ...", a line per process
 	expect "scale: translated at once, both workers load the fast pass's regions, which ran translated" \
 		awk '/^jit: / && $5 >= 1 && $7 == 0 { w++ } /^jit: / && $7 > 0 { f++ }
 			END { exit !(w == 2 && f == 1) }' "$d/d.err"
