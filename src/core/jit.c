@@ -141,7 +141,7 @@ struct jit {
 	char cache_dir[PATH_MAX];
 	bool cache_temporary, cache_tried;
 	uint64_t compiled, loaded;
-	uint64_t taken; /* compilations another process did meanwhile (a lock) */
+	uint64_t taken;          /* compilations another process did meanwhile (a lock) */
 	uint64_t translated;     /* cycles run in translated code */
 	uint64_t entered;        /* calls of translated code */
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
