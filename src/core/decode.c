@@ -82,12 +82,10 @@ static void set(struct insn *in, int op, int rd, int rs1, int rs2, int32_t imm)
 	in->imm = imm;
 }
 
-static int decode_op(uint32_t b)
+/* OP and OP-32: funct7 picks the base, M or alternate (sub, sra) forms */
+static int decode_r_type(uint32_t b, const uint8_t base[8], const uint8_t muldiv[8], int sub,
+			 int sra)
 {
-	static const uint8_t base[8] = { OP_add, OP_sll, OP_slt, OP_sltu,
-					 OP_xor, OP_srl, OP_or,  OP_and };
-	static const uint8_t muldiv[8] = { OP_mul, OP_mulh, OP_mulhsu, OP_mulhu,
-					   OP_div, OP_divu, OP_rem,    OP_remu };
 	uint32_t f3 = bits_at(b, 14, 12), f7 = bits_at(b, 31, 25);
 
 	if (f7 == FUNCT7_BASE)
@@ -95,10 +93,20 @@ static int decode_op(uint32_t b)
 	if (f7 == FUNCT7_MULDIV)
 		return muldiv[f3];
 	if (f7 == FUNCT7_ALT && f3 == 0)
-		return OP_sub;
+		return sub;
 	if (f7 == FUNCT7_ALT && f3 == 5)
-		return OP_sra;
+		return sra;
 	return OP_illegal;
+}
+
+static int decode_op(uint32_t b)
+{
+	static const uint8_t base[8] = { OP_add, OP_sll, OP_slt, OP_sltu,
+					 OP_xor, OP_srl, OP_or,  OP_and };
+	static const uint8_t muldiv[8] = { OP_mul, OP_mulh, OP_mulhsu, OP_mulhu,
+					   OP_div, OP_divu, OP_rem,    OP_remu };
+
+	return decode_r_type(b, base, muldiv, OP_sub, OP_sra);
 }
 
 /* slli/srli/srai: a 5-bit shift amount on RV32, 6-bit on RV64, whose top
@@ -138,17 +146,8 @@ static int decode_op_32(uint32_t b)
 					 OP_illegal, OP_srlw, OP_illegal, OP_illegal };
 	static const uint8_t muldiv[8] = { OP_mulw, OP_illegal, OP_illegal, OP_illegal,
 					   OP_divw, OP_divuw,   OP_remw,    OP_remuw };
-	uint32_t f3 = bits_at(b, 14, 12), f7 = bits_at(b, 31, 25);
 
-	if (f7 == FUNCT7_BASE)
-		return base[f3];
-	if (f7 == FUNCT7_MULDIV)
-		return muldiv[f3];
-	if (f7 == FUNCT7_ALT && f3 == 0)
-		return OP_subw;
-	if (f7 == FUNCT7_ALT && f3 == 5)
-		return OP_sraw;
-	return OP_illegal;
+	return decode_r_type(b, base, muldiv, OP_subw, OP_sraw);
 }
 
 /* funct3 2 is the word, 3 the doubleword (RV64 only) */
