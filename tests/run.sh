@@ -359,6 +359,13 @@ test_faults() {
 		'^cyclops: access to 0x10000000000, outside the guest.s 1 TiB address space, at 0x[0-9a-f]{8} <reach>: ld x11,0\(x10\)$' \
 		$f/rv64/beyond_space.elf
 	expect "rv64 fault: the two instructions before it retired" [ "$(summary_insns "$OUT/f.err")" = 2 ]
+	for e in interp reference; do
+		fault "rv64 fault: a misaligned access past 2^40 ($e engine, zero-riscy) stops before it" 252 \
+			'^cyclops: access to 0x10000000002, outside the guest.s 1 TiB address space, at 0x[0-9a-f]{8} <reach>: ld x11,0\(x10\)$' \
+			--engine $e --model zero-riscy $f/rv64/beyond_misaligned.elf
+		expect "rv64 fault: ... costing nothing: the three instructions before it, 3 cycles ($e)" \
+			[ "$(summary_cycles "$OUT/f.err")" = 3 ]
+	done
 	fault "rv64 fault: a jump to 4 GiB names the target and the jump" 252 \
 		'^cyclops: jump to 0x100000000, past 4 GiB where no code can be, at 0x[0-9a-f]{8} <leap>: jalr x1,0\(x5\)$' \
 		$f/rv64/jump_high.elf

@@ -9,6 +9,7 @@
 
 #include "core/access.h"
 #include "core/counters.h"
+#include "core/mem.h"
 #include "core/pages.h"
 #include "core/vm.h"
 #include "cost/cost.h"
@@ -125,6 +126,10 @@ static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct a
 {
 	struct data_access a = insn_data_access(vm, in);
 
+	/* an RV64 address past the space: the instruction faults before its
+	 * access (EFFECTIVE, core/exec_impl.h), which costs nothing */
+	if (vm->xlen == 64 && a.kind != ACCESS_NONE && a.addr >= MEM_SPACE_64)
+		return 0;
 	switch (a.kind) {
 	case ACCESS_LOAD: acc[0] = (struct access){ a.addr, a.size, CY_PAGE_LOAD }; return 1;
 	case ACCESS_STORE: acc[0] = (struct access){ a.addr, a.size, CY_PAGE_STORE }; return 1;
