@@ -141,7 +141,11 @@ struct gen {
 	 * the region has none (too large) */
 	gcc_jit_lvalue *tab_pc, *tab_end;
 	uint32_t *tab_base;
-	gcc_jit_lvalue *s_from, *s_t, *s_pc, *s_end, *s_n, *s_rel, *hp;
+	gcc_jit_type *hist_type;
+	gcc_jit_lvalue *s_from, *s_pc, *s_end, *s_n, *s_rel;
+	/* the deadline, the histogram's fields and what the run counted */
+	gcc_jit_lvalue *dl, *h_counts_l, *h_lo_l, *h_size_l, *h_interval_l, *s_total, *s_last_pc,
+	    *s_last_end;
 	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
 	unsigned k;             /* the current block's index */
 	gcc_jit_lvalue *events; /* vm->acct.events */
@@ -537,11 +541,6 @@ static void gen_run(struct gen *g, uint32_t n)
 static gcc_jit_rvalue *choose(struct gen *g, gcc_jit_type *t, gcc_jit_rvalue *cond,
 			      gcc_jit_rvalue *a, gcc_jit_rvalue *b);
 
-static gcc_jit_lvalue *hist_field(struct gen *g, gcc_jit_field *f)
-{
-	return J(rvalue_dereference_field)(rv(g->hp), NULL, f);
-}
-
 static gcc_jit_lvalue *deref(gcc_jit_rvalue *p) { return J(rvalue_dereference)(p, NULL); }
 
 /* The samples of a whole run of the block, from clock s_from to now
@@ -549,12 +548,14 @@ static gcc_jit_lvalue *deref(gcc_jit_rvalue *p) { return J(rvalue_dereference)(p
  * counts them (account.h: struct acct_hist), from the block's tables; the
  * region leaves for the driver at an instruction outside the histogram's
  * range, the samples before it counted. cur is the block that found the
- * deadline passed; the code goes on at join. */
+ * deadline passed; the code goes on at join. Nothing but the region moves
+ * the deadline while it runs (it makes no call): the deadline, the total
+ * and the last sample are locals, stored at the exit (store_samples). */
 static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target, unsigned flags,
 			gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret, gcc_jit_block *join)
 {
-	gcc_jit_rvalue *dl = rv(field(g, g->f_deadline)), *interval, *end;
-	gcc_jit_block *loop, *out, *done, *body;
+	gcc_jit_rvalue *end, *past;
+	gcc_jit_block *loop, *out, *body;
 	gcc_jit_lvalue *pos;
 
 	if (!g->tab_pc || !retired) { /* the driver's deadline call counts them */
@@ -564,69 +565,96 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 	}
 	loop = new_block(g, "sample");
 	out = new_block(g, "sample_out");
-	done = new_block(g, "sample_done");
-	assign(g, g->hp, rv(field(g, g->f_hist)));
-	assign(g, g->s_t, rv(deref(dl)));
 	/* a deadline at or before the block's start is not this run's */
 	J(block_end_with_conditional)
-	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->s_t), rv(g->s_from)), out, loop);
+	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->dl), rv(g->s_from)), out, loop);
 
 	g->cur = loop;
 	pos = J(function_new_local)(g->fn, NULL, g->tu32, "spos");
 	assign(g, pos,
 	       bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu32,
-		   cast(g, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->s_t), rv(g->s_from)),
+		   cast(g, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->dl), rv(g->s_from)),
 			g->tu32),
 		   konst(g, g->tu32, g->tab_base[g->k] - 1u)));
 	assign(g, g->s_pc, rv(J(context_new_array_access)(g->c, NULL, rv(g->tab_pc), rv(pos))));
 	gcc_jit_rvalue *off = rv(J(context_new_array_access)(g->c, NULL, rv(g->tab_end), rv(pos)));
-	end = choose(g, g->tu64, cmp(g, GCC_JIT_COMPARISON_EQ, off, konst(g, g->tu32, UINT32_MAX)),
-		     now(g),
-		     bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->s_from), cast(g, off, g->tu64)));
+	end = choose(
+	    g, g->tu64, cmp(g, GCC_JIT_COMPARISON_EQ, off, konst(g, g->tu32, UINT32_MAX)), now(g),
+	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->s_from), cast(g, off, g->tu64)));
 	assign(g, g->s_end, end);
-	assign(g, g->s_rel,
-	       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, rv(g->s_pc), rv(hist_field(g, g->h_lo))));
+	assign(g, g->s_rel, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, rv(g->s_pc), rv(g->h_lo_l)));
 	body = new_block(g, "sample_count");
 	J(block_end_with_conditional)
-	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_GE, rv(g->s_rel), rv(hist_field(g, g->h_size))),
-	 out, body);
+	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_GE, rv(g->s_rel), rv(g->h_size_l)), out, body);
 
 	g->cur = body;
-	interval = rv(hist_field(g, g->h_interval));
-	{
-		gcc_jit_rvalue *past =
-		    bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->s_end), rv(g->s_t));
-		assign(g, g->s_n,
-		       choose(g, g->tu64, cmp(g, GCC_JIT_COMPARISON_LT, past, interval),
-			      J(context_one)(g->c, g->tu64),
-			      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64,
-				  bin(g, GCC_JIT_BINARY_OP_DIVIDE, g->tu64, past, interval),
-				  J(context_one)(g->c, g->tu64))));
-	}
+	past = bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->s_end), rv(g->dl));
+	assign(g, g->s_n,
+	       choose(g, g->tu64, cmp(g, GCC_JIT_COMPARISON_LT, past, rv(g->h_interval_l)),
+		      J(context_one)(g->c, g->tu64),
+		      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64,
+			  bin(g, GCC_JIT_BINARY_OP_DIVIDE, g->tu64, past, rv(g->h_interval_l)),
+			  J(context_one)(g->c, g->tu64))));
 	J(block_add_assignment_op)
 	(g->cur, NULL,
 	 J(context_new_array_access)(
-	     g->c, NULL, rv(hist_field(g, g->h_counts)),
+	     g->c, NULL, rv(g->h_counts_l),
 	     bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu32, rv(g->s_rel), konst(g, g->tu32, 1))),
 	 GCC_JIT_BINARY_OP_PLUS, rv(g->s_n));
+	J(block_add_assignment_op)(g->cur, NULL, g->s_total, GCC_JIT_BINARY_OP_PLUS, rv(g->s_n));
 	J(block_add_assignment_op)
-	(g->cur, NULL, deref(rv(hist_field(g, g->h_total))), GCC_JIT_BINARY_OP_PLUS, rv(g->s_n));
-	J(block_add_assignment_op)
-	(g->cur, NULL, g->s_t, GCC_JIT_BINARY_OP_PLUS,
-	 bin(g, GCC_JIT_BINARY_OP_MULT, g->tu64, rv(g->s_n), rv(hist_field(g, g->h_interval))));
-	assign(g, deref(rv(hist_field(g, g->h_last_pc))), rv(g->s_pc));
-	assign(g, deref(rv(hist_field(g, g->h_last_end))), rv(g->s_end));
+	(g->cur, NULL, g->dl, GCC_JIT_BINARY_OP_PLUS,
+	 bin(g, GCC_JIT_BINARY_OP_MULT, g->tu64, rv(g->s_n), rv(g->h_interval_l)));
+	assign(g, g->s_last_pc, rv(g->s_pc));
+	assign(g, g->s_last_end, rv(g->s_end));
 	J(block_end_with_conditional)
-	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->s_t), now(g)), loop, done);
+	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->dl), now(g)), loop, join);
 
-	/* the deadline moves as the sampler's sync_deadline moves it */
-	J(block_add_assignment)(done, NULL, deref(dl), rv(g->s_t));
-	J(block_add_assignment)(done, NULL, deref(rv(hist_field(g, g->h_next))), rv(g->s_t));
-	J(block_end_with_jump)(done, NULL, join);
-	J(block_add_assignment)(out, NULL, deref(dl), rv(g->s_t));
-	J(block_add_assignment)(out, NULL, deref(rv(hist_field(g, g->h_next))), rv(g->s_t));
 	leave_acct(g, out, JIT_ACCT_DEADLINE, retired, target, flags, JIT_EXIT_JUMP, next_pc, last,
 		   ret);
+}
+
+/* The full accounting variant's sample state, at the entry: the deadline,
+ * and the histogram's fields (the counts of this run start at zero). */
+static void load_samples(struct gen *g)
+{
+	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp");
+
+	assign(g, hp, rv(field(g, g->f_hist)));
+	assign(g, g->dl, rv(deref(rv(field(g, g->f_deadline)))));
+	assign(g, g->h_counts_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_counts)));
+	assign(g, g->h_lo_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_lo)));
+	assign(g, g->h_size_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_size)));
+	assign(g, g->h_interval_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_interval)));
+	assign(g, g->s_total, J(context_zero)(g->c, g->tu64));
+	assign(g, g->s_last_pc, J(context_zero)(g->c, g->tu32));
+	assign(g, g->s_last_end, J(context_zero)(g->c, g->tu64));
+}
+
+/* ... and at the exit: the samples the run counted go to the sampler's
+ * state as on_deadline leaves it (the deadline follows next). */
+static void store_samples(struct gen *g)
+{
+	gcc_jit_block *some = new_block(g, "samples"), *done = new_block(g, "stored");
+	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp_out");
+
+	J(block_end_with_conditional)
+	(g->cur, NULL,
+	 cmp(g, GCC_JIT_COMPARISON_NE, rv(g->s_total), J(context_zero)(g->c, g->tu64)), some,
+	 done);
+	g->cur = some;
+	assign(g, hp, rv(field(g, g->f_hist)));
+	assign(g, deref(rv(field(g, g->f_deadline))), rv(g->dl));
+	assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_next))), rv(g->dl));
+	J(block_add_assignment_op)
+	(g->cur, NULL, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_total))),
+	 GCC_JIT_BINARY_OP_PLUS, rv(g->s_total));
+	assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_last_pc))),
+	       rv(g->s_last_pc));
+	assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_last_end))),
+	       rv(g->s_last_end));
+	J(block_end_with_jump)(g->cur, NULL, done);
+	g->cur = done;
 }
 
 /* The accounting variant's block end (not lean): what exec_acct does, in
@@ -645,7 +673,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	assign(g, g->s_from, now(g));
 	add_to(g, g->instret, retired);
 	advance(g, cost);
-	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(deref(rv(field(g, g->f_deadline))))),
+	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl)),
 	     &join);
 	gen_samples(g, retired, target, flags, next_pc, last, ret, join);
 	g->cur = join;
@@ -1650,7 +1678,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "last_end");
 	hfields[7] = g.h_last_pc =
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "last_pc");
-	gcc_jit_type *hist_type = J(type_get_pointer)(
+	gcc_jit_type *hist_type = g.hist_type = J(type_get_pointer)(
 	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_hist_t", 8, hfields)));
 	fields[25] = g.f_hist = J(context_new_field)(g.c, NULL, hist_type, "hist");
 	fields[26] = g.f_acct_stage = J(context_new_field)(g.c, NULL, g.tu64, "acct_stage");
@@ -1698,12 +1726,18 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	regs = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tx), "regs");
 	g.events = J(function_new_local)(g.fn, NULL, g.tu64, "events");
 	g.s_from = J(function_new_local)(g.fn, NULL, g.tu64, "s_from");
-	g.s_t = J(function_new_local)(g.fn, NULL, g.tu64, "s_t");
+	g.dl = J(function_new_local)(g.fn, NULL, g.tu64, "deadline");
+	g.h_counts_l = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tu64), "h_counts");
+	g.h_lo_l = J(function_new_local)(g.fn, NULL, g.tu32, "h_lo");
+	g.h_size_l = J(function_new_local)(g.fn, NULL, g.tu32, "h_size");
+	g.h_interval_l = J(function_new_local)(g.fn, NULL, g.tu64, "h_interval");
+	g.s_total = J(function_new_local)(g.fn, NULL, g.tu64, "s_total");
+	g.s_last_pc = J(function_new_local)(g.fn, NULL, g.tu32, "s_last_pc");
+	g.s_last_end = J(function_new_local)(g.fn, NULL, g.tu64, "s_last_end");
 	g.s_pc = J(function_new_local)(g.fn, NULL, g.tu32, "s_pc");
 	g.s_end = J(function_new_local)(g.fn, NULL, g.tu64, "s_end");
 	g.s_n = J(function_new_local)(g.fn, NULL, g.tu64, "s_n");
 	g.s_rel = J(function_new_local)(g.fn, NULL, g.tu32, "s_rel");
-	g.hp = J(function_new_local)(g.fn, NULL, hist_type, "hp");
 
 	/* the registers the region uses are loaded at its entry, those it
 	 * writes go back at its exit */
@@ -1761,7 +1795,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
-	J(block_end_with_jump)(entry, NULL, g.dispatch);
+	if (g.acct && !g.lean)
+		load_samples(&g);
+	J(block_end_with_jump)(g.cur, NULL, g.dispatch);
 
 	/* dispatch: to the block at next (past the budget's check), or out */
 	{
@@ -1789,6 +1825,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* exit: the locals back into the frame */
 	g.cur = g.exit_blk;
+	if (g.acct && !g.lean)
+		store_samples(&g);
 	assign(&g, regs, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)));
 	for (unsigned i = 1; i < 32; i++) {
 		if (!g.written[i])
