@@ -146,6 +146,8 @@ struct gen {
 	/* the deadline, the histogram's fields and what the run counted */
 	gcc_jit_lvalue *dl, *h_counts_l, *h_lo_l, *h_size_l, *h_interval_l, *s_total, *s_last_pc,
 	    *s_last_end;
+	/* the last transfer (ACCT_LAST_TRANSFER): whether there was one */
+	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
 	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
 	unsigned k;             /* the current block's index */
 	gcc_jit_lvalue *events; /* vm->acct.events */
@@ -345,9 +347,8 @@ static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type 
 	    cast(g, J(lvalue_get_address)(byte, NULL), J(type_get_pointer)(t)), NULL);
 }
 
-/* bp = the current block's struct block: at the block's start in the
- * accounting variant (its counts are added at its end), where it is used
- * in the lean one (only when a subscriber hears of the block). */
+/* bp = the current block's struct block, where it is used (at the block's
+ * end; in the lean variant only when a subscriber hears of the block). */
 static void load_bp(struct gen *g)
 {
 	assign(g, g->bp,
@@ -578,9 +579,9 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 		   konst(g, g->tu32, g->tab_base[g->k] - 1u)));
 	assign(g, g->s_pc, rv(J(context_new_array_access)(g->c, NULL, rv(g->tab_pc), rv(pos))));
 	gcc_jit_rvalue *off = rv(J(context_new_array_access)(g->c, NULL, rv(g->tab_end), rv(pos)));
-	end = choose(
-	    g, g->tu64, cmp(g, GCC_JIT_COMPARISON_EQ, off, konst(g, g->tu32, UINT32_MAX)), now(g),
-	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->s_from), cast(g, off, g->tu64)));
+	end = choose(g, g->tu64, cmp(g, GCC_JIT_COMPARISON_EQ, off, konst(g, g->tu32, UINT32_MAX)),
+		     now(g),
+		     bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->s_from), cast(g, off, g->tu64)));
 	assign(g, g->s_end, end);
 	assign(g, g->s_rel, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, rv(g->s_pc), rv(g->h_lo_l)));
 	body = new_block(g, "sample_count");
@@ -629,6 +630,33 @@ static void load_samples(struct gen *g)
 	assign(g, g->s_total, J(context_zero)(g->c, g->tu64));
 	assign(g, g->s_last_pc, J(context_zero)(g->c, g->tu32));
 	assign(g, g->s_last_end, J(context_zero)(g->c, g->tu64));
+	assign(g, g->lt_any, J(context_zero)(g->c, g->tbool));
+	assign(g, g->lt_from, J(context_zero)(g->c, g->tu32));
+	assign(g, g->lt_to, J(context_zero)(g->c, g->tu32));
+}
+
+/* At the exit: the last jump or taken branch the run made, kept while a
+ * subscriber asks for it (ACCT_LAST_TRANSFER). */
+static void store_last(struct gen *g)
+{
+	gcc_jit_block *some = new_block(g, "last_transfer"), *done = new_block(g, "last_stored");
+	gcc_jit_rvalue *lt = rv(field(g, g->f_last_transfer));
+
+	J(block_end_with_conditional)
+	(g->cur, NULL,
+	 bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, rv(g->lt_any),
+	     cmp(g, GCC_JIT_COMPARISON_NE,
+		 bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
+		     konst(g, g->tu64, ACCT_LAST_TRANSFER)),
+		 J(context_zero)(g->c, g->tu64))),
+	 some, done);
+	g->cur = some;
+	assign(g, deref(rv(field(g, g->f_has_last))), J(context_one)(g->c, g->tbool));
+	assign(g, J(context_new_array_access)(g->c, NULL, lt, konst(g, g->tu32, 0)),
+	       rv(g->lt_from));
+	assign(g, J(context_new_array_access)(g->c, NULL, lt, konst(g, g->tu32, 1)), rv(g->lt_to));
+	J(block_end_with_jump)(g->cur, NULL, done);
+	g->cur = done;
 }
 
 /* ... and at the exit: the samples the run counted go to the sampler's
@@ -640,8 +668,7 @@ static void store_samples(struct gen *g)
 
 	J(block_end_with_conditional)
 	(g->cur, NULL,
-	 cmp(g, GCC_JIT_COMPARISON_NE, rv(g->s_total), J(context_zero)(g->c, g->tu64)), some,
-	 done);
+	 cmp(g, GCC_JIT_COMPARISON_NE, rv(g->s_total), J(context_zero)(g->c, g->tu64)), some, done);
 	g->cur = some;
 	assign(g, hp, rv(field(g, g->f_hist)));
 	assign(g, deref(rv(field(g, g->f_deadline))), rv(g->dl));
@@ -671,31 +698,22 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	gcc_jit_block *join, *out;
 
 	assign(g, g->s_from, now(g));
-	add_to(g, g->instret, retired);
+	count_retired(g, retired);
 	advance(g, cost);
-	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl)),
-	     &join);
+	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl)), &join);
 	gen_samples(g, retired, target, flags, next_pc, last, ret, join);
 	g->cur = join;
+	load_bp(g); /* here, not live through the block */
 	if (taken)
 		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
 	if (target) {
-		gcc_jit_rvalue *ctx = rv(field(g, g->f_context)),
-			       *lt = rv(field(g, g->f_last_transfer)), *want;
-		when(g,
-		     cmp(g, GCC_JIT_COMPARISON_NE,
-			 bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
-			     konst(g, g->tu64, ACCT_LAST_TRANSFER)),
-			 J(context_zero)(g->c, g->tu64)),
-		     &join);
-		assign(g, deref(rv(field(g, g->f_has_last))), J(context_one)(g->c, g->tbool));
-		assign(g, J(context_new_array_access)(g->c, NULL, lt, konst(g, g->tu32, 0)),
-		       konst(g, g->tu32, in->pc));
-		assign(g, J(context_new_array_access)(g->c, NULL, lt, konst(g, g->tu32, 1)),
-		       target);
-		end_when(g, join);
+		gcc_jit_rvalue *ctx = rv(field(g, g->f_context)), *want;
+		/* the last transfer, in locals until the exit (store_last) */
+		assign(g, g->lt_any, J(context_one)(g->c, g->tbool));
+		assign(g, g->lt_from, konst(g, g->tu32, in->pc));
+		assign(g, g->lt_to, target);
 		want = cmp(g, GCC_JIT_COMPARISON_NE,
 			   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
 			       konst(g, g->tu64, ACCT_TRANSFER)),
@@ -1484,8 +1502,6 @@ static void gen_block(struct gen *g, unsigned k)
 	g->cur = g->labels[k];
 	plan_spans(g, b);
 	g->k = k;
-	if (g->acct && !g->lean) /* this block's struct block: its counts and the edges' */
-		load_bp(g);
 	for (uint32_t i = 0; i + 1 < b->n; i++) {
 		straight(g, &in[i], prev_pc);
 		prev_pc = in[i].pc;
@@ -1732,6 +1748,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.h_size_l = J(function_new_local)(g.fn, NULL, g.tu32, "h_size");
 	g.h_interval_l = J(function_new_local)(g.fn, NULL, g.tu64, "h_interval");
 	g.s_total = J(function_new_local)(g.fn, NULL, g.tu64, "s_total");
+	g.lt_any = J(function_new_local)(g.fn, NULL, g.tbool, "lt_any");
+	g.lt_from = J(function_new_local)(g.fn, NULL, g.tu32, "lt_from");
+	g.lt_to = J(function_new_local)(g.fn, NULL, g.tu32, "lt_to");
 	g.s_last_pc = J(function_new_local)(g.fn, NULL, g.tu32, "s_last_pc");
 	g.s_last_end = J(function_new_local)(g.fn, NULL, g.tu64, "s_last_end");
 	g.s_pc = J(function_new_local)(g.fn, NULL, g.tu32, "s_pc");
@@ -1769,7 +1788,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		g.labels[k] = J(function_new_block)(g.fn, name);
 	}
 	plan_checks(&g);
-	g.unit = !g.acct && unit_costs(&g);
+	/* the lean variant hands instret to its calls */
+	g.unit = !g.lean && unit_costs(&g);
 	if (g.acct && !g.lean && make_sample_tables(&g) != 0) {
 		snprintf(why, why_size, "out of memory");
 		goto out;
@@ -1825,8 +1845,10 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* exit: the locals back into the frame */
 	g.cur = g.exit_blk;
-	if (g.acct && !g.lean)
+	if (g.acct && !g.lean) {
 		store_samples(&g);
+		store_last(&g);
+	}
 	assign(&g, regs, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)));
 	for (unsigned i = 1; i < 32; i++) {
 		if (!g.written[i])
