@@ -1314,12 +1314,6 @@ void jit_block_decoded(struct cy_vm *vm, struct block *b)
 }
 
 /* The accounting interface's calls from translated code. */
-static void call_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
-			  uint64_t to)
-{
-	acct_deadline(vm, b, retired, from, to);
-}
-
 static void call_transfer(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
 			  uint64_t cycles, uint64_t instret)
 {
@@ -1403,7 +1397,6 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.has_last = &vm->acct.has_last,
 		.last_transfer = &vm->acct.last_from,
 		.break_loop = &vm->break_loop,
-		.deadline_fn = call_deadline,
 		.transfer_fn = call_transfer,
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,

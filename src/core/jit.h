@@ -46,8 +46,6 @@ struct jit_frame {
 	bool *has_last;           /* &vm->acct.has_last */
 	uint32_t *last_transfer;  /* &vm->acct.last_from (last_to follows) */
 	const bool *break_loop;   /* &vm->break_loop */
-	void (*deadline_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
-			    uint64_t to);
 	void (*transfer_fn)(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
 			    uint64_t cycles, uint64_t instret);
 	void (*flagged_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret);
@@ -97,7 +95,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 16u
+#define JIT_GEN_VERSION 17u
 
 struct jit_desc_head {
 	uint32_t magic, version;

@@ -128,7 +128,7 @@ struct gen {
 	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN) */
 	bool acct, lean;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
-	    *f_break_loop, *f_deadline_fn, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
+	    *f_break_loop, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
 	/* the accounting variant's exits to the driver (enum jit_acct), and
 	 * the histogram it counts samples into (struct acct_hist) */
 	gcc_jit_field *f_hist, *f_acct_stage, *f_acct_block, *f_acct_retired, *f_acct_from,
@@ -415,28 +415,6 @@ static void leave_partial(struct gen *g, gcc_jit_block *blk, uint32_t retired,
 		      cycles, retired, last, ret);
 }
 
-/* ACCT_DEADLINE(retired, from, to): whoever waits for a clock hears of
- * the block's first `retired` instructions when it has passed. */
-static void gen_deadline(struct gen *g, uint32_t retired, gcc_jit_rvalue *from, gcc_jit_rvalue *to)
-{
-	gcc_jit_block *join;
-	gcc_jit_rvalue *args[5];
-
-	if (g->lean) /* nobody waits for a clock */
-		return;
-	when(g,
-	     cmp(g, GCC_JIT_COMPARISON_GE, to,
-		 J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_deadline)), NULL))),
-	     &join);
-	args[0] = rv(field(g, g->f_vm));
-	args[1] = cast(g, rv(g->bp), g->tvoidp);
-	args[2] = konst(g, g->tu32, retired);
-	args[3] = from;
-	args[4] = to;
-	call(g, g->f_deadline_fn, 5, args);
-	end_when(g, join);
-}
-
 /* ACCT_PARTIAL: the block's run ended after `retired` instructions. */
 static void gen_partial(struct gen *g, uint32_t retired, gcc_jit_rvalue *cycles,
 			gcc_jit_rvalue *instret, gcc_jit_rvalue *now)
@@ -512,14 +490,9 @@ static void gen_run(struct gen *g, uint32_t n)
 	gcc_jit_block *join, *stop;
 	gcc_jit_rvalue *args[4];
 
-	if (g->lean && !(g->blocks[g->k].flags & JIT_BLOCK_FLAGGED))
-		return; /* no count, and no subscriber flagged it */
-	if (g->lean)
-		load_bp(g);
-	else /* the counts are folded */
-		J(block_add_assignment_op)
-	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
-	 konst(g, g->tu64, 1));
+	if (!(g->blocks[g->k].flags & JIT_BLOCK_FLAGGED))
+		return; /* no count (lean), and no subscriber flagged it */
+	load_bp(g);
 	when(g,
 	     cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
 		 J(context_zero)(g->c, g->tu8)),
@@ -759,16 +732,9 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 		finish_acct(g, in, retired, cost, taken, target, plain, next_pc, last, ret);
 		return;
 	}
-	gcc_jit_rvalue *to =
-	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, cost));
-	gen_deadline(g, retired, now(g), to);
+	/* the lean variant: no deadline, no counts; the calls it makes */
 	add_to(g, g->instret, retired);
 	advance(g, cost);
-	if (taken && !g->lean) {
-		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
-		J(block_add_assignment_op)
-		(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
-	}
 	if (target)
 		gen_transfer(g, in, target, plain);
 	gen_run(g, n);
@@ -840,7 +806,6 @@ static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit
 		gcc_jit_block *save = g->cur;
 		gcc_jit_rvalue *at = clock_before(g, in);
 		g->cur = out;
-		gen_deadline(g, in->index, now(g), at);
 		gen_partial(g, in->index, at,
 			    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->instret),
 				konst(g, g->tu64, in->index)),
@@ -1003,9 +968,6 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 	if (g->acct) { /* as code_written: RETIRE_LAST, then the partial run */
 		gcc_jit_block *save = g->cur;
 		g->cur = out;
-		gen_deadline(
-		    g, in->index + 1u, now(g),
-		    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)));
 		count_retired(g, in->index + 1u);
 		advance(g, in->after);
 		gen_partial(g, in->index + 1u, now(g), rv(g->instret), now(g));
@@ -1535,7 +1497,7 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 32 * 8, "jit_frame: 32 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 31 * 8, "jit_frame: 31 fields of 8 bytes");
 _Static_assert(sizeof(struct acct_hist) == 7 * 8 && offsetof(struct acct_hist, lo) == 8 &&
 		   offsetof(struct acct_hist, interval) == 16 &&
 		   offsetof(struct acct_hist, last_pc) == 48,
@@ -1600,7 +1562,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[32], *hfields[8];
+	gcc_jit_field *fields[31], *hfields[8];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -1657,29 +1619,24 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "last_transfer");
 	fields[18] = g.f_break_loop =
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tbool), "break_loop");
-	/* deadline_fn(vm, b, retired, from, to) */
-	fn_ptr_params[0] = g.tvoidp, fn_ptr_params[1] = g.tvoidp, fn_ptr_params[2] = g.tu32;
-	fn_ptr_params[3] = g.tu64, fn_ptr_params[4] = g.tu64;
-	fields[19] = g.f_deadline_fn = J(context_new_field)(
-	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 5, fn_ptr_params, 0),
-	    "deadline_fn");
 	/* transfer_fn(vm, b, index, target, cycles, instret) */
+	fn_ptr_params[0] = g.tvoidp, fn_ptr_params[1] = g.tvoidp, fn_ptr_params[2] = g.tu32;
 	fn_ptr_params[3] = g.tu32, fn_ptr_params[4] = g.tu64, fn_ptr_params[5] = g.tu64;
-	fields[20] = g.f_transfer_fn = J(context_new_field)(
+	fields[19] = g.f_transfer_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
 	    "transfer_fn");
 	/* flagged_fn(vm, b, retired, instret) */
 	fn_ptr_params[3] = g.tu64;
-	fields[21] = g.f_flagged_fn = J(context_new_field)(
+	fields[20] = g.f_flagged_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 4, fn_ptr_params, 0),
 	    "flagged_fn");
 	/* partial_fn(vm, b, retired, cycles, instret, now) */
 	fn_ptr_params[4] = g.tu64, fn_ptr_params[5] = g.tu64;
-	fields[22] = g.f_partial_fn = J(context_new_field)(
+	fields[21] = g.f_partial_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
 	    "partial_fn");
-	fields[23] = g.f_mis_seen = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_seen");
-	fields[24] = g.f_mis_exit = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_exit");
+	fields[22] = g.f_mis_seen = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_seen");
+	fields[23] = g.f_mis_exit = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_exit");
 	/* struct acct_hist */
 	hfields[0] = g.h_counts =
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "counts");
@@ -1696,14 +1653,14 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "last_pc");
 	gcc_jit_type *hist_type = g.hist_type = J(type_get_pointer)(
 	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_hist_t", 8, hfields)));
-	fields[25] = g.f_hist = J(context_new_field)(g.c, NULL, hist_type, "hist");
-	fields[26] = g.f_acct_stage = J(context_new_field)(g.c, NULL, g.tu64, "acct_stage");
-	fields[27] = g.f_acct_block = J(context_new_field)(g.c, NULL, g.tu64, "acct_block");
-	fields[28] = g.f_acct_retired = J(context_new_field)(g.c, NULL, g.tu64, "acct_retired");
-	fields[29] = g.f_acct_from = J(context_new_field)(g.c, NULL, g.tu64, "acct_from");
-	fields[30] = g.f_acct_target = J(context_new_field)(g.c, NULL, g.tu64, "acct_target");
-	fields[31] = g.f_acct_flags = J(context_new_field)(g.c, NULL, g.tu64, "acct_flags");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 32, fields);
+	fields[24] = g.f_hist = J(context_new_field)(g.c, NULL, hist_type, "hist");
+	fields[25] = g.f_acct_stage = J(context_new_field)(g.c, NULL, g.tu64, "acct_stage");
+	fields[26] = g.f_acct_block = J(context_new_field)(g.c, NULL, g.tu64, "acct_block");
+	fields[27] = g.f_acct_retired = J(context_new_field)(g.c, NULL, g.tu64, "acct_retired");
+	fields[28] = g.f_acct_from = J(context_new_field)(g.c, NULL, g.tu64, "acct_from");
+	fields[29] = g.f_acct_target = J(context_new_field)(g.c, NULL, g.tu64, "acct_target");
+	fields[30] = g.f_acct_flags = J(context_new_field)(g.c, NULL, g.tu64, "acct_flags");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 31, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
