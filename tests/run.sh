@@ -2141,6 +2141,27 @@ test_jit() {
 		"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
 		esac
 	done <"$OUT/jit.txt"
+	# samples counted inside translated code (the accounting variant's
+	# tables of each block's cycles): periods of 1 cycle (a deadline on
+	# every instruction of a block), a few cycles (several in a block, one
+	# at a block's last instruction), about a block and far more than a
+	# block (sha256's hot blocks hold tens of instructions), at both widths, with
+	# budgets that stop the run inside a block that holds a sample; the
+	# histogram and the call-stack profile of the translated run are the
+	# interpreter's, byte for byte
+	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf; do
+		for n in 1 2 3 5 31 64 1000; do
+			for lim in 20000000 65537 1000003; do
+				for e in jit interp; do
+					CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine $e \
+						--max-cycles $lim --sample=$n --sample-out "$OUT/jit-$e.samples" \
+						--profile "$OUT/jit-$e.folded" "$w" >"$OUT/jit-$e.out" 2>&1
+				done
+				expect "jit: $w sampled every $n cycles, stopped at $lim: the same histogram and profile translated" \
+					sh -c "cmp -s '$OUT/jit-jit.samples' '$OUT/jit-interp.samples' && cmp -s '$OUT/jit-jit.folded' '$OUT/jit-interp.folded' && cmp -s '$OUT/jit-jit.out' '$OUT/jit-interp.out'"
+			done
+		done
+	done
 	# budgets anywhere: before, inside and at the end of translated blocks
 	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf \
 		guest/build/rv64imac-lp64/keccak.elf; do
@@ -2157,6 +2178,15 @@ test_jit() {
 		expect "jit: $w runs at least 99% of its cycles translated" \
 			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.99 * '"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
 	done
+	# ... and with every profiler on, the samples do not make the region
+	# leave: sha256 (about 42 M cycles, 1.3 M samples of 32 cycles) enters
+	# translated code far less than once per 1000 cycles (a leave at each
+	# sample would be once per 32)
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run -q --engine jit \
+		--sample --sample-out "$OUT/jit.samples" --profile "$OUT/jit.folded" --timers --cycle-tracker \
+		guest/build/sha256.elf >/dev/null 2>"$OUT/jit.err"
+	expect "jit: sha256 with every profiler on enters translated code less than once per 1000 cycles" \
+		awk '/cycles translated/ { e = $(NF-4); t = $(NF-2) } END { exit !(t > 40000000 && e > 0 && e * 1000 < t) }' "$OUT/jit.err"
 	# a code cache of two regions evicts as the run goes, and agrees
 	CYCLOPS_JIT_MAX_REGIONS=2 tests/jit.sh "$CYCLOPS" "$cache" guest/build/kernels.elf guest/build/sort.elf >"$OUT/jit.txt" 2>&1
 	expect "jit: with room for two regions, kernels and sort agree with the interpreter" \

@@ -41,6 +41,7 @@ void acct_unsubscribe(struct cy_vm *vm, void *ctx)
 	if (!(a->events & ACCT_DEADLINE)) {
 		a->deadline = ACCT_NO_DEADLINE;
 		a->deadline_sub = (struct acct_sub){ 0 };
+		a->hist = (struct acct_hist){ 0 };
 	}
 	a->ctx_size = 0;
 	vm->break_loop = true; /* pick the interpreter again */

@@ -113,6 +113,26 @@ enum acct_flag {
 	ACCT_FLAG_CALLSTACK = 1u << 3,
 };
 
+/* The deadline subscriber's samples, counted by translated code itself
+ * (jit_gen.c) instead of through its deadline() call, while counts is set
+ * (the sampler, by blocks: sample.c keeps it with vm->acct.deadline). A
+ * whole run of a block from clock `from` to `to` at its instructions'
+ * static costs (the last one's up to `to`) that reaches *next takes the
+ * samples T = *next, *next + interval, ... <= to; each counts the
+ * instruction occupying cycle T - 1 (start < T <= end): the n samples of
+ * one instruction add n to counts[(pc - lo) / 2] and to *total and move
+ * *next by n * interval; *last_pc and *last_end are the last instruction
+ * counted and its end, and vm->acct.deadline follows *next. An instruction
+ * outside [lo, lo + size) is left to deadline(), the samples before it
+ * counted (only the histogram's one range is here). */
+struct acct_hist {
+	uint64_t *counts;
+	uint32_t lo, size;
+	uint64_t interval;
+	uint64_t *next, *total, *last_end;
+	uint32_t *last_pc;
+};
+
 struct acct_sub {
 	unsigned events; /* enum acct_event bits */
 	const struct acct_ops *ops;
@@ -130,6 +150,8 @@ struct acct {
 	 * straight from the interpreter (acct_deadline). */
 	uint64_t deadline;
 	struct acct_sub deadline_sub;
+	/* the deadline subscriber's histogram, for translated code */
+	struct acct_hist hist;
 	/* a subscriber relies on the interpreter's kind (exec_reports_deadlines,
 	 * or the plain clock): engine_run returns, instead of changing the
 	 * interpreter itself, when counting is turned on or off */

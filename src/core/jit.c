@@ -1342,12 +1342,6 @@ void jit_block_decoded(struct cy_vm *vm, struct block *b)
 }
 
 /* The accounting interface's calls from translated code. */
-static void call_deadline(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
-			  uint64_t to)
-{
-	acct_deadline(vm, b, retired, from, to);
-}
-
 static void call_transfer(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
 			  uint64_t cycles, uint64_t instret)
 {
@@ -1366,6 +1360,46 @@ static void call_partial(struct cy_vm *vm, struct block *b, uint32_t retired, ui
 	acct_partial(vm, b, retired, cycles, instret, now);
 	if (b->flags)
 		acct_flagged(vm, b, retired, instret);
+}
+
+/* What an accounting region left to the driver (jit_frame.acct_stage): the
+ * calls the exec_acct interpreter makes at the end of block b's run, from
+ * that stage on, with the clock (f->cycles, f->instret) past the run. */
+static void report_block(struct cy_vm *vm, struct region *r, const struct jit_frame *f)
+{
+	struct block *b = r->blocks[f->acct_block];
+	uint32_t retired = (uint32_t)f->acct_retired, target = (uint32_t)f->acct_target;
+	bool want = f->acct_stage == JIT_ACCT_TRANSFER;
+
+	switch (f->acct_stage) {
+	case JIT_ACCT_PARTIAL:
+		if (f->cycles >= vm->acct.deadline)
+			acct_deadline(vm, b, retired, f->acct_from, f->cycles);
+		call_partial(vm, b, retired, f->cycles, f->instret, f->cycles);
+		return;
+	case JIT_ACCT_DEADLINE:
+		acct_deadline(vm, b, retired, f->acct_from, f->cycles);
+		if (f->acct_flags & JIT_ACCT_TAKEN)
+			b->taken++;
+		if (f->acct_flags & JIT_ACCT_TARGET) {
+			if (f->events & ACCT_LAST_TRANSFER) {
+				vm->acct.has_last = true;
+				vm->acct.last_from = b->insns[b->n - 1].pc;
+				vm->acct.last_to = target;
+			}
+			want = (f->events & ACCT_TRANSFER) &&
+			       !((f->acct_flags & JIT_ACCT_PLAIN) &&
+				 target - vm->acct.ctx_lo < vm->acct.ctx_size);
+		}
+		break;
+	case JIT_ACCT_FLAGGED: acct_flagged(vm, b, b->n, f->instret); return;
+	default: break;
+	}
+	if (want)
+		acct_transfer(vm, &b->insns[b->n - 1], target, f->cycles, f->instret);
+	b->runs++;
+	if (b->flags)
+		acct_flagged(vm, b, b->n, f->instret);
 }
 
 /* Runs region r from vm->pc. */
@@ -1391,11 +1425,11 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.has_last = &vm->acct.has_last,
 		.last_transfer = &vm->acct.last_from,
 		.break_loop = &vm->break_loop,
-		.deadline_fn = call_deadline,
 		.transfer_fn = call_transfer,
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
 		.misaligned_exit = vm->misaligned.map.n + h->n_insns > CY_MISALIGNED_MAX_SITES,
+		.hist = &vm->acct.hist,
 	};
 
 	r->used = ++vm->jit->clock;
@@ -1417,6 +1451,8 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 				r->misaligned[i] = 0;
 			}
 	}
+	if (f.acct_stage != JIT_ACCT_NONE)
+		report_block(vm, r, &f);
 	return (enum jit_exit)f.exit;
 }
 

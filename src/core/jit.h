@@ -10,6 +10,7 @@
 
 struct cy_vm;
 struct block;
+struct acct_hist;
 
 /* Why a translated region returned (jit_frame.exit). */
 enum jit_exit {
@@ -45,8 +46,6 @@ struct jit_frame {
 	bool *has_last;           /* &vm->acct.has_last */
 	uint32_t *last_transfer;  /* &vm->acct.last_from (last_to follows) */
 	const bool *break_loop;   /* &vm->break_loop */
-	void (*deadline_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t from,
-			    uint64_t to);
 	void (*transfer_fn)(struct cy_vm *vm, struct block *b, uint32_t index, uint32_t target,
 			    uint64_t cycles, uint64_t instret);
 	void (*flagged_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t instret);
@@ -56,7 +55,37 @@ struct jit_frame {
 	/* in: a misaligned access leaves before it instead (the by-pc table
 	 * could fill up, and which pcs it keeps depends on their order) */
 	uint64_t misaligned_exit;
+	/* the accounting variant: the histogram it counts samples into
+	 * (&vm->acct.hist), and where the region left for the driver to make
+	 * the accounting interface's calls that it does not make itself
+	 * (acct_stage, enum jit_acct; the clock and instret are past the
+	 * block's run, or its partial run's) */
+	const struct acct_hist *hist;
+	uint64_t acct_stage;
+	uint64_t acct_block;   /* the block's index in the region */
+	uint64_t acct_retired; /* the instructions of its run that retired */
+	uint64_t acct_from;    /* the clock at its start */
+	uint64_t acct_target;  /* the jump's target (JIT_ACCT_TARGET) */
+	uint64_t acct_flags;   /* JIT_ACCT_TAKEN, JIT_ACCT_TARGET, JIT_ACCT_PLAIN */
 };
+
+/* What the driver reports when an accounting region returns
+ * (jit_frame.acct_stage), in the exec_acct interpreter's order: from the
+ * block end's deadline on (a sample the generated code could not count),
+ * from its transfer on (the transfer is reported), its flagged call only
+ * (the block is flagged), or a partial run (the deadline and the partial
+ * run). The generated code thus makes no call: a call on any path makes
+ * GCC keep the guest's registers in memory across it. */
+enum jit_acct {
+	JIT_ACCT_NONE,
+	JIT_ACCT_DEADLINE,
+	JIT_ACCT_TRANSFER,
+	JIT_ACCT_FLAGGED,
+	JIT_ACCT_PARTIAL,
+};
+#define JIT_ACCT_TAKEN  1u /* a taken branch: its count */
+#define JIT_ACCT_TARGET 2u /* the block ends with a jump or taken branch */
+#define JIT_ACCT_PLAIN  4u /* ... without a call or return hint */
 
 /* A region as the generator sees it, flat (no pointers), so that it can be
  * hashed, written into the compiled file and compared when the file is
@@ -66,7 +95,7 @@ struct jit_frame {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 12u
+#define JIT_GEN_VERSION 17u
 
 struct jit_desc_head {
 	uint32_t magic, version;

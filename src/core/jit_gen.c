@@ -11,6 +11,7 @@
 #include <libgccjit.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,26 @@ struct gen {
 	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN) */
 	bool acct, lean;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
-	    *f_break_loop, *f_deadline_fn, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
+	    *f_break_loop, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
+	/* the accounting variant's exits to the driver (enum jit_acct), and
+	 * the histogram it counts samples into (struct acct_hist) */
+	gcc_jit_field *f_hist, *f_acct_stage, *f_acct_block, *f_acct_retired, *f_acct_from,
+	    *f_acct_target, *f_acct_flags;
+	gcc_jit_field *h_counts, *h_lo, *h_size, *h_interval, *h_next, *h_total, *h_last_end,
+	    *h_last_pc;
+	/* the samples' tables, by a block's cycle (tab_base[k] + cycle - 1 for
+	 * block k): the pc of the instruction occupying it, and its end in
+	 * the block (UINT32_MAX for the last one: the block's end); NULL when
+	 * the region has none (too large) */
+	gcc_jit_lvalue *tab_pc, *tab_end;
+	uint32_t *tab_base;
+	gcc_jit_type *hist_type;
+	gcc_jit_lvalue *s_from, *s_pc, *s_end, *s_n, *s_rel;
+	/* the deadline, the histogram's fields and what the run counted */
+	gcc_jit_lvalue *dl, *h_counts_l, *h_lo_l, *h_size_l, *h_interval_l, *s_total, *s_last_pc,
+	    *s_last_end;
+	/* the last transfer (ACCT_LAST_TRANSFER): whether there was one */
+	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
 	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
 	unsigned k;             /* the current block's index */
 	gcc_jit_lvalue *events; /* vm->acct.events */
@@ -284,8 +304,8 @@ static void count_retired(struct gen *g, uint64_t n)
 
 /* Leaves the region from block blk: the clock and the pcs as given (last
  * 0: the pcs the previous block left). */
-static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t pc,
-		  gcc_jit_rvalue *cycles, uint64_t instret_add, uint32_t last, uint32_t retired)
+static void leave_at(struct gen *g, gcc_jit_block *blk, enum jit_exit why, gcc_jit_rvalue *pc,
+		     gcc_jit_rvalue *cycles, uint64_t instret_add, uint32_t last, uint32_t retired)
 {
 	gcc_jit_block *save = g->cur;
 
@@ -293,7 +313,7 @@ static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t
 	if (cycles)
 		set_now(g, cycles);
 	count_retired(g, instret_add);
-	assign(g, g->exit_pc, konst(g, g->tu64, pc));
+	assign(g, g->exit_pc, cast(g, pc, g->tu64));
 	assign(g, g->reason, konst(g, g->tu64, why));
 	if (last) {
 		assign(g, g->last, konst(g, g->tu64, last));
@@ -301,6 +321,12 @@ static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t
 	}
 	J(block_end_with_jump)(g->cur, NULL, g->exit_blk);
 	g->cur = save;
+}
+
+static void leave(struct gen *g, gcc_jit_block *blk, enum jit_exit why, uint64_t pc,
+		  gcc_jit_rvalue *cycles, uint64_t instret_add, uint32_t last, uint32_t retired)
+{
+	leave_at(g, blk, why, konst(g, g->tu64, pc), cycles, instret_add, last, retired);
 }
 
 /* The accounting interface's calls, through the frame's pointers. */
@@ -321,9 +347,8 @@ static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type 
 	    cast(g, J(lvalue_get_address)(byte, NULL), J(type_get_pointer)(t)), NULL);
 }
 
-/* bp = the current block's struct block: at the block's start in the
- * accounting variant (its counts are added at its end), where it is used
- * in the lean one (only when a subscriber hears of the block). */
+/* bp = the current block's struct block, where it is used (at the block's
+ * end; in the lean variant only when a subscriber hears of the block). */
 static void load_bp(struct gen *g)
 {
 	assign(g, g->bp,
@@ -348,26 +373,46 @@ static void end_when(struct gen *g, gcc_jit_block *join)
 	g->cur = join;
 }
 
-/* ACCT_DEADLINE(retired, from, to): whoever waits for a clock hears of
- * the block's first `retired` instructions when it has passed. */
-static void gen_deadline(struct gen *g, uint32_t retired, gcc_jit_rvalue *from, gcc_jit_rvalue *to)
+/* Leaves the region from blk for the driver to report the block's
+ * accounting from `stage` on (enum jit_acct); the clock is past the run
+ * already, the exit's pc and pcs as given. */
+static void leave_acct_at(struct gen *g, gcc_jit_block *blk, enum jit_acct stage, uint32_t retired,
+			  gcc_jit_rvalue *target, unsigned flags, enum jit_exit why,
+			  gcc_jit_rvalue *pc, gcc_jit_rvalue *cycles, uint64_t instret_add,
+			  uint32_t last, uint32_t ret)
 {
-	gcc_jit_block *join;
-	gcc_jit_rvalue *args[5];
+	gcc_jit_block *save = g->cur;
 
-	if (g->lean) /* nobody waits for a clock */
-		return;
-	when(g,
-	     cmp(g, GCC_JIT_COMPARISON_GE, to,
-		 J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_deadline)), NULL))),
-	     &join);
-	args[0] = rv(field(g, g->f_vm));
-	args[1] = cast(g, rv(g->bp), g->tvoidp);
-	args[2] = konst(g, g->tu32, retired);
-	args[3] = from;
-	args[4] = to;
-	call(g, g->f_deadline_fn, 5, args);
-	end_when(g, join);
+	g->cur = blk;
+	assign(g, field(g, g->f_acct_stage), konst(g, g->tu64, stage));
+	assign(g, field(g, g->f_acct_block), konst(g, g->tu64, g->k));
+	assign(g, field(g, g->f_acct_retired), konst(g, g->tu64, retired));
+	assign(g, field(g, g->f_acct_from), rv(g->s_from));
+	if (target)
+		assign(g, field(g, g->f_acct_target), cast(g, target, g->tu64));
+	assign(g, field(g, g->f_acct_flags), konst(g, g->tu64, flags));
+	blk = g->cur;
+	g->cur = save;
+	leave_at(g, blk, why, pc, cycles, instret_add, last, ret);
+}
+
+static void leave_acct(struct gen *g, gcc_jit_block *blk, enum jit_acct stage, uint32_t retired,
+		       gcc_jit_rvalue *target, unsigned flags, enum jit_exit why,
+		       gcc_jit_rvalue *pc, uint32_t last, uint32_t ret)
+{
+	leave_acct_at(g, blk, stage, retired, target, flags, why, pc, NULL, 0, last, ret);
+}
+
+/* Leaves blk for the driver to report a partial run of the current block
+ * (its first `retired` instructions: the deadline, then the partial run),
+ * the clock and instret moved to its end. */
+static void leave_partial(struct gen *g, gcc_jit_block *blk, uint32_t retired,
+			  gcc_jit_rvalue *cycles, enum jit_exit why, uint64_t pc, uint32_t last,
+			  uint32_t ret)
+{
+	J(block_add_assignment)(blk, NULL, g->s_from, now(g));
+	leave_acct_at(g, blk, JIT_ACCT_PARTIAL, retired, NULL, 0, why, konst(g, g->tu64, pc),
+		      cycles, retired, last, ret);
 }
 
 /* ACCT_PARTIAL: the block's run ended after `retired` instructions. */
@@ -445,14 +490,9 @@ static void gen_run(struct gen *g, uint32_t n)
 	gcc_jit_block *join, *stop;
 	gcc_jit_rvalue *args[4];
 
-	if (g->lean && !(g->blocks[g->k].flags & JIT_BLOCK_FLAGGED))
-		return; /* no count, and no subscriber flagged it */
-	if (g->lean)
-		load_bp(g);
-	else /* the counts are folded */
-		J(block_add_assignment_op)
-	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
-	 konst(g, g->tu64, 1));
+	if (!(g->blocks[g->k].flags & JIT_BLOCK_FLAGGED))
+		return; /* no count (lean), and no subscriber flagged it */
+	load_bp(g);
 	when(g,
 	     cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
 		 J(context_zero)(g->c, g->tu8)),
@@ -472,27 +512,229 @@ static void gen_run(struct gen *g, uint32_t n)
 	end_when(g, join);
 }
 
+static gcc_jit_rvalue *choose(struct gen *g, gcc_jit_type *t, gcc_jit_rvalue *cond,
+			      gcc_jit_rvalue *a, gcc_jit_rvalue *b);
+
+static gcc_jit_lvalue *deref(gcc_jit_rvalue *p) { return J(rvalue_dereference)(p, NULL); }
+
+/* The samples of a whole run of the block, from clock s_from to now
+ * (retired instructions, the last one's end now), counted as on_deadline
+ * counts them (account.h: struct acct_hist), from the block's tables; the
+ * region leaves for the driver at an instruction outside the histogram's
+ * range, the samples before it counted. cur is the block that found the
+ * deadline passed; the code goes on at join. Nothing but the region moves
+ * the deadline while it runs (it makes no call): the deadline, the total
+ * and the last sample are locals, stored at the exit (store_samples). */
+static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target, unsigned flags,
+			gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret, gcc_jit_block *join)
+{
+	gcc_jit_rvalue *end, *past;
+	gcc_jit_block *loop, *out, *body;
+	gcc_jit_lvalue *pos;
+
+	if (!g->tab_pc || !retired) { /* the driver's deadline call counts them */
+		leave_acct(g, g->cur, JIT_ACCT_DEADLINE, retired, target, flags, JIT_EXIT_JUMP,
+			   next_pc, last, ret);
+		return;
+	}
+	loop = new_block(g, "sample");
+	out = new_block(g, "sample_out");
+	/* a deadline at or before the block's start is not this run's */
+	J(block_end_with_conditional)
+	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->dl), rv(g->s_from)), out, loop);
+
+	g->cur = loop;
+	pos = J(function_new_local)(g->fn, NULL, g->tu32, "spos");
+	assign(g, pos,
+	       bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu32,
+		   cast(g, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->dl), rv(g->s_from)),
+			g->tu32),
+		   konst(g, g->tu32, g->tab_base[g->k] - 1u)));
+	assign(g, g->s_pc, rv(J(context_new_array_access)(g->c, NULL, rv(g->tab_pc), rv(pos))));
+	gcc_jit_rvalue *off = rv(J(context_new_array_access)(g->c, NULL, rv(g->tab_end), rv(pos)));
+	end = choose(g, g->tu64, cmp(g, GCC_JIT_COMPARISON_EQ, off, konst(g, g->tu32, UINT32_MAX)),
+		     now(g),
+		     bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->s_from), cast(g, off, g->tu64)));
+	assign(g, g->s_end, end);
+	assign(g, g->s_rel, bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, rv(g->s_pc), rv(g->h_lo_l)));
+	body = new_block(g, "sample_count");
+	J(block_end_with_conditional)
+	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_GE, rv(g->s_rel), rv(g->h_size_l)), out, body);
+
+	g->cur = body;
+	past = bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->s_end), rv(g->dl));
+	assign(g, g->s_n,
+	       choose(g, g->tu64, cmp(g, GCC_JIT_COMPARISON_LT, past, rv(g->h_interval_l)),
+		      J(context_one)(g->c, g->tu64),
+		      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64,
+			  bin(g, GCC_JIT_BINARY_OP_DIVIDE, g->tu64, past, rv(g->h_interval_l)),
+			  J(context_one)(g->c, g->tu64))));
+	J(block_add_assignment_op)
+	(g->cur, NULL,
+	 J(context_new_array_access)(
+	     g->c, NULL, rv(g->h_counts_l),
+	     bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tu32, rv(g->s_rel), konst(g, g->tu32, 1))),
+	 GCC_JIT_BINARY_OP_PLUS, rv(g->s_n));
+	J(block_add_assignment_op)(g->cur, NULL, g->s_total, GCC_JIT_BINARY_OP_PLUS, rv(g->s_n));
+	J(block_add_assignment_op)
+	(g->cur, NULL, g->dl, GCC_JIT_BINARY_OP_PLUS,
+	 bin(g, GCC_JIT_BINARY_OP_MULT, g->tu64, rv(g->s_n), rv(g->h_interval_l)));
+	assign(g, g->s_last_pc, rv(g->s_pc));
+	assign(g, g->s_last_end, rv(g->s_end));
+	J(block_end_with_conditional)
+	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->dl), now(g)), loop, join);
+
+	leave_acct(g, out, JIT_ACCT_DEADLINE, retired, target, flags, JIT_EXIT_JUMP, next_pc, last,
+		   ret);
+}
+
+/* The full accounting variant's sample state, at the entry: the deadline,
+ * and the histogram's fields (the counts of this run start at zero). */
+static void load_samples(struct gen *g)
+{
+	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp");
+
+	assign(g, hp, rv(field(g, g->f_hist)));
+	assign(g, g->dl, rv(deref(rv(field(g, g->f_deadline)))));
+	assign(g, g->h_counts_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_counts)));
+	assign(g, g->h_lo_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_lo)));
+	assign(g, g->h_size_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_size)));
+	assign(g, g->h_interval_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_interval)));
+	assign(g, g->s_total, J(context_zero)(g->c, g->tu64));
+	assign(g, g->s_last_pc, J(context_zero)(g->c, g->tu32));
+	assign(g, g->s_last_end, J(context_zero)(g->c, g->tu64));
+	assign(g, g->lt_any, J(context_zero)(g->c, g->tbool));
+	assign(g, g->lt_from, J(context_zero)(g->c, g->tu32));
+	assign(g, g->lt_to, J(context_zero)(g->c, g->tu32));
+}
+
+/* At the exit: the last jump or taken branch the run made, kept while a
+ * subscriber asks for it (ACCT_LAST_TRANSFER). */
+static void store_last(struct gen *g)
+{
+	gcc_jit_block *some = new_block(g, "last_transfer"), *done = new_block(g, "last_stored");
+	gcc_jit_rvalue *lt = rv(field(g, g->f_last_transfer));
+
+	J(block_end_with_conditional)
+	(g->cur, NULL,
+	 bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, rv(g->lt_any),
+	     cmp(g, GCC_JIT_COMPARISON_NE,
+		 bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
+		     konst(g, g->tu64, ACCT_LAST_TRANSFER)),
+		 J(context_zero)(g->c, g->tu64))),
+	 some, done);
+	g->cur = some;
+	assign(g, deref(rv(field(g, g->f_has_last))), J(context_one)(g->c, g->tbool));
+	assign(g, J(context_new_array_access)(g->c, NULL, lt, konst(g, g->tu32, 0)),
+	       rv(g->lt_from));
+	assign(g, J(context_new_array_access)(g->c, NULL, lt, konst(g, g->tu32, 1)), rv(g->lt_to));
+	J(block_end_with_jump)(g->cur, NULL, done);
+	g->cur = done;
+}
+
+/* ... and at the exit: the samples the run counted go to the sampler's
+ * state as on_deadline leaves it (the deadline follows next). */
+static void store_samples(struct gen *g)
+{
+	gcc_jit_block *some = new_block(g, "samples"), *done = new_block(g, "stored");
+	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp_out");
+
+	J(block_end_with_conditional)
+	(g->cur, NULL,
+	 cmp(g, GCC_JIT_COMPARISON_NE, rv(g->s_total), J(context_zero)(g->c, g->tu64)), some, done);
+	g->cur = some;
+	assign(g, hp, rv(field(g, g->f_hist)));
+	assign(g, deref(rv(field(g, g->f_deadline))), rv(g->dl));
+	assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_next))), rv(g->dl));
+	J(block_add_assignment_op)
+	(g->cur, NULL, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_total))),
+	 GCC_JIT_BINARY_OP_PLUS, rv(g->s_total));
+	assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_last_pc))),
+	       rv(g->s_last_pc));
+	assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_last_end))),
+	       rv(g->s_last_end));
+	J(block_end_with_jump)(g->cur, NULL, done);
+	g->cur = done;
+}
+
+/* The accounting variant's block end (not lean): what exec_acct does, in
+ * its order, without a call: the samples (gen_samples), the taken count,
+ * the transfer's record, the run count; the region leaves for the driver
+ * where a subscriber must hear of the run (a transfer it reports, a
+ * flagged block), which then goes on at next_pc. */
+static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t retired,
+			uint64_t cost, bool taken, gcc_jit_rvalue *target, bool plain,
+			gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret)
+{
+	unsigned flags = (taken ? JIT_ACCT_TAKEN : 0u) | (target ? JIT_ACCT_TARGET : 0u) |
+			 (plain ? JIT_ACCT_PLAIN : 0u);
+	gcc_jit_block *join, *out;
+
+	assign(g, g->s_from, now(g));
+	count_retired(g, retired);
+	advance(g, cost);
+	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl)), &join);
+	gen_samples(g, retired, target, flags, next_pc, last, ret, join);
+	g->cur = join;
+	load_bp(g); /* here, not live through the block */
+	if (taken)
+		J(block_add_assignment_op)
+	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
+	 konst(g, g->tu64, 1));
+	if (target) {
+		gcc_jit_rvalue *ctx = rv(field(g, g->f_context)), *want;
+		/* the last transfer, in locals until the exit (store_last) */
+		assign(g, g->lt_any, J(context_one)(g->c, g->tbool));
+		assign(g, g->lt_from, konst(g, g->tu32, in->pc));
+		assign(g, g->lt_to, target);
+		want = cmp(g, GCC_JIT_COMPARISON_NE,
+			   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
+			       konst(g, g->tu64, ACCT_TRANSFER)),
+			   J(context_zero)(g->c, g->tu64));
+		if (plain) /* a target inside the context changes nothing */
+			want = bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, want,
+				   cmp(g, GCC_JIT_COMPARISON_GE,
+				       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, target,
+					   rv(J(context_new_array_access)(g->c, NULL, ctx,
+									  konst(g, g->tu32, 0)))),
+				       rv(J(context_new_array_access)(g->c, NULL, ctx,
+								      konst(g, g->tu32, 1)))));
+		out = branch_off(g, want, "transfer");
+		leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags, JIT_EXIT_JUMP,
+			   next_pc, last, ret);
+	}
+	J(block_add_assignment_op)
+	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
+	 konst(g, g->tu64, 1));
+	out =
+	    branch_off(g,
+		       cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
+			   J(context_zero)(g->c, g->tu8)),
+		       "flagged");
+	leave_acct(g, out, JIT_ACCT_FLAGGED, retired, target, flags, JIT_EXIT_JUMP, next_pc, last,
+		   ret);
+}
+
 /* The end of a block's run, as RETIRE_LAST and JUMP do it: the clock moves
  * past the instruction that ends it (index `retired` - 1, costing `cost`
- * in all), then the accounting edges when the region reports them. */
+ * in all), then the accounting edges when the region reports them; the
+ * run goes on at next_pc (with last and ret as the last pcs). */
 static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t retired,
-			 uint64_t cost, bool taken, gcc_jit_rvalue *target, bool plain, uint32_t n)
+			 uint64_t cost, bool taken, gcc_jit_rvalue *target, bool plain, uint32_t n,
+			 gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret)
 {
 	if (!g->acct) {
 		advance(g, cost);
 		count_retired(g, retired);
 		return;
 	}
-	gcc_jit_rvalue *to =
-	    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, cost));
-	gen_deadline(g, retired, now(g), to);
+	if (!g->lean) {
+		finish_acct(g, in, retired, cost, taken, target, plain, next_pc, last, ret);
+		return;
+	}
+	/* the lean variant: no deadline, no counts; the calls it makes */
 	add_to(g, g->instret, retired);
 	advance(g, cost);
-	if (taken && !g->lean) {
-		gcc_jit_lvalue *count = block_field(g, g->head->off_taken, g->tu64);
-		J(block_add_assignment_op)
-		(g->cur, NULL, count, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
-	}
 	if (target)
 		gen_transfer(g, in, target, plain);
 	gen_run(g, n);
@@ -555,11 +797,15 @@ static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit
 {
 	gcc_jit_block *out = branch_off(g, cond, "before");
 
+	if (g->acct && !g->lean) { /* as FAULT: the run of the block ended before in */
+		leave_partial(g, out, in->index, clock_before(g, in), JIT_EXIT_BEFORE, in->pc,
+			      prev_pc, prev_pc);
+		return;
+	}
 	if (g->acct) { /* as FAULT: the run of the block ended before in */
 		gcc_jit_block *save = g->cur;
 		gcc_jit_rvalue *at = clock_before(g, in);
 		g->cur = out;
-		gen_deadline(g, in->index, now(g), at);
 		gen_partial(g, in->index, at,
 			    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->instret),
 				konst(g, g->tu64, in->index)),
@@ -712,12 +958,16 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 		(split, NULL, cmp(g, GCC_JIT_COMPARISON_NE, last, J(context_zero)(g->c, g->tu8)),
 		 out, rest);
 	}
+	if (g->acct && !g->lean) { /* as code_written: RETIRE_LAST, then the partial run */
+		leave_partial(
+		    g, out, in->index + 1u,
+		    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)),
+		    JIT_EXIT_CODE_WRITTEN, in->pc + in->len, in->pc, in->pc);
+		goto checked;
+	}
 	if (g->acct) { /* as code_written: RETIRE_LAST, then the partial run */
 		gcc_jit_block *save = g->cur;
 		g->cur = out;
-		gen_deadline(
-		    g, in->index + 1u, now(g),
-		    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)));
 		count_retired(g, in->index + 1u);
 		advance(g, in->after);
 		gen_partial(g, in->index + 1u, now(g), rv(g->instret), now(g));
@@ -1046,13 +1296,15 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 
 	switch (in->op) {
 	case OP_block_end: /* not an instruction: the clock moves to its end */
-		finish_block(g, in, in->index, in->after, false, NULL, false, n);
+		finish_block(g, in, in->index, in->after, false, NULL, false, n,
+			     konst(g, g->tu64, in->pc), in->pc, prev_pc);
 		go_to(g, in->pc, in->pc, prev_pc);
 		return;
 	case OP_jal:
 		set_reg(g, in->rd, konst(g, g->tx, in->pc + in->len));
 		finish_block(g, in, in->index + 1u, in->after, false,
-			     konst(g, g->tu32, (uint32_t)in->imm), !is_link(in->rd), n);
+			     konst(g, g->tu32, (uint32_t)in->imm), !is_link(in->rd), n,
+			     konst(g, g->tu64, (uint32_t)in->imm), in->pc, in->pc);
 		go_to(g, (uint32_t)in->imm, in->pc, in->pc);
 		return;
 	case OP_jalr: {
@@ -1068,7 +1320,8 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 			    in, prev_pc);
 		set_reg(g, in->rd, konst(g, g->tx, in->pc + in->len));
 		finish_block(g, in, in->index + 1u, in->after, false, cast(g, rv(t), g->tu32),
-			     !is_link(in->rd) && !is_link(in->rs1), n);
+			     !is_link(in->rd) && !is_link(in->rs1), n, cast(g, rv(t), g->tu64),
+			     in->pc, in->pc);
 		assign(g, g->last, konst(g, g->tu64, in->pc));
 		assign(g, g->retired, konst(g, g->tu64, in->pc));
 		assign(g, g->next, cast(g, rv(t), g->tu32));
@@ -1089,10 +1342,12 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 	 fall);
 	g->cur = taken;
 	finish_block(g, in, in->index + 1u, (uint64_t)in->after + g->head->taken_extra, true,
-		     konst(g, g->tu32, (uint32_t)in->imm), true, n);
+		     konst(g, g->tu32, (uint32_t)in->imm), true, n,
+		     konst(g, g->tu64, (uint32_t)in->imm), in->pc, in->pc);
 	go_to(g, (uint32_t)in->imm, in->pc, in->pc);
 	g->cur = fall;
-	finish_block(g, in, in->index + 1u, in->after, false, NULL, false, n);
+	finish_block(g, in, in->index + 1u, in->after, false, NULL, false, n,
+		     konst(g, g->tu64, in->pc + in->len), in->pc, in->pc);
 	go_to(g, in->pc + in->len, in->pc, in->pc);
 }
 
@@ -1131,9 +1386,10 @@ static void plan_checks(struct gen *g)
 		unsigned n = successors(g, k, succ);
 		const struct jit_desc_insn *first = &g->insns[g->blocks[k].first];
 		unsigned cls = insn_classes[first->op];
-		/* the accounting variant checks every block: a subscriber
-		 * that wants the run back (gen_run) ends it at the next */
-		if ((g->blocks[k].flags & JIT_BLOCK_ENTRY) || g->acct)
+		/* the lean variant checks every block: a subscriber that
+		 * wants the run back (gen_run) ends it at the next (the full
+		 * one leaves for the driver at a flagged block instead) */
+		if ((g->blocks[k].flags & JIT_BLOCK_ENTRY) || g->lean)
 			g->check[k] = true;
 		for (unsigned i = 0; i < n; i++)
 			if (succ[i] >= 0 && (unsigned)succ[i] <= k)
@@ -1208,8 +1464,6 @@ static void gen_block(struct gen *g, unsigned k)
 	g->cur = g->labels[k];
 	plan_spans(g, b);
 	g->k = k;
-	if (g->acct && !g->lean) /* this block's struct block: its counts and the edges' */
-		load_bp(g);
 	for (uint32_t i = 0; i + 1 < b->n; i++) {
 		straight(g, &in[i], prev_pc);
 		prev_pc = in[i].pc;
@@ -1243,14 +1497,72 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 25 * 8, "jit_frame: 25 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 31 * 8, "jit_frame: 31 fields of 8 bytes");
+_Static_assert(sizeof(struct acct_hist) == 7 * 8 && offsetof(struct acct_hist, lo) == 8 &&
+		   offsetof(struct acct_hist, interval) == 16 &&
+		   offsetof(struct acct_hist, last_pc) == 48,
+	       "acct_hist: the generated code's struct of the same layout");
+
+/* The most cycles of blocks a region's sample tables cover (8 bytes
+ * each); a larger region leaves for the driver at each sample. */
+#define JIT_SAMPLE_TABLE_MAX (1u << 20)
+
+/* The samples' tables (struct gen: tab_pc, tab_end), as globals of the
+ * compiled file; 0, or -1 when out of memory. */
+static int make_sample_tables(struct gen *g)
+{
+	uint64_t total = 0;
+	uint32_t *pcs, *ends;
+
+	g->tab_base = calloc(g->n_blocks ? g->n_blocks : 1, sizeof(*g->tab_base));
+	if (!g->tab_base)
+		return -1;
+	for (unsigned k = 0; k < g->n_blocks; k++) {
+		const struct jit_desc_block *b = &g->blocks[k];
+		g->tab_base[k] = (uint32_t)total;
+		total += g->insns[b->first + b->n - 1].after + g->head->taken_extra;
+	}
+	if (total == 0 || total > JIT_SAMPLE_TABLE_MAX)
+		return 0;
+	pcs = malloc(total * sizeof(*pcs));
+	ends = malloc(total * sizeof(*ends));
+	if (!pcs || !ends) {
+		free(pcs);
+		free(ends);
+		return -1;
+	}
+	for (unsigned k = 0; k < g->n_blocks; k++) {
+		const struct jit_desc_block *b = &g->blocks[k];
+		const struct jit_desc_insn *in = &g->insns[b->first];
+		uint32_t size = in[b->n - 1].after + g->head->taken_extra;
+		/* the instructions that retire when the block runs whole */
+		uint32_t real = b->n - (in[b->n - 1].op == OP_block_end), i = 0;
+		for (uint32_t d = 1; d <= size && real; d++) {
+			/* cycle d of the block (d - 1 past its start) is the
+			 * first instruction's ending at or past d; the last one's
+			 * reaches the block's end */
+			while (i + 1 < real && in[i].after < d)
+				i++;
+			pcs[g->tab_base[k] + d - 1] = in[i].pc;
+			ends[g->tab_base[k] + d - 1] = i + 1 == real ? UINT32_MAX : in[i].after;
+		}
+	}
+	gcc_jit_type *arr = J(context_new_array_type)(g->c, NULL, g->tu32, (int)total);
+	g->tab_pc = J(context_new_global)(g->c, NULL, GCC_JIT_GLOBAL_INTERNAL, arr, "sample_pc");
+	J(global_set_initializer)(g->tab_pc, pcs, total * sizeof(*pcs));
+	g->tab_end = J(context_new_global)(g->c, NULL, GCC_JIT_GLOBAL_INTERNAL, arr, "sample_end");
+	J(global_set_initializer)(g->tab_end, ends, total * sizeof(*ends));
+	free(pcs);
+	free(ends);
+	return 0;
+}
 
 int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, size_t why_size)
 {
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[25];
+	gcc_jit_field *fields[31], *hfields[8];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -1307,30 +1619,48 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "last_transfer");
 	fields[18] = g.f_break_loop =
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tbool), "break_loop");
-	/* deadline_fn(vm, b, retired, from, to) */
-	fn_ptr_params[0] = g.tvoidp, fn_ptr_params[1] = g.tvoidp, fn_ptr_params[2] = g.tu32;
-	fn_ptr_params[3] = g.tu64, fn_ptr_params[4] = g.tu64;
-	fields[19] = g.f_deadline_fn = J(context_new_field)(
-	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 5, fn_ptr_params, 0),
-	    "deadline_fn");
 	/* transfer_fn(vm, b, index, target, cycles, instret) */
+	fn_ptr_params[0] = g.tvoidp, fn_ptr_params[1] = g.tvoidp, fn_ptr_params[2] = g.tu32;
 	fn_ptr_params[3] = g.tu32, fn_ptr_params[4] = g.tu64, fn_ptr_params[5] = g.tu64;
-	fields[20] = g.f_transfer_fn = J(context_new_field)(
+	fields[19] = g.f_transfer_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
 	    "transfer_fn");
 	/* flagged_fn(vm, b, retired, instret) */
 	fn_ptr_params[3] = g.tu64;
-	fields[21] = g.f_flagged_fn = J(context_new_field)(
+	fields[20] = g.f_flagged_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 4, fn_ptr_params, 0),
 	    "flagged_fn");
 	/* partial_fn(vm, b, retired, cycles, instret, now) */
 	fn_ptr_params[4] = g.tu64, fn_ptr_params[5] = g.tu64;
-	fields[22] = g.f_partial_fn = J(context_new_field)(
+	fields[21] = g.f_partial_fn = J(context_new_field)(
 	    g.c, NULL, J(context_new_function_ptr_type)(g.c, NULL, g.tvoid, 6, fn_ptr_params, 0),
 	    "partial_fn");
-	fields[23] = g.f_mis_seen = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_seen");
-	fields[24] = g.f_mis_exit = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_exit");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 25, fields);
+	fields[22] = g.f_mis_seen = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_seen");
+	fields[23] = g.f_mis_exit = J(context_new_field)(g.c, NULL, g.tu64, "misaligned_exit");
+	/* struct acct_hist */
+	hfields[0] = g.h_counts =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "counts");
+	hfields[1] = g.h_lo = J(context_new_field)(g.c, NULL, g.tu32, "lo");
+	hfields[2] = g.h_size = J(context_new_field)(g.c, NULL, g.tu32, "size");
+	hfields[3] = g.h_interval = J(context_new_field)(g.c, NULL, g.tu64, "interval");
+	hfields[4] = g.h_next =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "next");
+	hfields[5] = g.h_total =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "total");
+	hfields[6] = g.h_last_end =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "last_end");
+	hfields[7] = g.h_last_pc =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu32), "last_pc");
+	gcc_jit_type *hist_type = g.hist_type = J(type_get_pointer)(
+	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_hist_t", 8, hfields)));
+	fields[24] = g.f_hist = J(context_new_field)(g.c, NULL, hist_type, "hist");
+	fields[25] = g.f_acct_stage = J(context_new_field)(g.c, NULL, g.tu64, "acct_stage");
+	fields[26] = g.f_acct_block = J(context_new_field)(g.c, NULL, g.tu64, "acct_block");
+	fields[27] = g.f_acct_retired = J(context_new_field)(g.c, NULL, g.tu64, "acct_retired");
+	fields[28] = g.f_acct_from = J(context_new_field)(g.c, NULL, g.tu64, "acct_from");
+	fields[29] = g.f_acct_target = J(context_new_field)(g.c, NULL, g.tu64, "acct_target");
+	fields[30] = g.f_acct_flags = J(context_new_field)(g.c, NULL, g.tu64, "acct_flags");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 31, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -1368,6 +1698,22 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.bp = J(function_new_local)(g.fn, NULL, g.tu8p, "bp");
 	regs = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tx), "regs");
 	g.events = J(function_new_local)(g.fn, NULL, g.tu64, "events");
+	g.s_from = J(function_new_local)(g.fn, NULL, g.tu64, "s_from");
+	g.dl = J(function_new_local)(g.fn, NULL, g.tu64, "deadline");
+	g.h_counts_l = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tu64), "h_counts");
+	g.h_lo_l = J(function_new_local)(g.fn, NULL, g.tu32, "h_lo");
+	g.h_size_l = J(function_new_local)(g.fn, NULL, g.tu32, "h_size");
+	g.h_interval_l = J(function_new_local)(g.fn, NULL, g.tu64, "h_interval");
+	g.s_total = J(function_new_local)(g.fn, NULL, g.tu64, "s_total");
+	g.lt_any = J(function_new_local)(g.fn, NULL, g.tbool, "lt_any");
+	g.lt_from = J(function_new_local)(g.fn, NULL, g.tu32, "lt_from");
+	g.lt_to = J(function_new_local)(g.fn, NULL, g.tu32, "lt_to");
+	g.s_last_pc = J(function_new_local)(g.fn, NULL, g.tu32, "s_last_pc");
+	g.s_last_end = J(function_new_local)(g.fn, NULL, g.tu64, "s_last_end");
+	g.s_pc = J(function_new_local)(g.fn, NULL, g.tu32, "s_pc");
+	g.s_end = J(function_new_local)(g.fn, NULL, g.tu64, "s_end");
+	g.s_n = J(function_new_local)(g.fn, NULL, g.tu64, "s_n");
+	g.s_rel = J(function_new_local)(g.fn, NULL, g.tu32, "s_rel");
 
 	/* the registers the region uses are loaded at its entry, those it
 	 * writes go back at its exit */
@@ -1399,7 +1745,12 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		g.labels[k] = J(function_new_block)(g.fn, name);
 	}
 	plan_checks(&g);
-	g.unit = !g.acct && unit_costs(&g);
+	/* the lean variant hands instret to its calls */
+	g.unit = !g.lean && unit_costs(&g);
+	if (g.acct && !g.lean && make_sample_tables(&g) != 0) {
+		snprintf(why, why_size, "out of memory");
+		goto out;
+	}
 
 	/* entry: the frame into locals */
 	g.cur = entry;
@@ -1421,7 +1772,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
-	J(block_end_with_jump)(entry, NULL, g.dispatch);
+	if (g.acct && !g.lean)
+		load_samples(&g);
+	J(block_end_with_jump)(g.cur, NULL, g.dispatch);
 
 	/* dispatch: to the block at next (past the budget's check), or out */
 	{
@@ -1449,6 +1802,10 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* exit: the locals back into the frame */
 	g.cur = g.exit_blk;
+	if (g.acct && !g.lean) {
+		store_samples(&g);
+		store_last(&g);
+	}
 	assign(&g, regs, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)));
 	for (unsigned i = 1; i < 32; i++) {
 		if (!g.written[i])
@@ -1482,6 +1839,7 @@ out:
 	free(g.check);
 	free(g.need_prev);
 	free(g.reach);
+	free(g.tab_base);
 	J(context_release)(g.c);
 	return rc;
 }

@@ -273,6 +273,20 @@ static void sync_deadline(struct cy_vm *vm)
 
 	vm->acct.deadline = s->by_blocks && s->active && !s->by_runs ? s->next : ACCT_NO_DEADLINE;
 	vm->acct.return_on_repick = s->by_blocks && s->active;
+	/* translated code counts the samples of the first range itself
+	 * (account.h): the same counts on_deadline makes there */
+	vm->acct.hist = (struct acct_hist){ 0 };
+	if (vm->acct.deadline != ACCT_NO_DEADLINE && s->n_ranges && s->ranges[0].counts)
+		vm->acct.hist = (struct acct_hist){
+			.counts = s->ranges[0].counts,
+			.lo = s->ranges[0].start,
+			.size = s->ranges[0].end - s->ranges[0].start,
+			.interval = s->interval,
+			.next = &s->next,
+			.total = &s->total,
+			.last_end = &s->last_end,
+			.last_pc = &s->last_pc,
+		};
 }
 
 /* Whether block b's code lies in one range counted per pc: only there can
