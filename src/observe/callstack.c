@@ -901,7 +901,8 @@ static uint32_t fold_group(struct cy_callstack *cs, uint32_t node, uint32_t slot
 	 * end, twice as long (what it leaves behind is freed with the rest) */
 	if (g != UINT32_MAX && want < 2 * cs->fold_groups[g].n)
 		want = 2 * cs->fold_groups[g].n;
-	if (!room((void **)&cs->fold_pends, &cs->n_fold_pends, &cs->cap_fold_pends, want,
+	if (cs->n_fold_pends + want >= UINT32_MAX ||
+	    !room((void **)&cs->fold_pends, &cs->n_fold_pends, &cs->cap_fold_pends, want,
 		  sizeof(*cs->fold_pends)))
 		return UINT32_MAX;
 	struct fold_pend *p = &cs->fold_pends[cs->n_fold_pends];
@@ -961,8 +962,9 @@ static void fold_defer(struct cy_callstack *cs, uint32_t slot, uint32_t node,
 			continue;
 		}
 		/* its pairs are made only by a run (as known_fold makes them) */
-		if (runs <= kb->runs || !room((void **)&cs->fold_costs, &cs->n_fold_costs,
-					      &cs->cap_fold_costs, b->n, sizeof(*cs->fold_costs))) {
+		if (runs <= kb->runs || cs->n_fold_costs + b->n >= UINT32_MAX ||
+		    !room((void **)&cs->fold_costs, &cs->n_fold_costs, &cs->cap_fold_costs, b->n,
+			  sizeof(*cs->fold_costs))) {
 			known_fold(cs, kb, node, cur, NULL);
 			continue;
 		}
