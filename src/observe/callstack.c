@@ -73,10 +73,9 @@ struct known_block {
  * its limits and their warnings come out the same. */
 struct fold_pend {
 	uint64_t runs, taken;
-	uint32_t at;          /* its pcs in cs->fold_costs; NO_PEND: no pairs made yet */
-	uint32_t n;           /* how many */
-	uint32_t taken_index; /* the closing branch's pair; NO_PEND: no branch */
-	uint32_t taken_extra; /* its cycles per taken run */
+	uint32_t at; /* its pcs in cs->fold_costs; NO_PEND: no pairs made yet */
+	uint16_t n;  /* how many */
+	bool branch; /* the last of them closes it: a taken run adds taken_extra */
 };
 
 /* A pc's pair in the (node, pc) table, and its cycles per run. */
@@ -571,8 +570,9 @@ static void fold_flush(struct cy_callstack *cs)
 			cs->pcs[c->index].cycles += p->runs * c->cycles;
 			cs->pcs[c->index].instructions += p->runs;
 		}
-		if (p->taken_index != NO_PEND)
-			cs->pcs[p->taken_index].cycles += p->taken * p->taken_extra;
+		if (p->branch)
+			cs->pcs[cs->fold_costs[p->at + p->n - 1].index].cycles +=
+			    p->taken * cs->vm->cost.taken_extra;
 		p->runs = p->taken = 0;
 	}
 }
@@ -868,7 +868,10 @@ static bool room(void **p, size_t *len, size_t *cap, size_t n, size_t size)
 }
 
 /* The deferred folds of node's stack for function slot, with room for the
- * function's known blocks; UINT32_MAX when out of memory. */
+ * function's known blocks; UINT32_MAX when the folds are not deferred: out of
+ * memory, or the node's first hand-over (most stacks have only one: a call
+ * that returns; a recursion's hand the same function over again and
+ * again). */
 static uint32_t fold_group(struct cy_callstack *cs, uint32_t node, uint32_t slot)
 {
 	uint32_t want = cs->n_head[slot], g;
@@ -891,6 +894,7 @@ static uint32_t fold_group(struct cy_callstack *cs, uint32_t node, uint32_t slot
 	if (cs->node_fold_gen[node] != cs->fold_gen) {
 		cs->node_fold_gen[node] = cs->fold_gen;
 		cs->node_fold[node] = UINT32_MAX;
+		return UINT32_MAX;
 	}
 	for (g = cs->node_fold[node]; g != UINT32_MAX; g = cs->fold_groups[g].next)
 		if (cs->fold_groups[g].slot == slot)
@@ -976,10 +980,7 @@ static void fold_defer(struct cy_callstack *cs, uint32_t slot, uint32_t node,
 		p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
 		p->at = at;
 		p->n = n;
-		p->taken_index = insn_classes[last->op] == CY_CLASS_BRANCH && n
-				     ? cs->fold_costs[at + n - 1].index
-				     : NO_PEND;
-		p->taken_extra = cs->vm->cost.taken_extra;
+		p->branch = insn_classes[last->op] == CY_CLASS_BRANCH && n;
 		cs->n_fold_costs += n;
 	}
 }
