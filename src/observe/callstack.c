@@ -581,7 +581,12 @@ static void fold_flush(struct cy_callstack *cs)
 static void fold_clear(struct cy_callstack *cs)
 {
 	cs->n_fold_groups = cs->n_fold_pends = cs->n_fold_costs = 0;
-	cs->fold_gen++;
+	if (++cs->fold_gen == 0) { /* wrapped: no node's group may look current */
+		if (cs->node_fold_gen)
+			memset(cs->node_fold_gen, 0,
+			       cs->cap_node_fold * sizeof(*cs->node_fold_gen));
+		cs->fold_gen = 1;
+	}
 }
 
 /* The (node, pc) table is full: its costs become per pc, for good. Every
