@@ -61,8 +61,36 @@ struct known_block {
 	const struct block *b;
 	uint32_t func;        /* the function its start pc is in (n_funcs: none) */
 	uint32_t next;        /* the next known block of that function; UINT32_MAX ends */
+	uint32_t pos;         /* its place among that function's known blocks */
 	uint64_t runs, taken; /* counted so far */
 };
+
+/* Counts handed to a stack but not yet spread over its pcs (deferred
+ * folds): a hand-over adds a block's new runs here, one add per block, and
+ * fold_flush multiplies them out into the (node, pc) table before anything
+ * reads it. A block's pairs are made in the table when it is first handed
+ * to the stack, as an immediate fold would make them, so the table's order,
+ * its limits and their warnings come out the same. */
+struct fold_pend {
+	uint64_t runs, taken;
+	uint32_t at; /* its pcs in cs->fold_costs; NO_PEND: no pairs made yet */
+	uint16_t n;  /* how many */
+	bool branch; /* the last of them closes it: a taken run adds taken_extra */
+};
+
+/* A pc's pair in the (node, pc) table, and its cycles per run. */
+struct fold_cost {
+	uint32_t index, cycles;
+};
+
+/* The deferred folds of one stack node and one function (slot): its known
+ * blocks' fold_pend, by their pos, in cs->fold_pends[at .. at + n). */
+struct fold_group {
+	uint32_t slot, next; /* the node's next group; UINT32_MAX ends */
+	uint32_t at, n;
+};
+
+#define NO_PEND UINT32_MAX
 
 #define NO_NODE  UINT32_MAX
 #define ANY_NODE (UINT32_MAX - 1) /* a pc's cost on every stack (per_pc) */
@@ -139,7 +167,19 @@ struct cy_callstack {
 	 * function's first one (valid when head_gen is that generation + 1) */
 	struct known_block *known;
 	size_t n_known, cap_known;
-	uint32_t *head, *head_gen, generation;
+	uint32_t *head, *head_gen, *n_head, generation;
+
+	/* the deferred folds (struct fold_pend), of the known blocks only:
+	 * emptied with them. node_fold[node] is the node's first group when
+	 * node_fold_gen[node] is fold_gen. */
+	struct fold_group *fold_groups;
+	size_t n_fold_groups, cap_fold_groups;
+	struct fold_pend *fold_pends;
+	size_t n_fold_pends, cap_fold_pends;
+	struct fold_cost *fold_costs;
+	size_t n_fold_costs, cap_fold_costs;
+	uint32_t *node_fold, *node_fold_gen, fold_gen;
+	size_t cap_node_fold;
 
 	/* the longest calls (cy_callstack_call_spans) */
 	cy_call_span *spans, *spans_out;
@@ -517,6 +557,38 @@ static void on_jump(struct cy_callstack *cs, cy_vm *vm, cy_insn_class cls, uint8
 
 static int by_pc_node(const void *a, const void *b);
 
+/* Spreads the deferred folds over their pcs: before anything reads the
+ * (node, pc) table, and before its pairs move (to_per_pc). */
+static void fold_flush(struct cy_callstack *cs)
+{
+	for (size_t i = 0; i < cs->n_fold_pends; i++) {
+		struct fold_pend *p = &cs->fold_pends[i];
+		if (p->at == NO_PEND || !(p->runs | p->taken))
+			continue;
+		for (uint32_t j = 0; j < p->n; j++) {
+			const struct fold_cost *c = &cs->fold_costs[p->at + j];
+			cs->pcs[c->index].cycles += p->runs * c->cycles;
+			cs->pcs[c->index].instructions += p->runs;
+		}
+		if (p->branch)
+			cs->pcs[cs->fold_costs[p->at + p->n - 1].index].cycles +=
+			    p->taken * cs->vm->cost.taken_extra;
+		p->runs = p->taken = 0;
+	}
+}
+
+/* Forgets the deferred folds (flushed, or their table replaced). */
+static void fold_clear(struct cy_callstack *cs)
+{
+	cs->n_fold_groups = cs->n_fold_pends = cs->n_fold_costs = 0;
+	if (++cs->fold_gen == 0) { /* wrapped: no node's group may look current */
+		if (cs->node_fold_gen)
+			memset(cs->node_fold_gen, 0,
+			       cs->cap_node_fold * sizeof(*cs->node_fold_gen));
+		cs->fold_gen = 1;
+	}
+}
+
 /* The (node, pc) table is full: its costs become per pc, for good. Every
  * run past the limit ends so, whatever order the pairs came in (the
  * reference engine's and the interpreter's differ), and its pcs fit, as
@@ -531,6 +603,10 @@ static void to_per_pc(struct cy_callstack *cs)
 		"are kept per pc from here on, and the profiles share each function's pcs out "
 		"among its stacks in proportion",
 		cs->pc_map.max);
+	/* the pairs move: the deferred folds go in first, and none is
+	 * deferred from here on (claim_one) */
+	fold_flush(cs);
+	fold_clear(cs);
 	cs->per_pc = true;
 	qsort(cs->pcs, n, sizeof(*cs->pcs), by_pc_node);
 	for (size_t i = 0; i < n; i++) {
@@ -731,16 +807,22 @@ static void known_sync(struct cy_callstack *cs)
 		return;
 	cs->generation = cs->vm->cache.generation;
 	cs->n_known = 0;
+	/* the deferred folds are by known block */
+	fold_flush(cs);
+	fold_clear(cs);
 }
 
 /* Hands the runs of kb's block not yet counted to node. cur is the block
  * whose run is under way (its jump or ecall is being reported): that run
- * is not in its count yet, but it ran on node's stack too. */
-static void known_fold(struct cy_callstack *cs, struct known_block *kb, uint32_t node,
-		       const struct block *cur)
+ * is not in its count yet, but it ran on node's stack too. With rec, the
+ * pairs its pcs were added to go there (fold_defer), and their count is
+ * returned. */
+static uint32_t known_fold(struct cy_callstack *cs, struct known_block *kb, uint32_t node,
+			   const struct block *cur, struct fold_cost *rec)
 {
 	const struct block *b = kb->b;
 	uint64_t runs = b->runs + (b == cur), taken = b->taken;
+	uint32_t n_rec = 0;
 
 	if (runs > kb->runs) {
 		uint64_t d = runs - kb->runs;
@@ -752,17 +834,22 @@ static void known_fold(struct cy_callstack *cs, struct known_block *kb, uint32_t
 			/* an ecall's cycles are all counted when it retires */
 			if (insn_is_pseudo(in) || in->op == OP_ecall)
 				continue;
-			uint64_t cycles = d * (in->after - in->before);
+			uint32_t cost = in->after - in->before;
+			uint64_t cycles = d * cost;
 			if (guess < cs->pc_map.n && cs->pcs[guess].pc == in->pc &&
 			    cs->pcs[guess].node == key) {
 				cs->pcs[guess].cycles += cycles;
 				cs->pcs[guess].instructions += d;
+				if (rec)
+					rec[n_rec++] = (struct fold_cost){ guess, cost };
 				guess++;
 				continue;
 			}
 			pc_add(cs, node, in->pc, cycles, d);
 			guess =
 			    cs->last_pc_index == UINT32_MAX ? UINT32_MAX : cs->last_pc_index + 1;
+			if (rec)
+				rec[n_rec++] = (struct fold_cost){ cs->last_pc_index, cost };
 		}
 		kb->runs = runs;
 	}
@@ -773,6 +860,134 @@ static void known_fold(struct cy_callstack *cs, struct known_block *kb, uint32_t
 			       0);
 		kb->taken = taken;
 	}
+	return n_rec;
+}
+
+/* Room for n more entries of size bytes in *p, which holds *len of *cap. */
+static bool room(void **p, size_t *len, size_t *cap, size_t n, size_t size)
+{
+	while (*len + n > *cap)
+		if (grow(p, cap, size) != 0)
+			return false;
+	return true;
+}
+
+/* The deferred folds of node's stack for function slot, with room for the
+ * function's known blocks; UINT32_MAX when the folds are not deferred: out of
+ * memory, or the node's first hand-over (most stacks have only one: a call
+ * that returns; a recursion's hand the same function over again and
+ * again). */
+static uint32_t fold_group(struct cy_callstack *cs, uint32_t node, uint32_t slot)
+{
+	uint32_t want = cs->n_head[slot], g;
+
+	if (node >= cs->cap_node_fold) {
+		size_t cap = cs->cap_node_fold;
+		while (node >= cap)
+			cap = cap ? cap * 2 : 256;
+		uint32_t *f = realloc(cs->node_fold, cap * sizeof(*f));
+		if (!f)
+			return UINT32_MAX;
+		cs->node_fold = f;
+		f = realloc(cs->node_fold_gen, cap * sizeof(*f));
+		if (!f)
+			return UINT32_MAX;
+		memset(f + cs->cap_node_fold, 0, (cap - cs->cap_node_fold) * sizeof(*f));
+		cs->node_fold_gen = f;
+		cs->cap_node_fold = cap;
+	}
+	if (cs->node_fold_gen[node] != cs->fold_gen) {
+		cs->node_fold_gen[node] = cs->fold_gen;
+		cs->node_fold[node] = UINT32_MAX;
+		return UINT32_MAX;
+	}
+	for (g = cs->node_fold[node]; g != UINT32_MAX; g = cs->fold_groups[g].next)
+		if (cs->fold_groups[g].slot == slot)
+			break;
+	if (g != UINT32_MAX && cs->fold_groups[g].n >= want)
+		return g;
+	/* a new group, or one the function's new blocks outgrew: moved to the
+	 * end, twice as long (what it leaves behind is freed with the rest) */
+	if (g != UINT32_MAX && want < 2 * cs->fold_groups[g].n)
+		want = 2 * cs->fold_groups[g].n;
+	if (cs->n_fold_pends + want >= UINT32_MAX ||
+	    !room((void **)&cs->fold_pends, &cs->n_fold_pends, &cs->cap_fold_pends, want,
+		  sizeof(*cs->fold_pends)))
+		return UINT32_MAX;
+	struct fold_pend *p = &cs->fold_pends[cs->n_fold_pends];
+	uint32_t had = 0;
+	if (g != UINT32_MAX) {
+		struct fold_pend *old = &cs->fold_pends[cs->fold_groups[g].at];
+		had = cs->fold_groups[g].n;
+		memcpy(p, old, had * sizeof(*p));
+		for (uint32_t i = 0; i < had; i++) /* fold_flush passes it by */
+			old[i].at = NO_PEND;
+	} else {
+		if (!room((void **)&cs->fold_groups, &cs->n_fold_groups, &cs->cap_fold_groups, 1,
+			  sizeof(*cs->fold_groups)))
+			return UINT32_MAX;
+		g = (uint32_t)cs->n_fold_groups++;
+		cs->fold_groups[g] =
+		    (struct fold_group){ .slot = slot, .next = cs->node_fold[node] };
+		cs->node_fold[node] = g;
+	}
+	for (uint32_t i = had; i < want; i++)
+		p[i] = (struct fold_pend){ .at = NO_PEND };
+	cs->fold_groups[g].at = (uint32_t)cs->n_fold_pends;
+	cs->fold_groups[g].n = want;
+	cs->n_fold_pends += want;
+	return g;
+}
+
+/* Hands the runs of function slot's known blocks not yet counted to node,
+ * deferred: a block already handed to node before adds its runs to its
+ * fold_pend; one never handed to it is folded now, which makes its pairs in
+ * the table in the order an immediate fold makes them, and remembers them. */
+static void fold_defer(struct cy_callstack *cs, uint32_t slot, uint32_t node,
+		       const struct block *cur)
+{
+	uint32_t g = fold_group(cs, node, slot);
+
+	for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next) {
+		struct known_block *kb = &cs->known[k];
+		const struct block *b = kb->b;
+		uint64_t runs = b->runs + (b == cur), taken = b->taken;
+		if (runs <= kb->runs && taken <= kb->taken)
+			continue;
+		if (g == UINT32_MAX || cs->per_pc) { /* out of memory, or no longer deferred */
+			known_fold(cs, kb, node, cur, NULL);
+			continue;
+		}
+		struct fold_pend *p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
+		if (p->at != NO_PEND) { /* as known_fold would count them */
+			if (runs > kb->runs) {
+				p->runs += runs - kb->runs;
+				kb->runs = runs;
+			}
+			if (taken > kb->taken) {
+				p->taken += taken - kb->taken;
+				kb->taken = taken;
+			}
+			continue;
+		}
+		/* its pairs are made only by a run (as known_fold makes them) */
+		if (runs <= kb->runs || cs->n_fold_costs + b->n >= UINT32_MAX ||
+		    !room((void **)&cs->fold_costs, &cs->n_fold_costs, &cs->cap_fold_costs, b->n,
+			  sizeof(*cs->fold_costs))) {
+			known_fold(cs, kb, node, cur, NULL);
+			continue;
+		}
+		uint32_t at = (uint32_t)cs->n_fold_costs;
+		uint32_t n = known_fold(cs, kb, node, cur, &cs->fold_costs[at]);
+		if (cs->per_pc || cs->failed) /* the pairs moved: to_per_pc cleared the groups */
+			continue;
+		const struct insn *last = &b->insns[b->n - 1];
+		p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
+		p->at = at;
+		p->n = n;
+		p->branch = insn_classes[last->op] == CY_CLASS_BRANCH && n;
+		cs->n_fold_costs += n;
+	}
 }
 
 static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
@@ -782,9 +997,13 @@ static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
 
 	if (owner == node)
 		return;
-	if (owner != NO_NODE && cs->head_gen[slot] == cs->generation + 1u)
-		for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next)
-			known_fold(cs, &cs->known[k], owner, cur);
+	if (owner != NO_NODE && cs->head_gen[slot] == cs->generation + 1u) {
+		if (!cs->per_pc && !cs->failed && owner < cs->node_map.n)
+			fold_defer(cs, slot, owner, cur);
+		else
+			for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next)
+				known_fold(cs, &cs->known[k], owner, cur, NULL);
+	}
 	cs->owner[slot] = node;
 	cs->owner_epoch[slot] = cs->epoch;
 }
@@ -816,7 +1035,7 @@ static void claim_all(struct cy_callstack *cs)
 		struct known_block *kb = &cs->known[k];
 		uint32_t owner = owner_of(cs, kb->func);
 		if (owner != NO_NODE)
-			known_fold(cs, kb, owner, NULL);
+			known_fold(cs, kb, owner, NULL, NULL);
 	}
 	cs->epoch++;
 	cs->default_owner = cs->depth && !cs->failed ? cs->stack[cs->depth - 1].node : NO_NODE;
@@ -1015,7 +1234,7 @@ static void acct_on_fold_block(void *ctx, cy_vm *vm, struct block *b)
 		kb = &lone;
 	}
 	uint32_t owner = owner_of(cs, kb->func);
-	known_fold(cs, kb, owner != NO_NODE ? owner : cs->stack[cs->depth - 1].node, NULL);
+	known_fold(cs, kb, owner != NO_NODE ? owner : cs->stack[cs->depth - 1].node, NULL, NULL);
 	/* the counts start again from 0; a run under way (counted ahead) stays */
 	kb->runs = kb->runs > b->runs ? kb->runs - b->runs : 0;
 	kb->taken = 0;
@@ -1044,6 +1263,9 @@ static uint8_t acct_on_decoded(void *ctx, cy_vm *vm, const struct block *b)
 	*kb = (struct known_block){ .b = b, .func = slot, .next = UINT32_MAX };
 	if (cs->head_gen[slot] == cs->generation + 1u)
 		kb->next = cs->head[slot];
+	else
+		cs->n_head[slot] = 0;
+	kb->pos = cs->n_head[slot]++;
 	cs->head[slot] = (uint32_t)cs->n_known++;
 	cs->head_gen[slot] = cs->generation + 1u;
 	if (last->op == OP_jal || last->op == OP_jalr || last->op == OP_fetch_fault ||
@@ -1084,6 +1306,7 @@ static void profile_sync(struct cy_callstack *cs)
 		return;
 	cache_fold(cs->vm);
 	settle(cs, cs->vm->cycles, cs->vm->instret);
+	fold_flush(cs);
 }
 
 /* Each function's inner ones (cs->inner): those starting in its range,
@@ -1170,11 +1393,13 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 	cs->owner_epoch = calloc(cs->n_funcs + 1, sizeof(*cs->owner_epoch));
 	cs->head = calloc(cs->n_funcs + 1, sizeof(*cs->head));
 	cs->head_gen = calloc(cs->n_funcs + 1, sizeof(*cs->head_gen));
+	cs->n_head = calloc(cs->n_funcs + 1, sizeof(*cs->n_head));
 	cs->on_stack = calloc(cs->n_funcs + 1, sizeof(*cs->on_stack));
-	if (!cs->owner || !cs->owner_epoch || !cs->head || !cs->head_gen || !cs->on_stack ||
-	    find_inner(cs) != 0)
+	if (!cs->owner || !cs->owner_epoch || !cs->head || !cs->head_gen || !cs->n_head ||
+	    !cs->on_stack || find_inner(cs) != 0)
 		goto out_free;
 	cs->epoch = 1; /* no function has an owner yet */
+	cs->fold_gen = 1;
 	cs->default_owner = NO_NODE;
 	cs->generation = vm->cache.generation;
 	cs->span_threshold = CY_CALLSTACK_SPAN_MIN;
@@ -1245,6 +1470,12 @@ void cy_callstack_free(cy_callstack *cs)
 	free(cs->owner_epoch);
 	free(cs->head);
 	free(cs->head_gen);
+	free(cs->n_head);
+	free(cs->fold_groups);
+	free(cs->fold_pends);
+	free(cs->fold_costs);
+	free(cs->node_fold);
+	free(cs->node_fold_gen);
 	free(cs->inner);
 	free(cs->inner_at);
 	free(cs->on_stack);
@@ -1623,6 +1854,8 @@ int callstack_state_io(struct sio *io, struct cy_callstack *cs)
 	sio_tag(io, "CSTK");
 	if (!io->load)
 		profile_sync(cs); /* every cycle charged, every block's runs counted */
+	else
+		fold_clear(cs); /* the deferred folds were the tables' being replaced */
 	sio_bool(io, &stack_only);
 	sio_u32(io, &cs->start_pc);
 	sio_int(io, &pending, ACT_NONE, ACT_RETURN_CALL, "a pending jump");
