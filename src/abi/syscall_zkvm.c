@@ -797,15 +797,21 @@ static void sys_field(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a
 }
 
 /* POSEIDON2 (SP1 v6): the permutation of the 16 KoalaBear elements (u32
- * LE, two to a doubleword) at a0, in place; a1 must be 0. Pico's
- * POSEIDON2_PERMUTE (its field is the prover's choice) stops. */
+ * LE, two to a doubleword) at a0, in place; a1 must be 0.
+ * POSEIDON2_PERMUTE (Pico): the 16 words at a0 permuted (Pico's constants
+ * and layers, KoalaBear: its default prover's field) to the 16 words at a1,
+ * which may be a0; read first, written after, as Pico's executor does. */
 static void sys_poseidon2(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	uint32_t s[POSEIDON2_WIDTH];
 
-	if (vm->zkvm->flavor != ZKVM_SP1_V6) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
-			  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+	if (sys == ZKVM_SYS_POSEIDON2_PERMUTE) {
+		if (!span(vm, sys, "input", a[0], sizeof(s), true) ||
+		    !span(vm, sys, "output", a[1], sizeof(s), true))
+			return;
+		get(vm, s, a[0], sizeof(s));
+		poseidon2_pico_kb16(s);
+		put(vm, a[1], s, sizeof(s));
 		return;
 	}
 	if (a[1] != 0) {
