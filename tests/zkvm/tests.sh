@@ -117,6 +117,9 @@ EOF_FL
 	cy run --abi sp1 --public-values "$o/p2.pv" $ZK/rv64/poseidon2.elf >/dev/null 2>&1
 	expect "zkvm: v6 POSEIDON2 of 0..15: the KoalaBear permutation expected_poseidon2.py works out (itself checked on Plonky3's vector and SP1's constants)" \
 		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/p2.pv' | tr -d ' \\n')\" = \"\$(python3 tests/zkvm/expected_poseidon2.py)\" ]"
+	cy run --abi pico --public-values "$o/pp2.pv" $ZK/pico_poseidon2.elf >/dev/null 2>"$o/pp2.err"
+	expect "zkvm: Pico POSEIDON2_PERMUTE of 0..15 into another buffer, then in place: what expected_poseidon2.py pico works out (itself checked on Pico's and Plonky3's vectors)" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/pp2.pv' | tr -d ' \\n')\" = \"\$(python3 tests/zkvm/expected_poseidon2.py pico)\" ] && grep -q 'POSEIDON2_PERMUTE 2' '$o/pp2.err'"
 	# SP1 v6's untrusted-programs mode: page protections and traps
 	cy run --abi sp1 --public-values "$o/ut.pv" $ZK/rv64/untrusted.elf >/dev/null 2>"$o/ut.err"
 	expect "zkvm: v6 untrusted programs: five violations trap to the handler with codes 5 7 1 5 7 and their pcs, code made r-x runs, SIG_RETURN goes to the frame's pc (0x57157, untrusted.S)" \
