@@ -251,6 +251,9 @@ typedef struct cy_cost_stats {
 	uint64_t cycles, instructions;
 	uint64_t user, paging, reserved;
 	uint64_t segments, pages_in, pages_out;
+	/* SP1's memory rows (sp1-gas), part of user: their cycles, the first
+	 * touches of registers and 8-byte words, the chunks, the clock bumps */
+	uint64_t memory, touches, chunks, clock_bumps, state_bumps;
 } cy_cost_stats;
 
 void cy_vm_cost_stats(const cy_vm *vm, cy_cost_stats *out);
@@ -270,6 +273,7 @@ typedef enum cy_page_reason { CY_PAGE_FETCH, CY_PAGE_LOAD, CY_PAGE_STORE } cy_pa
 typedef struct cy_cost_parts {
 	uint32_t base;      /* class cost, taken branch, divide by zero, fetch stalls */
 	uint32_t wait;      /* data wait states and the misaligned extra */
+	uint32_t memory;    /* SP1's memory rows (sp1-gas): first touches, clock bumps */
 	uint32_t page_in;   /* cycles of page-ins */
 	uint32_t page_out;  /* cycles of page-outs */
 	uint32_t segment;   /* fixed cycles of a segment that starts here */

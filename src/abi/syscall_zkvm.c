@@ -797,15 +797,21 @@ static void sys_field(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a
 }
 
 /* POSEIDON2 (SP1 v6): the permutation of the 16 KoalaBear elements (u32
- * LE, two to a doubleword) at a0, in place; a1 must be 0. Pico's
- * POSEIDON2_PERMUTE (its field is the prover's choice) stops. */
+ * LE, two to a doubleword) at a0, in place; a1 must be 0.
+ * POSEIDON2_PERMUTE (Pico): the 16 words at a0 permuted (Pico's constants
+ * and layers, KoalaBear: its default prover's field) to the 16 words at a1,
+ * which may be a0; read first, written after, as Pico's executor does. */
 static void sys_poseidon2(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
 {
 	uint32_t s[POSEIDON2_WIDTH];
 
-	if (vm->zkvm->flavor != ZKVM_SP1_V6) {
-		zkvm_stop(vm, CY_FAULT_SYSCALL, rows[sys].name,
-			  "not implemented in cyclops (docs/zkvm.md, \"Not done\")");
+	if (sys == ZKVM_SYS_POSEIDON2_PERMUTE) {
+		if (!span(vm, sys, "input", a[0], sizeof(s), true) ||
+		    !span(vm, sys, "output", a[1], sizeof(s), true))
+			return;
+		get(vm, s, a[0], sizeof(s));
+		poseidon2_pico_kb16(s);
+		put(vm, a[1], s, sizeof(s));
 		return;
 	}
 	if (a[1] != 0) {
@@ -961,6 +967,46 @@ static unsigned operand_checks(enum zkvm_syscall sys, const uint64_t *a, struct 
 	}
 }
 
+/* SP1 v6's memory rows of a call (sp1-gas, cost/touch.c): the 8-byte words
+ * its executor reads or writes with records (the operands above; SP1 v6.4.0's
+ * vm/syscall/), the registers it reads or writes (UINT256_ADD/MUL_CARRY's
+ * pointers in x12-x14, SIG_RETURN's x1-x31 and its frame), the words a hint
+ * rewrites (they count again), and the entries the call adds to SP1's trace
+ * (minimal/precompiles/: a read one per word, a write two; SHA_EXTEND's 48
+ * rounds read four words and write one, 6 each; HINT_LEN one). Returns the
+ * cycles to add. */
+static uint64_t memory_rows(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
+{
+	uint64_t (*hook)(struct cy_vm *, enum touch_kind, uint64_t, uint64_t) = vm->cost.touch_hook;
+	struct operand_check c[5];
+	unsigned n = operand_checks(sys, a, c);
+	uint64_t cycles = 0, entries = 0;
+
+	switch (sys) {
+	case ZKVM_SYS_UINT256_ADD_CARRY:
+	case ZKVM_SYS_UINT256_MUL_CARRY:
+		cycles += hook(vm, TOUCH_REGS, 0, 1u << 12 | 1u << 13 | 1u << 14);
+		break;
+	case ZKVM_SYS_SIG_RETURN:
+		c[0] = (struct operand_check){ a[0], 32, PROT_R };
+		n = 1;
+		cycles += hook(vm, TOUCH_REGS, 0, 0xfffffffeu);
+		break;
+	case ZKVM_SYS_HINT_READ: hook(vm, TOUCH_FORGET, a[0], a[1] / 8 + 1); return 0;
+	case ZKVM_SYS_HINT_LEN: entries = 1; break;
+	default: break;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		cycles += hook(vm, TOUCH_WORDS, c[i].addr, c[i].words);
+		entries +=
+		    c[i].words * ((c[i].want & PROT_R ? 1 : 0) + (c[i].want & PROT_W ? 2 : 0));
+	}
+	if (sys == ZKVM_SYS_SHA_EXTEND)
+		entries = 48 * 6;
+	hook(vm, TOUCH_ENTRIES, 0, entries);
+	return cycles;
+}
+
 /* Whether the call's operands pass the page protections; else it trapped
  * to the guest's handler (the run goes on there) or the run stopped. */
 static bool operands_allowed(struct cy_vm *vm, enum zkvm_syscall sys, const uint64_t *a)
@@ -1004,6 +1050,7 @@ void syscall_zkvm(struct cy_vm *vm)
 	uint32_t code = (uint32_t)vm_reg(vm, REG_T0);
 	uint64_t args[5];
 	int i = find_row(z, code);
+	bool counted;
 
 	for (unsigned k = 0; k < 5; k++)
 		args[k] = vm_reg(vm, REG_A0 + k);
@@ -1028,7 +1075,10 @@ void syscall_zkvm(struct cy_vm *vm)
 	}
 	if (z->user_mode && !operands_allowed(vm, (enum zkvm_syscall)i, args))
 		return;
+	counted = !z->in_block;
 	rows[i].fn(vm, (enum zkvm_syscall)i, args);
+	if (counted && vm->cost.touch_hook && z->flavor == ZKVM_SP1_V6 && vm->stop == CY_STOP_NONE)
+		vm->cycles += memory_rows(vm, (enum zkvm_syscall)i, args);
 }
 
 /* The ABI and flavor. */

@@ -146,6 +146,12 @@ void poseidon2_kb16(uint32_t s[POSEIDON2_WIDTH]);
 void poseidon2_kb16_with(uint32_t s[POSEIDON2_WIDTH], const uint32_t ext[][POSEIDON2_WIDTH],
 			 const uint32_t *part);
 void poseidon2_grain_constants(uint32_t ext[][POSEIDON2_WIDTH], uint32_t *part);
+/* Pico's POSEIDON2_PERMUTE over KoalaBear: the same rounds, Pico's
+ * constants and the newer Plonky3 internal layer (no 2^-32 factor, another
+ * diagonal); and that permutation with other constants, for the unit test. */
+void poseidon2_pico_kb16(uint32_t s[POSEIDON2_WIDTH]);
+void poseidon2_pico_kb16_with(uint32_t s[POSEIDON2_WIDTH], const uint32_t ext[][POSEIDON2_WIDTH],
+			      const uint32_t *part);
 
 /* precompile_field.c (GMP): x = x * y mod m, m = 0 meaning 2^256. */
 void uint256_mulmod(uint32_t x[8], const uint32_t y[8], const uint32_t m[8]);

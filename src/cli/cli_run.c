@@ -491,6 +491,15 @@ static void print_summary(const cy_vm *vm, double seconds)
 			(unsigned long long)st.paging, share(st.paging, st.cycles),
 			(unsigned long long)st.reserved, share(st.reserved, st.cycles),
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
+	if (st.memory)
+		fprintf(
+		    stderr,
+		    "cyclops: memory rows %llu cycles (%.1f%%): %llu first touches of registers "
+		    "and 8-byte words in %llu chunk%s, %llu clock bumps, %llu state bumps\n",
+		    (unsigned long long)st.memory, share(st.memory, st.cycles),
+		    (unsigned long long)st.touches, (unsigned long long)st.chunks,
+		    st.chunks == 1 ? "" : "s", (unsigned long long)st.clock_bumps,
+		    (unsigned long long)st.state_bumps);
 }
 
 /* Misaligned data accesses, when there were any: "cyclops: 11 misaligned

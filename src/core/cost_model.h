@@ -49,6 +49,16 @@ struct cost_model {
 	uint32_t segment_margin;   /* a segment holds 2^po2 - margin cycles */
 	uint32_t segment_reserved; /* fixed cycles of every segment */
 	uint32_t segment_paging;   /* fixed paging cycles of every segment */
+
+	/* SP1 v6's memory rows (sp1-gas; cost/touch.c): the first access in a
+	 * chunk to each register and each 8-byte word costs memory_touch; a
+	 * chunk ends after the instruction that brings its trace entries to
+	 * memory_chunk (0: one chunk). SP1's clock (8 per instruction, 264 per
+	 * ecall) costs clock_bump when it crosses a multiple of 2^24, and
+	 * state_bump near one or when straight-line code crosses 64 KiB. */
+	uint32_t memory_touch;
+	uint64_t memory_chunk;
+	uint32_t clock_bump, state_bump;
 };
 
 /* The first and last bus words a data access of size bytes at addr
@@ -79,6 +89,13 @@ static inline uint32_t cost_model_access_wait(const struct cost_model *m, uint64
 		    m->misaligned_extra +
 		    (last < m->fast_data_lo || last > m->fast_data_hi ? m->data_wait_states : 0);
 	return wait;
+}
+
+/* Whether the model has SP1's memory rows (touches or clock bumps): every
+ * instruction is accounted (cost/touch.c). */
+static inline bool cost_model_has_rows(const struct cost_model *m)
+{
+	return m->memory_touch || m->clock_bump || m->state_bump;
 }
 
 /* The most one page touch can cost: the page and every tree node above it. */

@@ -28,7 +28,8 @@ static bool can_inline(const struct cy_vm *vm)
 	const struct cost_model *m = &vm->model;
 
 	return !vm->machine && !vm->ctr.counting && !vm->opts.reference && !vm->prot &&
-	       !(m->paging && (m->data_wait_states || m->misaligned_extra));
+	       !(m->paging && (m->data_wait_states || m->misaligned_extra)) &&
+	       !cost_model_has_rows(m); /* every instruction is accounted */
 }
 
 static exec_fn pick(const struct cy_vm *vm)

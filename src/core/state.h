@@ -80,6 +80,27 @@ struct block_cache {
 #define CODE_CHUNK_SHIFT 10
 #define JUMP_CACHE_SIZE  4096 /* 1 KiB: code and data rarely share one */
 
+/* SP1's memory rows (cost/touch.c, docs/cost-models.md "sp1-gas"): what
+ * the current chunk has touched, SP1's clock, and the totals. */
+enum touch_kind {
+	TOUCH_WORDS,  /* n 8-byte words from addr */
+	TOUCH_REGS,   /* the registers of the mask n */
+	TOUCH_FORGET, /* n words from addr that count again (a hint rewrote them) */
+	TOUCH_ENTRIES /* n more entries of SP1's trace */
+};
+
+struct touch_leaf;
+
+struct touch_state {
+	uint64_t epoch;   /* the chunk, from 1; a leaf of another is empty */
+	uint64_t entries; /* the chunk's trace entries so far */
+	uint32_t regs;    /* the registers it touched, bit r */
+	size_t n_top;
+	struct touch_leaf **top; /* per TOUCH_LEAF_SHIFT of guest memory */
+	uint64_t clk;            /* SP1's clock before the next instruction */
+	uint64_t cycles, touches, chunks, clock_bumps, state_bumps;
+};
+
 /* The running account of a detailed cost model (cost.c): paging state of
  * the current segment and the totals. */
 struct cost_state {
@@ -101,6 +122,10 @@ struct cost_state {
 	 * the instruction would not fit), fills parts, returns the cycles to
 	 * add. NULL for models without them. */
 	uint32_t (*before)(struct cy_vm *vm, const struct insn *in, uint64_t now);
+	struct touch_state touch;
+	/* What a syscall touches, for the memory rows (the ABI calls it as the
+	 * call runs): returns the cycles to add. NULL without them. */
+	uint64_t (*touch_hook)(struct cy_vm *vm, enum touch_kind kind, uint64_t addr, uint64_t n);
 };
 
 struct observer {

@@ -14,6 +14,7 @@
 #include "core/vm.h"
 #include "cost/cost.h"
 #include "cost/model.h"
+#include "cost/touch.h"
 #include "util/state_io.h"
 
 #define REG_A0 10
@@ -30,6 +31,9 @@ int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 	s->taken_extra = (uint32_t)(m->branch_taken - m->class_cost[CY_CLASS_BRANCH]);
 	s->div_zero_delta = (int32_t)m->div_by_zero - (int32_t)m->class_cost[CY_CLASS_DIV];
 	s->before = cost_before;
+	if (touch_init(vm, err, err_size) != 0)
+		return -ENOMEM;
+	touch_plug(vm);
 	if (!m->paging)
 		return 0;
 	s->seg_capacity = cost_model_segment_capacity(m);
@@ -82,6 +86,8 @@ void cost_state_io(struct sio *io, struct cy_vm *vm)
 		sio_raw(io, s->loaded, bytes);
 		sio_raw(io, s->dirty, bytes);
 	}
+	if (cost_model_has_rows(&vm->model))
+		touch_state_io(io, vm);
 }
 
 void cost_free(struct cy_vm *vm)
@@ -89,6 +95,7 @@ void cost_free(struct cy_vm *vm)
 	free(vm->cost.loaded);
 	free(vm->cost.dirty);
 	vm->cost.loaded = vm->cost.dirty = NULL;
+	touch_free(vm);
 }
 
 static bool outside(uint64_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
@@ -122,14 +129,8 @@ struct access {
 	uint8_t reason; /* cy_page_reason */
 };
 
-static int data_accesses(const struct cy_vm *vm, const struct insn *in, struct access *acc)
+static int data_accesses(const struct cy_vm *vm, struct data_access a, struct access *acc)
 {
-	struct data_access a = insn_data_access(vm, in);
-
-	/* an RV64 address past the space: the instruction faults before its
-	 * access (EFFECTIVE, core/exec_impl.h), which costs nothing */
-	if (vm->xlen == 64 && a.kind != ACCESS_NONE && a.addr >= MEM_SPACE_64)
-		return 0;
 	switch (a.kind) {
 	case ACCESS_LOAD: acc[0] = (struct access){ a.addr, a.size, CY_PAGE_LOAD }; return 1;
 	case ACCESS_STORE: acc[0] = (struct access){ a.addr, a.size, CY_PAGE_STORE }; return 1;
@@ -314,19 +315,25 @@ static uint32_t account(struct cy_vm *vm, const struct insn *in, uint64_t now, s
 	const struct cost_model *m = &vm->model;
 	struct cost_state *s = &vm->cost;
 	cy_cost_parts *p = &s->parts;
+	struct data_access a = insn_data_access(vm, in);
 	int n = 0;
 
+	/* an RV64 address past the space: the instruction faults before its
+	 * access (EFFECTIVE, core/exec_impl.h), which costs nothing */
+	if (vm->xlen == 64 && a.kind != ACCESS_NONE && a.addr >= MEM_SPACE_64)
+		a.kind = ACCESS_NONE;
 	acc[n++] = (struct access){ in->pc, in->len ? in->len : 2, CY_PAGE_FETCH };
-	n += data_accesses(vm, in, acc + n);
+	n += data_accesses(vm, a, acc + n);
 	*n_acc = n;
 	p->base = (uint32_t)((int32_t)(in->after - in->before) + own_extra(vm, in));
 	p->wait = data_wait(m, acc + 1, n - 1);
+	p->memory = cost_model_has_rows(m) && !insn_is_pseudo(in) ? touch_account(vm, in, &a) : 0;
 	p->segment = 0;
 	p->segment_start = false;
 	if (!m->paging) {
 		p->page_in = p->page_out = 0;
 		p->n_page_in = p->n_page_out = 0;
-		return p->wait;
+		return p->wait + p->memory;
 	}
 	if (s->segments == 0)
 		start_segment(vm, now, p);
@@ -346,7 +353,7 @@ static uint32_t account(struct cy_vm *vm, const struct insn *in, uint64_t now, s
 	s->reserved += p->segment_start ? m->segment_reserved : 0;
 	s->pages_in += p->n_page_in;
 	s->pages_out += p->n_page_out;
-	return p->wait + p->page_in + p->page_out + p->segment;
+	return p->wait + p->memory + p->page_in + p->page_out + p->segment;
 }
 
 static uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now)
@@ -374,6 +381,11 @@ void cy_vm_cost_stats(const cy_vm *vm, cy_cost_stats *out)
 	out->segments = vm->model.paging ? s->segments : 1;
 	out->pages_in = s->pages_in;
 	out->pages_out = s->pages_out;
+	out->memory = s->touch.cycles;
+	out->touches = s->touch.touches;
+	out->chunks = s->touch.chunks;
+	out->clock_bumps = s->touch.clock_bumps;
+	out->state_bumps = s->touch.state_bumps;
 }
 
 struct list_ctx {

@@ -44,7 +44,7 @@ void cost_model_unit(struct cost_model *m)
 
 bool cost_model_is_detailed(const struct cost_model *m)
 {
-	return m->paging || m->data_wait_states || m->misaligned_extra;
+	return m->paging || m->data_wait_states || m->misaligned_extra || cost_model_has_rows(m);
 }
 
 uint64_t cost_model_segment_capacity(const struct cost_model *m)
@@ -266,6 +266,14 @@ static int parse_line(struct parser *p, struct cost_model *m, char *line, struct
 		rc = set_u32(p, key, words[1], &m->segment_reserved);
 	} else if (strcmp(key, "segment-paging") == 0) {
 		rc = set_u32(p, key, words[1], &m->segment_paging);
+	} else if (strcmp(key, "memory-touch") == 0) {
+		rc = set_u32(p, key, words[1], &m->memory_touch);
+	} else if (strcmp(key, "memory-chunk") == 0) {
+		rc = number(p, key, words[1], UINT64_MAX, &m->memory_chunk);
+	} else if (strcmp(key, "clock-bump") == 0) {
+		rc = set_u32(p, key, words[1], &m->clock_bump);
+	} else if (strcmp(key, "state-bump") == 0) {
+		rc = set_u32(p, key, words[1], &m->state_bump);
 	} else {
 		rc = fail(p, "unknown key '%s'", key);
 	}

@@ -109,9 +109,9 @@ static void json_step(FILE *f, cy_vm *vm, const cy_timer_step *s)
 		fprintf(f, "%s{\"addr\": %llu, \"size\": %u}", i ? ", " : "",
 			(unsigned long long)s->write_addr[i], s->write_size[i]);
 	fprintf(f,
-		"],\n       \"base\": %u, \"wait\": %u, \"page_in\": %u, \"page_out\": %u, "
-		"\"segment\": %u, \"segment_start\": %s,\n       \"pages_in\": [",
-		p->base, p->wait, p->page_in, p->page_out, p->segment,
+		"],\n       \"base\": %u, \"wait\": %u, \"memory\": %u, \"page_in\": %u, "
+		"\"page_out\": %u, \"segment\": %u, \"segment_start\": %s,\n       \"pages_in\": [",
+		p->base, p->wait, p->memory, p->page_in, p->page_out, p->segment,
 		p->segment_start ? "true" : "false");
 	for (uint32_t i = 0; i < p->n_page_in && i < CY_MAX_PAGES; i++)
 		fprintf(f, "%s{\"page\": %u, \"reason\": \"%s\"}", i ? ", " : "",

@@ -710,6 +710,7 @@ static void parts_io(struct sio *io, cy_cost_parts *p)
 {
 	sio_u32(io, &p->base);
 	sio_u32(io, &p->wait);
+	sio_u32(io, &p->memory);
 	sio_u32(io, &p->page_in);
 	sio_u32(io, &p->page_out);
 	sio_u32(io, &p->segment);

@@ -15,8 +15,8 @@ import sys
 TREE = {"label", "depth", "parent", "count", "cycles", "instructions", "open",
         "significant_steps", "steps"}
 STEP = {"cycle_before", "cycle_after", "pc", "symbol", "insn", "jump", "writes", "base",
-        "wait", "page_in", "page_out", "segment", "segment_start", "pages_in", "pages_out",
-        "n_pages_in", "n_pages_out"}
+        "wait", "memory", "page_in", "page_out", "segment", "segment_start", "pages_in",
+        "pages_out", "n_pages_in", "n_pages_out"}
 
 
 def fields_ok(r):

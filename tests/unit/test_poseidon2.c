@@ -11,6 +11,15 @@
  *   8 rows of 16 then 20 singles, each the generator's next u32 >> 1 until
  *   below p, taken as a Montgomery-form value (so the constant is v * 2^-32
  *   mod p); rand_xoshiro seeds the generator with two SplitMix64 outputs.
+ * Pico's POSEIDON2_PERMUTE (KoalaBear):
+ * - the permutation of sixteen zeros with Pico's constants, against Pico's
+ *   own test vector (gnark/poseidon2/poseidon2_koalabear_test.go,
+ *   TestPoseidon2KoalaBear, Pico v1.3.0: the output of its Go circuit);
+ * - its layers with the constants of the Plonky3 test of the version Pico's
+ *   fork follows (koala-bear/src/poseidon2.rs at Plonky3 124dc7303,
+ *   2024-12: test_poseidon2_width_16_random, the same input and the same
+ *   Xoroshiro128+ draw as above, another internal diagonal, so another
+ *   output).
  * Prints "ok - ..." / "not ok - ...". */
 #include <stdint.h>
 #include <stdio.h>
@@ -123,5 +132,38 @@ int main(void)
 	check_words(s, want, 16,
 		    "poseidon2: Plonky3's width-16 KoalaBear test vector (its constants from "
 		    "Xoroshiro128+ seed 1)");
+
+	/* Pico: Plonky3 124dc7303's test_poseidon2_width_16_random (same
+	 * input, same constants as drawn above) */
+	uint32_t t[16] = { 894848333,  1437655012, 1200606629, 1690012884, 71131202,   1749206695,
+			   1717947831, 120589055,  19776022,   42382981,   1831865506, 724844064,
+			   171220207,  1299207443, 227047920,  1783754913 };
+	static const uint32_t want_newer[16] = { 652590279, 1200629963, 1013089423, 1840372851,
+						 19101828,  561050015,  1714865585, 994637181,
+						 498949829, 729884572,  1957973925, 263012103,
+						 535029297, 2121808603, 964663675,  1473622080 };
+	poseidon2_pico_kb16_with(t, (const uint32_t(*)[POSEIDON2_WIDTH])ext, part);
+	check_words(t, want_newer, 16,
+		    "poseidon2 (Pico): the newer Plonky3's width-16 KoalaBear test vector "
+		    "(its internal diagonal, no 2^-32)");
+
+	/* Pico: sixteen zeros through its own constants, against its Go
+	 * circuit's test */
+	uint32_t z[16] = { 0 };
+	static const uint32_t want_pico[16] = { 1330215056, 1388930081, 1337212159, 2038180411,
+						1881671374, 164509734,  498654582,  1841854018,
+						82116708,   1571428065, 117003252,  1678395592,
+						2088326992, 1852522451, 1063576961, 1871812444 };
+	poseidon2_pico_kb16(z);
+	check_words(z, want_pico, 16,
+		    "poseidon2 (Pico): zeros give Pico's own KoalaBear test vector "
+		    "(its RC_16_30 constants)");
+
+	/* a word past p is taken mod p (from_canonical_u32 in a release
+	 * build): p + 0 in every word is zeros again */
+	for (unsigned i = 0; i < 16; i++)
+		z[i] = P;
+	poseidon2_pico_kb16(z);
+	check_words(z, want_pico, 16, "poseidon2 (Pico): words are taken mod p");
 	return failures ? 1 : 0;
 }

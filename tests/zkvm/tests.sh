@@ -117,6 +117,9 @@ EOF_FL
 	cy run --abi sp1 --public-values "$o/p2.pv" $ZK/rv64/poseidon2.elf >/dev/null 2>&1
 	expect "zkvm: v6 POSEIDON2 of 0..15: the KoalaBear permutation expected_poseidon2.py works out (itself checked on Plonky3's vector and SP1's constants)" \
 		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/p2.pv' | tr -d ' \\n')\" = \"\$(python3 tests/zkvm/expected_poseidon2.py)\" ]"
+	cy run --abi pico --public-values "$o/pp2.pv" $ZK/pico_poseidon2.elf >/dev/null 2>"$o/pp2.err"
+	expect "zkvm: Pico POSEIDON2_PERMUTE of 0..15 into another buffer, then in place: what expected_poseidon2.py pico works out (itself checked on Pico's and Plonky3's vectors)" \
+		sh -c "[ $? -eq 0 ] && [ \"\$(od -An -tx1 '$o/pp2.pv' | tr -d ' \\n')\" = \"\$(python3 tests/zkvm/expected_poseidon2.py pico)\" ] && grep -q 'POSEIDON2_PERMUTE 2' '$o/pp2.err'"
 	# SP1 v6's untrusted-programs mode: page protections and traps
 	cy run --abi sp1 --public-values "$o/ut.pv" $ZK/rv64/untrusted.elf >/dev/null 2>"$o/ut.err"
 	expect "zkvm: v6 untrusted programs: five violations trap to the handler with codes 5 7 1 5 7 and their pcs, code made r-x runs, SIG_RETURN goes to the frame's pc (0x57157, untrusted.S)" \
@@ -147,8 +150,14 @@ EOF_FL
 			sh -c "[ $? -eq 252 ] && grep -q 'MPROTECT at .*: 0x[0-9a-f]* is not a page of the untrusted region' '$o/us$i.err'"
 	done
 	cy run --abi sp1 --model sp1-gas $ZK/rv64/gas.elf >/dev/null 2>"$o/gas.err"
-	expect "zkvm: --model sp1-gas: the 24694 tenths of gas derived in gas.S (16 instructions, one SHA_EXTEND)" \
-		grep -q '^cyclops: 16 instructions, 24694 cycles (sp1-gas)' "$o/gas.err"
+	expect "zkvm: --model sp1-gas: the 164518 tenths of gas derived in gas.S (16 instructions, one SHA_EXTEND, 72 first touches)" \
+		sh -c "grep -q '^cyclops: 16 instructions, 164518 cycles (sp1-gas)' '$o/gas.err' && grep -q '^cyclops: memory rows 139824 cycles (85.0%): 72 first touches of registers and 8-byte words in 1 chunk, 0 clock bumps, 0 state bumps' '$o/gas.err'"
+	cy run --abi sp1 --model tests/zkvm/rows.model --input u64:5 $ZK/rv64/rows.elf >/dev/null 2>"$o/rows.err"
+	expect "zkvm: memory rows: 25 first touches in 3 chunks of 4 entries, a hint's words counting again, nothing of an unconstrained block (rows.S: 2524 cycles)" \
+		sh -c "grep -q '^cyclops: 24 instructions, 2524 cycles (rows)' '$o/rows.err' && grep -q ': 25 first touches of registers and 8-byte words in 3 chunks, 0 clock bumps, 0 state bumps' '$o/rows.err'"
+	cy run --abi sp1 --model tests/zkvm/rows.model $ZK/rv64/bumps.elf >/dev/null 2>"$o/bumps.err"
+	expect "zkvm: memory rows: SP1's clock crosses 2^24 once (a clock bump, two state bumps), code falls into the next 64 KiB (a state bump) (bumps.S: 2110659 cycles)" \
+		sh -c "grep -q '^cyclops: 2097159 instructions, 2110659 cycles (rows)' '$o/bumps.err' && grep -q ': 5 first touches of registers and 8-byte words in 1 chunk, 1 clock bumps, 3 state bumps' '$o/bumps.err'"
 
 	# RISC Zero (docs/zkvm.md, "RISC Zero"): risc0_abi.S derives each result
 	cy run --input hex:0102030405060708 --public-values "$o/r0.pv" $ZK/risc0_abi.elf >"$o/r0.out" 2>"$o/r0.err"

@@ -20,7 +20,16 @@
  *   ecall                                 288   (HALT sends no table)
  * 16 instructions; 105*7 + 115 + 307 + 112*2 + 140 + 141 + 184 + 288*2 +
  * 22272 = 735 + 115 + 307 + 224 + 140 + 141 + 184 + 576 + 22272 = 24694
- * tenths of gas: 2469 gas. */
+ * tenths for the instructions' and the precompile's rows.
+ * The memory rows: a register or an 8-byte word first touched (in the one
+ * chunk) costs a MemoryLocal row and two Global rows, 3*20 + 4 + 2 *
+ * (3*241 + 216) = 1942. The registers: x6 and x0 (li t1), x7, x28 (add),
+ * x10 (auipc), x29 (ld), x5 (lui), x11 (li a1): 8 (the ecalls' own t0, a0
+ * and a1 are not SP1 records); the words: w (sd), then SHA_EXTEND's 64
+ * words at w, 63 of them new: 64. 72 * 1942 = 139824. SP1's clock ends at
+ * 1 + 14*8 + 2*264 = 641: no bump; the code stays in one 64 KiB.
+ * 24694 + 139824 = 164518 tenths: 16451 gas (SP1 prints 16451 * 10 / 191
+ * = 861). */
 	.option norvc
 	.text
 	.globl _start
