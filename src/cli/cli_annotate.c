@@ -418,8 +418,7 @@ int cli_annotate(int argc, char **argv)
 		fprintf(stdout, "\n%s", an.colour ? "\033[1m" : "");
 		text_put_printable(stdout, fn->name, strlen(fn->name));
 		fprintf(stdout, ": %llu %s (%.2f%%)", (unsigned long long)an.func_v[hot[i]],
-			an.unit,
-			an.total ? 100.0 * (double)an.func_v[hot[i]] / (double)an.total : 0.0);
+			an.unit, text_percent(an.func_v[hot[i]], an.total));
 		if (an.unit2)
 			fprintf(stdout, ", %llu %s", (unsigned long long)an.func_v2[hot[i]],
 				an.unit2);

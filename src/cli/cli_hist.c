@@ -11,6 +11,7 @@
 #include "cli/cli_options.h"
 #include "cyclops_samples.h"
 #include "export/annotate.h"
+#include "util/text.h"
 
 #define DEFAULT_TOP  10
 #define ANNOTATE_MAX 3 /* hottest functions disassembled */
@@ -146,11 +147,6 @@ static uint64_t overflow(const struct hist *h)
 /* Samples at pcs no function contains (the overflow excluded). */
 static uint64_t unattributed(const struct hist *h) { return h->an.outside - overflow(h); }
 
-static double pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
 /* Names and file names come from the ELF: made safe for a terminal. */
 static void put_text(FILE *f, const char *s) { text_put_printable(f, s, strlen(s)); }
 
@@ -177,8 +173,8 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 		const struct prog_func *fn = &h->pg.funcs[order[i]];
 		uint64_t v = h->an.func_v[order[i]];
 		cumul += v;
-		fprintf(f, "%10llu %6.1f%% %6.1f%%  ", (unsigned long long)v, pct(v, s->total),
-			pct(cumul, s->total));
+		fprintf(f, "%10llu %6.1f%% %6.1f%%  ", (unsigned long long)v,
+			text_percent(v, s->total), text_percent(cumul, s->total));
 		put_text(f, fn->name);
 		fputc('\n', f);
 	}
@@ -186,15 +182,15 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 		fprintf(f, "%10s  (%zu more functions)\n", "...", n_hot - top);
 	if (none)
 		fprintf(f, "%10llu %6.1f%% %7s  [no symbol]\n", (unsigned long long)none,
-			pct(none, s->total), "");
+			text_percent(none, s->total), "");
 	if (overflow(h))
 		fprintf(f, "%10llu %6.1f%% %7s  [table full: new pcs outside the code ranges]\n",
-			(unsigned long long)overflow(h), pct(overflow(h), s->total), "");
+			(unsigned long long)overflow(h), text_percent(overflow(h), s->total), "");
 	if (h->n_lines) {
 		fprintf(f, "\n%10s %7s  %s\n", "samples", "share", "source line");
 		for (size_t i = 0; i < h->n_lines && i < top; i++) {
 			fprintf(f, "%10llu %6.1f%%  ", (unsigned long long)h->lines[i].samples,
-				pct(h->lines[i].samples, s->total));
+				text_percent(h->lines[i].samples, s->total));
 			put_text(f, h->lines[i].file);
 			fprintf(f, ":%d\n", h->lines[i].line);
 		}
@@ -210,7 +206,7 @@ static void print_text(FILE *f, const struct hist *h, int n_files, size_t top)
 		put_text(f, fn->name);
 		fprintf(f, ": %llu samples (%.1f%%), 0x%08x..0x%08x\n",
 			(unsigned long long)h->an.func_v[order[i]],
-			pct(h->an.func_v[order[i]], s->total), fn->start, fn->end);
+			text_percent(h->an.func_v[order[i]], s->total), fn->start, fn->end);
 		annotate_disasm(f, &h->an, order[i]);
 	}
 	free(order);
@@ -248,7 +244,8 @@ static void print_json(FILE *f, const struct hist *h, char **files, int n_files,
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
 		json_str(f, fn->name);
 		fprintf(f, ", \"address\": %u, \"size\": %u, \"samples\": %llu, \"share\": %.4f}",
-			fn->start, fn->end - fn->start, (unsigned long long)v, pct(v, s->total));
+			fn->start, fn->end - fn->start, (unsigned long long)v,
+			text_percent(v, s->total));
 	}
 	fputs("\n  ],\n  \"lines\": [", f);
 	for (size_t i = 0; i < h->n_lines && i < top; i++) {
@@ -256,7 +253,7 @@ static void print_json(FILE *f, const struct hist *h, char **files, int n_files,
 		json_str(f, h->lines[i].file);
 		fprintf(f, ", \"line\": %d, \"samples\": %llu, \"share\": %.4f}", h->lines[i].line,
 			(unsigned long long)h->lines[i].samples,
-			pct(h->lines[i].samples, s->total));
+			text_percent(h->lines[i].samples, s->total));
 	}
 	fputs("\n  ],\n  \"instructions\": [", f);
 	for (size_t i = 0; i < h->n_hits; i++) {

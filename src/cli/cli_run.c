@@ -17,6 +17,7 @@
 #include "debug/debug.h"
 #include "export/profile.h"
 #include "util/file.h"
+#include "util/text.h"
 
 /* "64M": bytes with an optional binary K, M or G suffix; 0 if valid. */
 static int parse_bytes(const char *text, uint64_t *out)
@@ -449,11 +450,6 @@ double run_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
 /* What cyclops prints after the run starts on a line of its own: a guest
  * whose output ended in the middle of a line, on stderr or on a stdout
  * that is the same file or terminal, gets the newline it left out. */
@@ -487,16 +483,16 @@ static void print_summary(const cy_vm *vm, double seconds)
 			"cyclops: %llu segments, %llu cycles = %llu user (%.1f%%) + %llu paging "
 			"(%.1f%%) + %llu reserved (%.1f%%); %llu pages in, %llu out\n",
 			(unsigned long long)st.segments, (unsigned long long)st.cycles,
-			(unsigned long long)st.user, share(st.user, st.cycles),
-			(unsigned long long)st.paging, share(st.paging, st.cycles),
-			(unsigned long long)st.reserved, share(st.reserved, st.cycles),
+			(unsigned long long)st.user, text_percent(st.user, st.cycles),
+			(unsigned long long)st.paging, text_percent(st.paging, st.cycles),
+			(unsigned long long)st.reserved, text_percent(st.reserved, st.cycles),
 			(unsigned long long)st.pages_in, (unsigned long long)st.pages_out);
 	if (st.memory)
 		fprintf(
 		    stderr,
 		    "cyclops: memory rows %llu cycles (%.1f%%): %llu first touches of registers "
 		    "and 8-byte words in %llu chunk%s, %llu clock bumps, %llu state bumps\n",
-		    (unsigned long long)st.memory, share(st.memory, st.cycles),
+		    (unsigned long long)st.memory, text_percent(st.memory, st.cycles),
 		    (unsigned long long)st.touches, (unsigned long long)st.chunks,
 		    st.chunks == 1 ? "" : "s", (unsigned long long)st.clock_bumps,
 		    (unsigned long long)st.state_bumps);

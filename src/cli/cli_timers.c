@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/text.h"
 
 #define INDENT        2  /* columns per nesting level */
 #define NAME_COLS_MIN 5  /* the label column's width: at least ... */
@@ -17,11 +18,6 @@
 #define COLOUR_WARN   "\033[33m"
 #define COLOUR_HOT    "\033[31m"
 #define COLOUR_OFF    "\033[0m"
-
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
 
 static const char *reason_name(uint8_t reason)
 {
@@ -209,7 +205,7 @@ void cli_print_timers(FILE *f, cy_vm *vm, bool colour)
 		fputs(colour ? COLOUR_OFF : "", f);
 		fprintf(f, "%*s %8llu %14llu %14llu %6.1f%%%s\n", (int)(width > w ? width - w : 0),
 			"", (unsigned long long)t[i].count, (unsigned long long)t[i].cycles,
-			(unsigned long long)t[i].instructions, share(t[i].cycles, whole),
+			(unsigned long long)t[i].instructions, text_percent(t[i].cycles, whole),
 			t[i].open ? " (open)" : "");
 		for (size_t k = 0; k < n_steps && shown < STEPS_SHOWN; k++)
 			if (steps[k].timer == (int)i) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/text.h"
 
 #define INDENT        2  /* columns per nesting level */
 #define NAME_COLS_MIN 4  /* the name column's width: at least ... */
@@ -17,11 +18,6 @@
 static size_t name_width(const char *name, size_t len)
 {
 	return text_put_printable(NULL, name, len);
-}
-
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
 static void print_tree(FILE *f, const cy_span *s, size_t n, uint64_t run, bool colour)
@@ -54,7 +50,7 @@ static void print_tree(FILE *f, const cy_span *s, size_t n, uint64_t run, bool c
 			(int)(width > w ? width - w : 0), "", (unsigned long long)s[i].count,
 			(unsigned long long)s[i].total, (double)s[i].total / (double)s[i].count,
 			(unsigned long long)s[i].min, (unsigned long long)s[i].max,
-			share(s[i].total, run));
+			text_percent(s[i].total, run));
 	}
 }
 
@@ -84,7 +80,8 @@ static void print_report_totals(FILE *f, const cy_tracker_entry *e, size_t n, ui
 		fputs(colour ? COLOUR_OFF : "", f);
 		fprintf(f, "%*s %8llu %12llu %6.1f%%\n", (int)(width > w ? width - w : 0), "",
 			(unsigned long long)e[i].report_count,
-			(unsigned long long)e[i].report_total, share(e[i].report_total, run));
+			(unsigned long long)e[i].report_total,
+			text_percent(e[i].report_total, run));
 	}
 }
 

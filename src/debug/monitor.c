@@ -115,8 +115,8 @@ static int cmd_profile(struct debug *d, const char *arg, gdb_out_fn out, void *c
 	say(out, ctx, "%14s %7s %14s  %s\n", "self cycles", "%", "instructions", "function");
 	for (size_t k = 0; k < n_fns && k < top; k++)
 		say(out, ctx, "%14llu %6.2f%% %14llu  %.400s\n", (unsigned long long)fns[k].cycles,
-		    total ? 100.0 * (double)fns[k].cycles / (double)total : 0.0,
-		    (unsigned long long)fns[k].instructions, fns[k].node->name);
+		    text_percent(fns[k].cycles, total), (unsigned long long)fns[k].instructions,
+		    fns[k].node->name);
 	say(out, ctx, "%14llu cycles in all\n", (unsigned long long)total);
 	free(fns);
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "export/annotate.h"
 #include "export/asm_text.h"
+#include "util/text.h"
 
 #define SOURCE_CONTEXT 2  /* lines shown around a line that cost something */
 #define COLD_RUN       6  /* never-run instructions in a row that are collapsed */
@@ -21,14 +22,9 @@
 #define C_DIM  "\033[2m"
 #define C_OFF  "\033[0m"
 
-static double pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
 static const char *heat(const struct annot *a, uint64_t v)
 {
-	double s = pct(v, a->total);
+	double s = text_percent(v, a->total);
 
 	if (!a->colour)
 		return "";
@@ -107,13 +103,13 @@ void annotate_table(FILE *f, const struct annot *a, const size_t *hot, size_t n_
 	fprintf(f, "  function%s\n", off(a));
 	for (size_t i = 0; i < n_hot; i++) {
 		uint64_t v = a->func_v[hot[i]];
-		if (shown == max || (shown && pct(v, a->total) < min_share)) {
+		if (shown == max || (shown && text_percent(v, a->total) < min_share)) {
 			rest += v;
 			continue;
 		}
 		cumul += v;
 		fprintf(f, "%s%12llu %6.2f%% %6.2f%%", heat(a, v), (unsigned long long)v,
-			pct(v, a->total), pct(cumul, a->total));
+			text_percent(v, a->total), text_percent(cumul, a->total));
 		if (a->unit2)
 			fprintf(f, " %12llu", (unsigned long long)a->func_v2[hot[i]]);
 		fputs("  ", f);
@@ -124,11 +120,11 @@ void annotate_table(FILE *f, const struct annot *a, const size_t *hot, size_t n_
 	if (shown < n_hot)
 		fprintf(f,
 			"%12llu %6.2f%% %7s  (%zu more functions, each under %.2f%%: not shown)\n",
-			(unsigned long long)rest, pct(rest, a->total), "", n_hot - shown,
+			(unsigned long long)rest, text_percent(rest, a->total), "", n_hot - shown,
 			shown == max ? 100.0 : min_share);
 	if (a->outside)
 		fprintf(f, "%12llu %6.2f%% %7s  [no symbol]\n", (unsigned long long)a->outside,
-			pct(a->outside, a->total), "");
+			text_percent(a->outside, a->total), "");
 }
 
 /* A source file's lines, read once. */
@@ -293,7 +289,8 @@ void annotate_source(FILE *f, const struct annot *a, size_t fn)
 					continue;
 				if (c && (c->v || c->v2)) {
 					fprintf(f, "%s  %10llu %6.2f%%", heat(a, c->v),
-						(unsigned long long)c->v, pct(c->v, a->total));
+						(unsigned long long)c->v,
+						text_percent(c->v, a->total));
 					if (a->unit2)
 						fprintf(f, " %12llu", (unsigned long long)c->v2);
 				} else {
@@ -354,7 +351,7 @@ static void put_row(FILE *f, const struct annot *a, size_t fn, struct listing *l
 	}
 	if (ran) {
 		/* the share of the function, as annotated listings show it */
-		fprintf(f, "%s  %6.2f%% %10llu", heat(a, v), pct(v, a->func_v[fn]),
+		fprintf(f, "%s  %6.2f%% %10llu", heat(a, v), text_percent(v, a->func_v[fn]),
 			(unsigned long long)v);
 		if (a->unit2)
 			fprintf(f, " %12llu", (unsigned long long)v2);

@@ -10,6 +10,7 @@
 #include "export/annotate.h"
 #include "export/profile.h"
 #include "util/index_map.h"
+#include "util/text.h"
 
 #define FLAME_WIDTH   1200
 #define FLAME_ROW     17
@@ -34,11 +35,6 @@ static size_t chars_prefix(const char *s, size_t n)
 		at += k ? k : 1;
 	}
 	return at;
-}
-
-static double pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
 /* v with thousands separators: "1,234,567". */
@@ -256,7 +252,7 @@ static void flame_nodes(FILE *f, const struct profile *p, const struct flame_tre
 		fputs("\"><title>", f);
 		xml_text(f, nd->name);
 		fprintf(f, " - %llu cycles (%.2f%%), self %llu, %llu instructions%s</title>",
-			(unsigned long long)nd->cycles, pct(nd->cycles, p->cycles),
+			(unsigned long long)nd->cycles, text_percent(nd->cycles, p->cycles),
 			(unsigned long long)nd->self_cycles, (unsigned long long)nd->instructions,
 			nd->kind == CY_FRAME_INLINED ? " (inlined)" : "");
 		fprintf(f,
@@ -454,7 +450,8 @@ static void num_cell(FILE *f, uint64_t v)
 
 static void pct_cell(FILE *f, uint64_t part, uint64_t whole)
 {
-	fprintf(f, "<td data-v=\"%.4f\">%.2f%%</td>", pct(part, whole), pct(part, whole));
+	fprintf(f, "<td data-v=\"%.4f\">%.2f%%</td>", text_percent(part, whole),
+		text_percent(part, whole));
 }
 
 /* Every frame (the first TABLE_ROWS by self cycles), sortable by each
@@ -575,7 +572,7 @@ static int annotated(FILE *f, const struct profile *p)
 		fprintf(f, "<details class=\"annotated\"%s><summary>", i ? "" : " open");
 		xml_text(f, p->prog.funcs[hot[i]].name);
 		fprintf(f, ": %s cycles (%.2f%%)</summary>\n<pre>", count(an.func_v[hot[i]], buf),
-			pct(an.func_v[hot[i]], p->cycles));
+			text_percent(an.func_v[hot[i]], p->cycles));
 		/* a line at a time: text_put_xml writes a newline as the text \x0a */
 		for (char *line = text, *nl; line && line < text + len; line = nl ? nl + 1 : NULL) {
 			nl = memchr(line, '\n', (size_t)(text + len - line));

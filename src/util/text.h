@@ -9,6 +9,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* part as a percentage of whole, 0 when whole is 0: the share a table,
+ * listing or summary prints beside a count. */
+static inline double text_percent(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
 /* The value of a hex digit (either case), -1 if c is not one. */
 int text_hex_digit(int c);
 /* The length of the valid UTF-8 sequence at p (1-4), 0 if there is none. */
