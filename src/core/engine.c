@@ -11,14 +11,8 @@ void engine_run(struct cy_vm *vm, uint64_t budget)
 	/* no translated code in an unconstrained block (nothing may count
 	 * it), nor under page protections (core/prot.h: the interpreter's
 	 * detailed builds check them) */
-	if (!vm->jit || vm->unacc.on || vm->prot || !jit_run(vm, budget)) {
-		/* no driver to hand a translated block's entry to: the
-		 * interpreter runs through it (jit_enter would return at once,
-		 * and the caller would call again, for ever) */
-		vm->jit_bypass = true;
-		exec_interp(vm, budget);
-		vm->jit_bypass = false;
-	}
+	if (!vm->jit || vm->unacc.on || vm->prot || !jit_run(vm, budget))
+		exec_interp(vm, budget); /* through translated entries (jit_driving) */
 	/* an instruction that faulted did not retire: its events do not count */
 	counters_settle(vm, vm->stop != CY_STOP_FAULT || vm->fault == CY_FAULT_MEMORY);
 }

@@ -989,7 +989,7 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			 * block's start, unless it must stay here */
 #if USE_COMPUTED_GOTO
 			/* only the builds translated code is made for hand over */
-			if (vm->jit_bypass || DETAILED || INLINE_COST || BARE || OBSERVE)
+			if (!vm->jit_driving || DETAILED || INLINE_COST || BARE || OBSERVE)
 				goto *labels[ip->op];
 #endif
 			vm->jit_entered = true;

@@ -1493,10 +1493,10 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
 		uint32_t from = vm->pc;
 		uint64_t end = bypass || budget - vm->cycles < slice ? budget : vm->cycles + slice;
-		vm->jit_bypass = bypass;
+		vm->jit_driving = !bypass;
 		vm->jit_entered = false;
 		exec_interp(vm, end);
-		vm->jit_bypass = false;
+		vm->jit_driving = false;
 		j->interpreted += vm->cycles - before;
 		if (jit_mode(vm) != mode)
 			break;

@@ -223,9 +223,10 @@ struct cy_vm {
 	struct jit *jit;
 	/* told of each block the cache decodes (the tier's, when it is on) */
 	void (*block_decoded)(struct cy_vm *vm, struct block *b);
-	/* the interpreter must not return at a translated block's entry
-	 * (jit_enter), and whether it did return there */
-	bool jit_bypass, jit_entered;
+	/* the tier's driver (jit_run) runs the interpreter and takes a
+	 * translated block's entry (jit_enter) from it; else the interpreter
+	 * runs through such entries. And whether it did return there */
+	bool jit_driving, jit_entered;
 
 	/* The ABI: syscall_linux or syscall_zkvm, picked at creation. A
 	 * syscall that sets ecall_redirect resumes at ecall_next_pc. */
