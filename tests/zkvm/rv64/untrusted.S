@@ -205,11 +205,4 @@ frame:	.dword 0		/* the pc SIG_RETURN goes to */
 region:	.zero 3 * PAGE
 region_end:
 
-	/* SP1's note: name SUCCINCT, type 1, "1\0\0\0" then the region */
-	.section .note.succinct, "a", @note
-	.balign 4
-	.word 9, 20, 1
-	.asciz "SUCCINCT"
-	.balign 4
-	.byte '1', 0, 0, 0
-	.dword region, region_end
+#include "succinct_note.h"

@@ -52,10 +52,4 @@ msg:	.ascii "?\n"
 	.balign 4096
 region:	.zero 4096
 region_end:
-	.section .note.succinct, "a", @note
-	.balign 4
-	.word 9, 20, 1
-	.asciz "SUCCINCT"
-	.balign 4
-	.byte '1', 0, 0, 0
-	.dword region, region_end
+#include "succinct_note.h"

@@ -62,10 +62,4 @@ word:	.dword 0
 region:	.zero PAGE
 region_end:
 
-	.section .note.succinct, "a", @note
-	.balign 4
-	.word 9, 20, 1
-	.asciz "SUCCINCT"
-	.balign 4
-	.byte '1', 0, 0, 0
-	.dword region, region_end
+#include "succinct_note.h"
