@@ -451,8 +451,11 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 		b = cache_lookup(vm, pc);
 		if (unlikely(!b))
 			goto no_memory;
-		if (succ && generation == vm->cache.generation)
-			*succ = b;
+		if (succ) { /* a jump or a fall-through led here */
+			b->entered = true;
+			if (generation == vm->cache.generation)
+				*succ = b;
+		}
 	}
 	/* near the budget, run one instruction at a time so that the run stops
 	 * at the first instruction boundary at or past it */

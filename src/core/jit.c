@@ -610,7 +610,8 @@ static bool block_translatable(const struct block *b)
 
 /* The region's blocks: the decoded, translatable blocks in [lo, hi) that
  * discover() reached, and those it did not reach (code found through
- * indirect jumps) that do not start inside another one: a block that
+ * indirect jumps) that control came to from another block or that do not
+ * start inside another one: a block that
  * starts where an interpreter's slice happened to end is a suffix of one
  * the region has, and would make the region depend on where the run was
  * sampled (its description, so its cached file, would differ from run to
@@ -647,8 +648,10 @@ static void collect_block(void *ctx, struct block *b)
 	c->blocks[c->n++] = b;
 }
 
-/* Keeps, of the collected blocks (by pc), those discover() reached and
- * those that start past every kept block's end. */
+/* Keeps, of the collected blocks (by pc), those discover() reached, those
+ * control came to from another block (struct block: entered; the targets
+ * of indirect jumps, such as a switch's cases, which can start inside
+ * another block), and those that start past every kept block's end. */
 static void keep_leaders(const struct jit *j, struct collect *c)
 {
 	uint32_t end = 0;
@@ -656,7 +659,7 @@ static void keep_leaders(const struct jit *j, struct collect *c)
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct block *b = c->blocks[i];
-		if (!discovered(j, b->pc) && b->pc < end)
+		if (!discovered(j, b->pc) && !b->entered && b->pc < end)
 			continue;
 		if (b->end > end)
 			end = b->end;
@@ -1484,7 +1487,11 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			enum jit_exit why = enter(vm, r, budget);
 			if (vm->break_loop) /* a subscriber wants the run back */
 				break;
-			if (why == JIT_EXIT_BUDGET || why == JIT_EXIT_BEFORE)
+			if (why == JIT_EXIT_JUMP) { /* a leader the region lacks (keep_leaders) */
+				struct block *to = cache_lookup(vm, vm->pc);
+				if (to)
+					to->entered = true;
+			} else if (why == JIT_EXIT_BUDGET || why == JIT_EXIT_BEFORE)
 				bypass = true;
 			else if (why == JIT_EXIT_CODE_WRITTEN)
 				vm->flush_pending = true;

@@ -48,6 +48,12 @@ struct block {
 	/* the sampler's (observe/sample.c): whole runs sampled at every cycle */
 	uint64_t sampled;
 	uint8_t flags; /* the subscribers' (acct_decoded) */
+	/* control came here from another block (a jump, a branch, a fall
+	 * through, a translated region's exit), not only where an
+	 * interpreter's run began: a leader, where a block that starts where
+	 * a run was sliced is a suffix of one (the translation tier's
+	 * regions keep leaders, jit.c) */
+	bool entered;
 	struct insn insns[];
 };
 
