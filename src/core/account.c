@@ -120,11 +120,11 @@ void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy
 }
 
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
-		  uint64_t instret, uint64_t now)
+		  uint64_t instret, uint64_t now, bool resumes)
 {
 	if (!clock_ok(vm, b->pc, cycles, now))
 		return;
-	EACH(ACCT_PARTIAL) SUB.ops->partial(SUB.ctx, vm, b, retired, cycles, instret, now);
+	EACH(ACCT_PARTIAL) SUB.ops->partial(SUB.ctx, vm, b, retired, cycles, instret, now, resumes);
 }
 
 void acct_fold_block(struct cy_vm *vm, struct block *b)

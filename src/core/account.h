@@ -69,9 +69,12 @@ struct acct_ops {
 	/* A run of block b ended after its first `retired` instructions
 	 * (b->runs does not count it). The clock after them is
 	 * (cycles, instret); the VM's clock is now `now` (an instruction that
-	 * did not retire may have cost cycles, which nobody is charged). */
+	 * did not retire may have cost cycles, which nobody is charged).
+	 * resumes: a budget cut the run, which goes on at the next
+	 * instruction, with no code run in between; else a fault, a trap or a
+	 * stop may follow (a trap's handler runs without a report). */
 	void (*partial)(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
-			uint64_t cycles, uint64_t instret, uint64_t now);
+			uint64_t cycles, uint64_t instret, uint64_t now, bool resumes);
 	/* The blocks' counts are about to be lost or read: add up block b's
 	 * (cache_fold calls it for every block, then zeroes the counts, so
 	 * that every subscriber sees each run once). */
@@ -193,7 +196,7 @@ void acct_ecall_retired(struct cy_vm *vm, const struct insn *in, uint64_t before
 void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy_cost_parts *parts,
 		uint64_t before, uint64_t cycles, uint64_t instret);
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
-		  uint64_t instret, uint64_t now);
+		  uint64_t instret, uint64_t now, bool resumes);
 void acct_fold_block(struct cy_vm *vm, struct block *b);
 uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);

@@ -208,6 +208,8 @@
 #define IS_LINK(r) ((r) == 1 || (r) == 5)
 #undef ACCT_RUN
 #undef ACCT_PARTIAL
+#undef ACCT_PARTIAL_RESUMES
+#undef ACCT_PARTIAL_RUN
 #undef ACCT_TRANSFER
 #undef ACCT_TAKEN
 #undef ACCT_DEADLINE
@@ -234,9 +236,11 @@
 				budget = 0, RELIMIT();                                             \
 		}                                                                                  \
 	} while (0)
-#define ACCT_PARTIAL(k, cyc, ins, now)                                                             \
+#define ACCT_PARTIAL(k, cyc, ins, now)         ACCT_PARTIAL_RUN(k, cyc, ins, now, false)
+#define ACCT_PARTIAL_RESUMES(k, cyc, ins, now) ACCT_PARTIAL_RUN(k, cyc, ins, now, true)
+#define ACCT_PARTIAL_RUN(k, cyc, ins, now, resumes)                                                \
 	do {                                                                                       \
-		acct_partial(vm, b, (k), (cyc), (ins), (now));                                     \
+		acct_partial(vm, b, (k), (cyc), (ins), (now), (resumes));                          \
 		if (unlikely(b->flags))                                                            \
 			acct_flagged(vm, b, (k), (ins));                                           \
 	} while (0)
@@ -302,16 +306,17 @@
 #define ACCT_RETIRE(after)            ((void)0)
 #endif
 #else
-#define ACCT_RUN()                     ((void)0)
-#define ACCT_PARTIAL(k, cyc, ins, now) ((void)0)
-#define ACCT_TRANSFER(t, plain)        ((void)0)
-#define ACCT_TAKEN()                   ((void)0)
-#define ACCT_DEADLINE(k, from, to)     ((void)0)
-#define ACCT_SHIFT(x)                  ((void)0)
-#define ACCT_EXTRA_NOW(x, b, a)        ((void)0)
-#define ACCT_PENDING(x)                ((void)0)
-#define ACCT_PENDING_PARTS(x, parts)   ((void)0)
-#define ACCT_RETIRE(after)             ((void)0)
+#define ACCT_RUN()                             ((void)0)
+#define ACCT_PARTIAL(k, cyc, ins, now)         ((void)0)
+#define ACCT_PARTIAL_RESUMES(k, cyc, ins, now) ((void)0)
+#define ACCT_TRANSFER(t, plain)                ((void)0)
+#define ACCT_TAKEN()                           ((void)0)
+#define ACCT_DEADLINE(k, from, to)             ((void)0)
+#define ACCT_SHIFT(x)                          ((void)0)
+#define ACCT_EXTRA_NOW(x, b, a)                ((void)0)
+#define ACCT_PENDING(x)                        ((void)0)
+#define ACCT_PENDING_PARTS(x, parts)           ((void)0)
+#define ACCT_RETIRE(after)                     ((void)0)
 #endif
 
 #undef OBS_RETIRE
@@ -1050,7 +1055,7 @@ no_memory: /* no room to decode the block at pc */
 	goto out_synced;
 #if DETAILED
 stop_before_insn: /* the budget ran out before the instruction at ip */
-	ACCT_PARTIAL(ip->index, NOW_CYCLES, NOW_INSTRET, NOW_CYCLES);
+	ACCT_PARTIAL_RESUMES(ip->index, NOW_CYCLES, NOW_INSTRET, NOW_CYCLES);
 	pc = ip->pc;
 	cycles = NOW_CYCLES;
 	instret = NOW_INSTRET;

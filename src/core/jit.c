@@ -1360,7 +1360,9 @@ static void call_flagged(struct cy_vm *vm, struct block *b, uint32_t retired, ui
 static void call_partial(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
 			 uint64_t instret, uint64_t now)
 {
-	acct_partial(vm, b, retired, cycles, instret, now);
+	/* the interpreter goes on at the next instruction: one that faults
+	 * reports its own partial run */
+	acct_partial(vm, b, retired, cycles, instret, now, true);
 	if (b->flags)
 		acct_flagged(vm, b, retired, instret);
 }

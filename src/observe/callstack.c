@@ -1173,7 +1173,7 @@ static void acct_on_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t e
 }
 
 static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
-			    uint64_t cycles, uint64_t ins, uint64_t now)
+			    uint64_t cycles, uint64_t ins, uint64_t now, bool resumes)
 {
 	struct cy_callstack *cs = ctx;
 
@@ -1186,8 +1186,13 @@ static void acct_on_partial(void *ctx, cy_vm *vm, const struct block *b, uint32_
 				       b->insns[i].after - b->insns[i].before, 1);
 	/* cycles of an instruction that did not retire belong to nobody */
 	cs->last_cycles = now;
-	/* a trap, or a stop, may follow: its handler runs without a report */
-	claim_all(cs);
+	/* a trap, or a stop, may follow: its handler runs without a report.
+	 * Not after a budget's cut (the sampler's slices when every
+	 * instruction is watched: walking every known block at each was 90%
+	 * of such a run); the runs of the blocks stay with their owners, to be
+	 * handed out at the next hand-over or read */
+	if (!resumes)
+		claim_all(cs);
 	update_context(cs, NULL);
 }
 

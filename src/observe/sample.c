@@ -503,11 +503,11 @@ static void on_extra(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t
 }
 
 static void on_partial(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
-		       uint64_t cycles, uint64_t instret, uint64_t now)
+		       uint64_t cycles, uint64_t instret, uint64_t now, bool resumes)
 {
 	struct sampler *s = ctx;
 
-	(void)cycles, (void)instret, (void)now;
+	(void)cycles, (void)instret, (void)now, (void)resumes;
 	if (s->by_runs && !(b->flags & ACCT_FLAG_SAMPLER))
 		count_prefix(vm, b, retired);
 }
