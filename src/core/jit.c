@@ -1566,7 +1566,6 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.transfer_fn = call_transfer,
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
-		.misaligned_exit = vm->misaligned.map.n + h->n_insns > CY_MISALIGNED_MAX_SITES,
 		.hist = &vm->acct.hist,
 	};
 
@@ -1618,6 +1617,13 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		if (jit_mode(vm) != mode)
 			break;
 		r = bypass || vm->flush_pending ? NULL : region_at(vm, vm->pc, mode);
+		/* the by-pc table of misaligned accesses could fill up during
+		 * the region's run, and which pcs it keeps depends on their
+		 * order: the interpreter's, access by access (translated code
+		 * counts them by instruction, handed over at its return) */
+		if (r && vm->misaligned.map.n + ((const struct jit_desc_head *)r->desc)->n_insns >
+			     CY_MISALIGNED_MAX_SITES)
+			r = NULL, bypass = true;
 		if (r) {
 			enum jit_exit why = enter(vm, r, budget);
 			if (vm->break_loop) /* a subscriber wants the run back */
