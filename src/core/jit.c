@@ -167,8 +167,8 @@ struct jit {
 	unsigned n_ranges;
 	uint32_t calls[4 * JIT_CALLEES]; /* the blocks of the function that call */
 	unsigned n_calls;
-	bool refreshing;         /* region_ready is decoding its blocks */
-	bool no_compile;         /* jit_compile_off: regions from the cache only */
+	bool refreshing; /* region_ready is decoding its blocks */
+	bool no_compile; /* jit_compile_off: regions from the cache only */
 };
 
 static void shared_release(struct shared *s)
@@ -1654,10 +1654,10 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		 * where it started (the function a region called or returned
 		 * to), which is where it ran. */
 		if (!bypass)
-			j->since_sample += vm->jit_entered && !j->eager &&
-						   vm->cycles - before < JIT_HOP_CYCLES
-					       ? JIT_HOP_CYCLES
-					       : vm->cycles - before;
+			j->since_sample +=
+			    vm->jit_entered && !j->eager && vm->cycles - before < JIT_HOP_CYCLES
+				? JIT_HOP_CYCLES
+				: vm->cycles - before;
 		if (j->since_sample >= slice && vm->stop == CY_STOP_NONE) {
 			j->since_sample = 0;
 			sample(vm, vm->jit_entered ? from : vm->pc, mode);

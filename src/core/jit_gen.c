@@ -799,11 +799,12 @@ static void first_check(struct gen *g, unsigned k, uint32_t last, uint32_t retir
 		lo = g->span[0].lo, hi = g->span[0].hi;
 		memcpy(g->span, saved, sizeof(saved));
 		g->block_first = saved_first;
-		bad = cmp(g, GCC_JIT_COMPARISON_GE,
-			  bin(g, GCC_JIT_BINARY_OP_BITWISE_OR, g->tx,
-			      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, r1, konst(g, g->tx, (uint64_t)lo)),
-			      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, r1, konst(g, g->tx, (uint64_t)hi))),
-			  konst(g, g->tx, MEM_SPACE_64));
+		bad = cmp(
+		    g, GCC_JIT_COMPARISON_GE,
+		    bin(g, GCC_JIT_BINARY_OP_BITWISE_OR, g->tx,
+			bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, r1, konst(g, g->tx, (uint64_t)lo)),
+			bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, r1, konst(g, g->tx, (uint64_t)hi))),
+		    konst(g, g->tx, MEM_SPACE_64));
 	}
 	leave(g, branch_off(g, bad, "first"), JIT_EXIT_BEFORE, in->pc, clock_before(g, in),
 	      in->index, last, retired);
@@ -876,6 +877,29 @@ static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, ui
 	gcc_jit_lvalue *a = J(function_new_local)(g->fn, NULL, g->tx, "addr");
 	const struct span *sp = &g->span[(in - g->insns) - g->block_first];
 
+	if (g->xlen == 64 && sp->first && sp->lo == sp->hi &&
+	    !(g->first_checked && in->index == 0)) {
+		/* one access (or several at one address): one test for both
+		 * checks, past 1 TiB or misaligned; which of them, off the
+		 * common path */
+		gcc_jit_block *slow, *save;
+		assign(g, a, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1), imm(g, in)));
+		slow = branch_off(g,
+				  cmp(g, GCC_JIT_COMPARISON_NE,
+				      bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx, rv(a),
+					  konst(g, g->tx, ~(MEM_SPACE_64 - 1) | (size - 1))),
+				      J(context_zero)(g->c, g->tx)),
+				  "slow");
+		save = g->cur;
+		g->cur = slow;
+		exit_before_if(g,
+			       cmp(g, GCC_JIT_COMPARISON_GE, rv(a), konst(g, g->tx, MEM_SPACE_64)),
+			       in, prev_pc);
+		misaligned(g, rv(a), size, in);
+		J(block_end_with_jump)(g->cur, NULL, save);
+		g->cur = save;
+		return rv(a);
+	}
 	if (g->xlen == 64 && sp->first && !(g->first_checked && in->index == 0)) {
 		gcc_jit_rvalue *lo = bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1),
 					 konst(g, g->tx, (uint64_t)sp->lo));
@@ -1636,6 +1660,11 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		p_quiet_errors(g.c, 0);
 	J(context_add_command_line_option)(g.c, "-fno-strict-aliasing");
 	J(context_add_command_line_option)(g.c, "-fPIC");
+	/* scheduling before register allocation, to lower its pressure:
+	 * fewer spills in loops that use most guest registers (sha256's
+	 * rounds 5% faster, keccak 1-3%), for about 10% more compile time */
+	J(context_add_command_line_option)(g.c, "-fschedule-insns");
+	J(context_add_command_line_option)(g.c, "-fsched-pressure");
 	make_types(&g);
 
 	/* the frame, as a struct of the same layout as struct jit_frame; the
