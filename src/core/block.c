@@ -11,8 +11,12 @@
 
 #define TABLE_SIZE (1u << 16)
 #define ARENA_SIZE (32u << 20)
-/* code lies below 4 GiB; the extra chunk is for an access that crosses it */
-#define CODEMAP_SIZE ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
+/* code lies below 4 GiB, but translated RV64 code looks up any address
+ * below 1 TiB without testing it against 4 GiB first (jit_gen.c:
+ * code_check): the map covers 1 TiB, and its pages past the code's are
+ * never written (a read of one maps the zero page); the extra chunk is for
+ * an access that crosses the end */
+#define CODEMAP_SIZE ((MEM_SPACE_64 >> CODE_CHUNK_SHIFT) + 1)
 /* What an unfilled successor slot points to: its odd pc matches no pc. */
 struct block no_block = { .pc = 1 };
 

@@ -92,7 +92,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 19u
+#define JIT_GEN_VERSION 20u
 
 struct jit_desc_head {
 	uint32_t magic, version;

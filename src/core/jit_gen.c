@@ -998,15 +998,11 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 		       const struct jit_desc_insn *in)
 {
 	gcc_jit_rvalue *a64 = cast(g, a, g->tu64), *first, *last, *hit;
-	gcc_jit_block *out, *after = NULL;
+	gcc_jit_block *out;
 
-	if (g->xlen == 64) { /* no code above 4 GiB: only a lower address is looked up */
-		gcc_jit_block *low = branch_off(
-		    g, cmp(g, GCC_JIT_COMPARISON_LT, a64, konst(g, g->tu64, MEM_CODE_LIMIT)),
-		    "low");
-		after = g->cur;
-		g->cur = low;
-	}
+	/* an RV64 address is below 1 TiB here (the region left before the
+	 * access otherwise), and the code map covers that (block.c): no test
+	 * against 4 GiB, above which no code lies */
 	/* the chunk of the first byte, and when the access is misaligned (an
 	 * aligned one lies in one chunk) of the last */
 	first = J(lvalue_as_rvalue)(J(context_new_array_access)(
@@ -1031,7 +1027,7 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 		    g, out, in->index + 1u,
 		    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)),
 		    JIT_EXIT_CODE_WRITTEN, in->pc + in->len, in->pc, in->pc);
-		goto checked;
+		return;
 	}
 	if (g->acct) { /* as code_written: RETIRE_LAST, then the partial run */
 		gcc_jit_block *save = g->cur;
@@ -1042,16 +1038,11 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 		out = g->cur;
 		g->cur = save;
 		leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len, NULL, 0, in->pc, in->pc);
-		goto checked;
+		return;
 	}
 	leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len,
 	      bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)),
 	      in->index + 1u, in->pc, in->pc);
-checked:
-	if (after) {
-		J(block_end_with_jump)(g->cur, NULL, after);
-		g->cur = after;
-	}
 }
 
 /* v = cond ? a : b, through blocks (libgccjit has no conditional
