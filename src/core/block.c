@@ -11,8 +11,14 @@
 
 #define TABLE_SIZE (1u << 16)
 #define ARENA_SIZE (32u << 20)
-/* code lies below 4 GiB; the extra chunk is for an access that crosses it */
-#define CODEMAP_SIZE ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
+/* code lies below 4 GiB, but translated RV64 code looks up any address
+ * below 1 TiB without testing it against 4 GiB first (jit_gen.c:
+ * code_check): the map covers 1 TiB, and its pages past the code's are
+ * never written (a read of one maps the zero page); the extra chunk is for
+ * an access that crosses the end */
+#define CODEMAP_SIZE ((MEM_SPACE_64 >> CODE_CHUNK_SHIFT) + 1)
+/* the chunks that can hold code (and the one past them) */
+#define CODE_CHUNKS ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
 /* What an unfilled successor slot points to: its odd pc matches no pc. */
 struct block no_block = { .pc = 1 };
 
@@ -105,7 +111,7 @@ void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len)
 	uint64_t first = addr >> CODE_CHUNK_SHIFT;
 	uint64_t last = (addr + (len ? len - 1 : 0)) >> CODE_CHUNK_SHIFT;
 
-	for (uint64_t i = first; i <= last && i < CODEMAP_SIZE; i++) {
+	for (uint64_t i = first; i <= last && i < CODE_CHUNKS; i++) {
 		if (c->codemap[i]) {
 			vm->flush_pending = true;
 			vm->break_loop = true;

@@ -53,6 +53,19 @@
 #define JIT_MAX_REGIONS 512
 /* A region without a symbol: the 4 KiB around its pc. */
 #define JIT_PAGE 4096u
+/* A region holds, besides its function, the functions it calls directly
+ * (one level: not their callees) that are at most JIT_CALLEE_SIZE bytes,
+ * JIT_CALLEES of them at most: a call and its return are then a goto and
+ * the switch on the entries, not two trips through the driver (sha256's
+ * compression function, called per 64-byte block; keccak's memset). */
+#define JIT_CALLEES     8
+#define JIT_CALLEE_SIZE 2048u
+/* An interpreted stretch that ends by entering translated code counts as
+ * at least this many cycles towards the next sample: the trip through the
+ * driver and the interpreter costs about as much, so the code between two
+ * translated regions (a loop calling a translated function) gets its own
+ * region, which the trips' few cycles would never earn. */
+#define JIT_HOP_CYCLES 128u
 /* Compilations waiting at once. */
 #define JIT_QUEUE 8
 /* Files the on-disk cache keeps; past it the oldest half goes. */
@@ -146,8 +159,16 @@ struct jit {
 	uint64_t entered;        /* calls of translated code */
 	uint64_t since_sample;   /* cycles interpreted since the last sample */
 	uint32_t seen[2 * 2048]; /* discover()'s set of pcs */
-	bool refreshing;         /* region_ready is decoding its blocks */
-	bool no_compile;         /* jit_compile_off: regions from the cache only */
+	/* discover()'s ranges: the function's, then its callees' taken in */
+	struct jit_range {
+		uint32_t lo, hi;
+		bool leaf; /* it calls nothing */
+	} ranges[1 + JIT_CALLEES];
+	unsigned n_ranges;
+	uint32_t calls[4 * JIT_CALLEES]; /* the blocks of the function that call */
+	unsigned n_calls;
+	bool refreshing; /* region_ready is decoding its blocks */
+	bool no_compile; /* jit_compile_off: regions from the cache only */
 };
 
 static void shared_release(struct shared *s)
@@ -618,7 +639,7 @@ static bool block_translatable(const struct block *b)
  * run) and give it an entry per such pc. */
 struct collect {
 	struct cy_vm *vm;
-	uint32_t lo, hi;
+	const struct jit *j; /* the ranges discover() took in */
 	const struct block **blocks;
 	size_t n, cap;
 	size_t n_insns;
@@ -626,6 +647,7 @@ struct collect {
 };
 
 static bool discovered(const struct jit *j, uint32_t pc);
+static bool in_ranges(const struct jit *j, uint32_t pc);
 
 static void collect_block(void *ctx, struct block *b)
 {
@@ -633,7 +655,7 @@ static void collect_block(void *ctx, struct block *b)
 
 	/* the arena also holds the single-instruction blocks of stepping:
 	 * only the block the cache finds at a pc counts */
-	if (b->pc < c->lo || b->pc >= c->hi || b->n == 0 || !block_translatable(b) ||
+	if (!in_ranges(c->j, b->pc) || b->n == 0 || !block_translatable(b) ||
 	    cache_find(c->vm, b->pc) != b)
 		return;
 	if (c->n == c->cap) {
@@ -899,12 +921,30 @@ static void unpatch_region(struct cy_vm *vm, struct region *r)
 		int32_t *e;
 		if (!(db->flags & JIT_BLOCK_ENTRY))
 			continue;
+		/* a region that holds a function another one calls may have
+		 * taken its entries over (or given them up to it) */
+		e = entry_of(vm->jit, db->pc, r->mode, false);
+		if (!e || *e != r - vm->jit->regions)
+			continue;
+		*e = -1;
 		b = find_block(vm, db->pc);
 		if (b && vm->cache.handlers && b->insns[0].handler == enter_handler(vm))
 			b->insns[0].handler = vm->cache.handlers[b->insns[0].op];
-		e = entry_of(vm->jit, db->pc, r->mode, false);
-		if (e && *e == r - vm->jit->regions)
-			*e = -1;
+	}
+}
+
+/* The region's entries lead to it (another region's blocks may have led
+ * there too: the newest has them); patched when it runs now. */
+static void claim_entries(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+	struct jit *j = vm->jit;
+
+	for (uint32_t k = 0; k < h->n_blocks; k++) {
+		int32_t *e;
+		if ((desc_blocks(r)[k].flags & JIT_BLOCK_ENTRY) &&
+		    (e = entry_of(j, desc_blocks(r)[k].pc, r->mode, true)) != NULL)
+			*e = (int32_t)(r - j->regions);
 	}
 }
 
@@ -964,7 +1004,6 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 {
 	struct jit *j = vm->jit;
 	const struct jit_desc_head *h = (const struct jit_desc_head *)desc;
-	const struct jit_desc_block *db = (const struct jit_desc_block *)(h + 1);
 	size_t live = 0, slot = SIZE_MAX;
 	struct region *r;
 	void *dl, *fn, *their;
@@ -1031,12 +1070,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			      .mode = mode,
 			      .blocks = blocks,
 			      .misaligned = misaligned };
-	for (uint32_t k = 0; k < h->n_blocks; k++) {
-		int32_t *e;
-		if ((db[k].flags & JIT_BLOCK_ENTRY) &&
-		    (e = entry_of(j, db[k].pc, mode, true)) != NULL)
-			*e = (int32_t)slot;
-	}
+	claim_entries(vm, r);
 	if (!region_ready(vm, r))
 		r->verified = UINT32_MAX; /* checked again when first entered */
 	j->loaded++;
@@ -1150,7 +1184,9 @@ static void poll_done(struct cy_vm *vm)
 /* Decodes the blocks of [lo, hi) that control can reach from start without
  * leaving it (fall-through, branches, direct jumps, the return points of
  * calls): a region then holds the function's paths not taken yet, and the
- * run does not leave it for the interpreter when one is first taken. */
+ * run does not leave it for the interpreter when one is first taken. The
+ * functions it calls directly are taken in whole (JIT_CALLEES), without
+ * their own callees. j->ranges says what was taken in. */
 #define JIT_DISCOVER_MAX  2048
 #define JIT_DISCOVER_SEEN (2 * JIT_DISCOVER_MAX)
 
@@ -1170,52 +1206,151 @@ static bool discovered(const struct jit *j, uint32_t pc)
 	return pc && j->seen[seen_slot(j, pc)] == pc;
 }
 
-static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
+/* The range of the last discover() that holds pc: its index, or -1. */
+static int range_of(const struct jit *j, uint32_t pc)
+{
+	for (unsigned i = 0; i < j->n_ranges; i++)
+		if (pc >= j->ranges[i].lo && pc < j->ranges[i].hi)
+			return (int)i;
+	return -1;
+}
+
+static bool in_ranges(const struct jit *j, uint32_t pc) { return range_of(j, pc) >= 0; }
+
+/* The blocks control goes on to from b inside the last discover()'s
+ * ranges, a call's return point for the call (call: whether it is one). */
+static unsigned next_pcs(const struct block *b, uint32_t next[2], bool *call)
+{
+	const struct insn *last = &b->insns[b->n - 1];
+	unsigned k = 0;
+
+	*call = false;
+	switch (insn_classes[last->op]) {
+	case CY_CLASS_BRANCH:
+		next[k++] = (uint32_t)last->imm;
+		next[k++] = last->pc + last->len;
+		break;
+	case CY_CLASS_JUMP:
+		*call = last->rd != REG_SINK;
+		if (last->op == OP_jal)
+			next[k++] = (uint32_t)last->imm;
+		if (*call) /* a call returns after it */
+			next[k++] = last->pc + last->len;
+		break;
+	default:
+		if (last->op == OP_block_end)
+			next[k++] = last->pc;
+		else if (last->op != OP_fetch_fault && last->op != OP_illegal &&
+			 last->op != OP_ebreak)
+			next[k++] = last->pc + last->len; /* after an ecall, a CSR */
+		break;
+	}
+	return k;
+}
+
+/* Decodes the blocks control can reach from start inside the ranges,
+ * marking them seen (a callee that calls is no leaf). */
+static void discover_from(struct cy_vm *vm, uint32_t start, unsigned *count)
 {
 	struct jit *j = vm->jit;
-	uint32_t *seen = j->seen, work[JIT_DISCOVER_MAX], n = 0, count = 0;
+	uint32_t work[JIT_DISCOVER_MAX], n = 0;
 
-	/* a set of pcs, half full at most; no block starts at pc 0 here: it marks free */
-	memset(seen, 0, JIT_DISCOVER_SEEN * sizeof(*seen));
 	work[n++] = start;
-	while (n && count < JIT_DISCOVER_MAX) {
+	while (n && *count < JIT_DISCOVER_MAX) {
 		uint32_t pc = work[--n], next[2], h;
-		unsigned k = 0;
 		struct block *b;
-		const struct insn *last;
-		if (pc < lo || pc >= hi || pc == 0)
+		bool call;
+		int range = range_of(j, pc);
+		unsigned k;
+		if (range < 0 || pc == 0)
 			continue;
 		h = seen_slot(j, pc);
-		if (seen[h] == pc)
+		if (j->seen[h] == pc)
 			continue;
-		seen[h] = pc;
-		count++;
+		j->seen[h] = pc;
+		(*count)++;
 		b = cache_get(vm, pc);
 		if (!b || b->n == 0)
 			continue;
-		last = &b->insns[b->n - 1];
-		switch (insn_classes[last->op]) {
-		case CY_CLASS_BRANCH:
-			next[k++] = (uint32_t)last->imm;
-			next[k++] = last->pc + last->len;
-			break;
-		case CY_CLASS_JUMP:
-			if (last->op == OP_jal)
-				next[k++] = (uint32_t)last->imm;
-			if (last->rd != REG_SINK) /* a call returns after it */
-				next[k++] = last->pc + last->len;
-			break;
-		default:
-			if (last->op == OP_block_end)
-				next[k++] = last->pc;
-			else if (last->op != OP_fetch_fault && last->op != OP_illegal &&
-				 last->op != OP_ebreak)
-				next[k++] = last->pc + last->len; /* after an ecall, a CSR */
-			break;
-		}
+		k = next_pcs(b, next, &call);
+		if (call && range > 0)
+			j->ranges[range].leaf = false;
+		if (call && range == 0 && b->insns[b->n - 1].op == OP_jal &&
+		    j->n_calls < 4 * JIT_CALLEES)
+			j->calls[j->n_calls++] = b->pc;
 		for (unsigned i = 0; i < k && n < JIT_DISCOVER_MAX; i++)
 			work[n++] = next[i];
 	}
+}
+
+/* Whether the block at pc (of the function's range) can run again after
+ * its call returns without leaving the function: the call is in a loop. */
+static bool in_loop(struct cy_vm *vm, uint32_t pc)
+{
+	struct jit *j = vm->jit;
+	const struct block *b = cache_find(vm, pc);
+	uint32_t seen[JIT_DISCOVER_SEEN] = { 0 }, work[JIT_DISCOVER_MAX], n = 0, count = 0;
+	bool call;
+
+	if (!b)
+		return false;
+	n = next_pcs(b, work, &call);
+	while (n && count < JIT_DISCOVER_MAX) {
+		uint32_t at = work[--n], next[2], h;
+		if (at == pc)
+			return true;
+		if (range_of(j, at) != 0 || !(b = cache_find(vm, at)) || !b->n)
+			continue;
+		for (h = (at >> 1) * 0x9e3779b1u % JIT_DISCOVER_SEEN; seen[h] && seen[h] != at;
+		     h = (h + 1) % JIT_DISCOVER_SEEN)
+			;
+		if (seen[h] == at)
+			continue;
+		seen[h] = at;
+		count++;
+		unsigned k = next_pcs(b, next, &call);
+		if (call && b->insns[b->n - 1].op == OP_jal) /* the callee returns */
+			next[0] = next[--k];
+		for (unsigned i = 0; i < k && n < JIT_DISCOVER_MAX; i++)
+			work[n++] = next[i];
+	}
+	return false;
+}
+
+/* The function's blocks from start, then (callees) those of the small
+ * functions that call nothing and that it calls in a loop. */
+static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start, bool callees)
+{
+	struct jit *j = vm->jit;
+	unsigned count = 0, n_ranges = 1, kept = 1;
+
+	/* a set of pcs, half full at most; no block starts at pc 0 here: it marks free */
+	memset(j->seen, 0, JIT_DISCOVER_SEEN * sizeof(*j->seen));
+	j->ranges[0] = (struct jit_range){ lo, hi, true };
+	j->n_ranges = 1;
+	j->n_calls = 0;
+	discover_from(vm, start, &count);
+	if (!callees)
+		return;
+	for (unsigned i = 0; i < j->n_calls; i++) {
+		const struct block *b = cache_find(vm, j->calls[i]);
+		uint32_t target = b ? (uint32_t)b->insns[b->n - 1].imm : 0;
+		const struct symbol *s = symtab_lookup(&vm->syms, target);
+		if (!b || !s || s->addr != target || !s->size || s->size > JIT_CALLEE_SIZE ||
+		    in_ranges(j, target) || !in_loop(vm, j->calls[i]))
+			continue;
+		j->ranges[j->n_ranges++] = (struct jit_range){ s->addr, s->addr + s->size, true };
+	}
+	n_ranges = j->n_ranges;
+	for (unsigned i = 1; i < n_ranges; i++)
+		discover_from(vm, j->ranges[i].lo, &count);
+	/* only the callees that call nothing: a larger function makes GCC's
+	 * register allocation of the hot loops worse (kernels' main with its
+	 * recursive sort in it ran 5% slower) */
+	for (unsigned i = 1; i < n_ranges; i++)
+		if (j->ranges[i].leaf)
+			j->ranges[kept++] = j->ranges[i];
+	j->n_ranges = kept;
 }
 
 /* The region around the function at h: loaded from the cache when there,
@@ -1223,7 +1358,7 @@ static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start)
 static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mode, bool compile)
 {
 	struct jit *j = vm->jit;
-	struct collect c = { .vm = vm, .lo = h->lo, .hi = h->hi };
+	struct collect c = { .vm = vm, .j = j };
 	uint8_t *desc;
 	size_t size = 0;
 	char path[PATH_MAX + 32];
@@ -1237,7 +1372,7 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 		return;
 	/* from the function's start; a region without a symbol from where
 	 * the run was (its page's start need not be an instruction's) */
-	discover(vm, h->lo, h->hi, h->symbol ? h->lo : start);
+	discover(vm, h->lo, h->hi, h->symbol ? h->lo : start, h->symbol);
 	cache_each_block(vm, collect_block, &c);
 	if (c.no_memory || !c.n) {
 		free(c.blocks);
@@ -1250,11 +1385,14 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	if (!desc)
 		return;
 	for (size_t i = 0; i < j->n_regions; i++) { /* it is loaded already */
-		const struct region *r = &j->regions[i];
+		struct region *r = &j->regions[i];
 		if (!r->dead && r->mode == mode && r->desc_size == size &&
 		    memcmp(r->desc, desc, size) == 0) {
 			free(desc);
 			h->state = HEAT_LOADED;
+			claim_entries(vm, r);
+			if (region_ready(vm, r))
+				patch_region(vm, r);
 			return;
 		}
 	}
@@ -1433,7 +1571,6 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.transfer_fn = call_transfer,
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
-		.misaligned_exit = vm->misaligned.map.n + h->n_insns > CY_MISALIGNED_MAX_SITES,
 		.hist = &vm->acct.hist,
 	};
 
@@ -1485,6 +1622,13 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		if (jit_mode(vm) != mode)
 			break;
 		r = bypass || vm->flush_pending ? NULL : region_at(vm, vm->pc, mode);
+		/* the by-pc table of misaligned accesses could fill up during
+		 * the region's run, and which pcs it keeps depends on their
+		 * order: the interpreter's, access by access (translated code
+		 * counts them by instruction, handed over at its return) */
+		if (r && vm->misaligned.map.n + ((const struct jit_desc_head *)r->desc)->n_insns >
+			     CY_MISALIGNED_MAX_SITES)
+			r = NULL, bypass = true;
 		if (r) {
 			enum jit_exit why = enter(vm, r, budget);
 			if (vm->break_loop) /* a subscriber wants the run back */
@@ -1519,7 +1663,10 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		 * where it started (the function a region called or returned
 		 * to), which is where it ran. */
 		if (!bypass)
-			j->since_sample += vm->cycles - before;
+			j->since_sample +=
+			    vm->jit_entered && !j->eager && vm->cycles - before < JIT_HOP_CYCLES
+				? JIT_HOP_CYCLES
+				: vm->cycles - before;
 		if (j->since_sample >= slice && vm->stop == CY_STOP_NONE) {
 			j->since_sample = 0;
 			sample(vm, vm->jit_entered ? from : vm->pc, mode);

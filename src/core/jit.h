@@ -52,9 +52,6 @@ struct jit_frame {
 	void (*partial_fn)(struct cy_vm *vm, struct block *b, uint32_t retired, uint64_t cycles,
 			   uint64_t instret, uint64_t now);
 	uint64_t misaligned_seen; /* out: a misaligned access was counted */
-	/* in: a misaligned access leaves before it instead (the by-pc table
-	 * could fill up, and which pcs it keeps depends on their order) */
-	uint64_t misaligned_exit;
 	/* the accounting variant: the histogram it counts samples into
 	 * (&vm->acct.hist), and where the region left for the driver to make
 	 * the accounting interface's calls that it does not make itself
@@ -95,7 +92,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 17u
+#define JIT_GEN_VERSION 20u
 
 struct jit_desc_head {
 	uint32_t magic, version;
