@@ -11,7 +11,7 @@
 #   [MAX_CYCLES=N] tests/versions.sh OLD NEW ELF...
 #
 # RV64 guests are not run under risc0 (its paging prices a 32-bit machine).
-# A guest under a zkvm/ directory runs once more under its ABI (--abi pico
+# A zkVM guest (zkvm in its path) runs once more under its ABI (--abi pico
 # for Pico's, else --abi sp1), which most of them need to get past their
 # first ecall.
 # The translation tier (jit) runs with its default policy, each binary with a
@@ -73,8 +73,8 @@ for elf in "$@"; do
 	rv64=$([ "$(od -An -tu1 -j4 -N1 "$elf" | tr -d ' ')" = 2 ] && echo 1)
 	abis=-
 	case $elf in
-	*/zkvm/*pico*) abis="- pico" ;;
-	*/zkvm/*) abis="- sp1" ;;
+	*zkvm*pico*) abis="- pico" ;;
+	*zkvm*) abis="- sp1" ;;
 	esac
 	for m in $MODELS; do
 		[ "$m" = risc0 ] && [ -n "$rv64" ] && continue
