@@ -119,6 +119,43 @@ EOF
 		sh -c "tests/engines.sh '$OUT/skewed' unit guest/build/hello.elf | grep -q '^not ok - .*p.callgrind'"
 }
 
+# Two builds against each other (tests/versions.sh): with CYCLOPS_BEFORE=PATH
+# (cyclops built from another commit, such as main's before a change meant
+# only to make profiling cheaper), every guest of the kit and of the profile,
+# lines, tracker, sample, scale, zkVM, timer and cost suites writes the same
+# bytes under both, for each model and engine (about 15 minutes on two
+# cores); without it, only the comparison itself is checked.
+test_versions() {
+	local line elfs
+	# the comparison sees one byte of difference in one file
+	cat >"$OUT/skewed" <<EOF
+#!/usr/bin/env bash
+"$(realpath "$CYCLOPS")" "\$@"; rc=\$?
+[ -e p.callgrind ] && printf x >>p.callgrind
+exit \$rc
+EOF
+	chmod +x "$OUT/skewed"
+	expect "versions: a profile one byte longer under one build is caught" \
+		sh -c "MODELS=unit RUN_ENGINES=interp tests/versions.sh '$CYCLOPS' '$OUT/skewed' guest/build/hello.elf | grep -q '^not ok - .*p.callgrind'"
+	expect "versions: a build against itself writes the same" \
+		sh -c "MODELS=unit RUN_ENGINES=interp tests/versions.sh '$CYCLOPS' '$CYCLOPS' guest/build/hello.elf | grep -q '^ok - '"
+	if [ -z "${CYCLOPS_BEFORE:-}" ]; then
+		ok "versions: skipped (CYCLOPS_BEFORE, a build of another commit, not given)"
+		return
+	fi
+	elfs=$( (find guest/build -name '*.elf' && find tests/profile/build tests/lines/build \
+		tests/tracker/build tests/sample/build tests/scale/build tests/zkvm/build \
+		tests/timer/build tests/cost/build -name '*.elf') | sort)
+	MAX_CYCLES=100000000 tests/versions.sh "$CYCLOPS_BEFORE" "$CYCLOPS" $elfs >"$OUT/versions.txt" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+		esac
+	done <"$OUT/versions.txt"
+	echo "# versions: $(grep -c '^ok - ' "$OUT/versions.txt") runs write the same under $CYCLOPS_BEFORE and $CYCLOPS"
+}
+
 # scripts/debian-packages.txt is honest: what the build, tests, demo and
 # benchmark run comes from a listed package (docs/testing.md).
 test_deps() {
@@ -2771,7 +2808,7 @@ while s.recv(4096):
 # All layers, in this order; or only the ones named on the command line
 # (tests/run.sh cli sample runs test_cli and test_sample), for quick rounds
 # while working on one part; make check always runs them all.
-LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm zkvm_elfs timer profile lines sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines"
+LAYERS="format layout deps unit isa differential counts cost faults cli cli_help cli_man cli_completion cli_misparse api tracker counters zkvm zkvm_elfs timer profile lines sample misaligned jit bare riscv_tests signals memory progress scale scale_resume scale_damaged scale_batch gdb install deb docs fuzz engines versions"
 echo "# cyclops tests"
 for layer in ${*:-$LAYERS}; do
 	if ! declare -F "test_$layer" >/dev/null; then

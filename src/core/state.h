@@ -122,6 +122,13 @@ struct cost_state {
 	 * whose code pages were loaded in this epoch still has them */
 	uint64_t epoch;
 	size_t bitmap_bytes;
+	/* the bytes of the bitmaps made non-zero since they were last cleared,
+	 * so that a new segment clears those alone (a segment touches a few
+	 * hundred pages of millions); past PAGING_MARKED of them, or after a
+	 * restore, marked_lost: the next segment clears them whole */
+	uint32_t *marked;
+	size_t n_marked;
+	bool marked_lost;
 	cy_cost_parts parts; /* of the instruction being executed */
 	/* Before each instruction of the detailed interpreter (cost/detailed.c):
 	 * accounts the address-dependent costs (and starts a new segment when

@@ -21,6 +21,9 @@
 
 static uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t now);
 
+/* how many bitmap bytes a segment may set before its end clears them whole */
+#define PAGING_MARKED 16384
+
 int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 {
 	const struct cost_model *m = &vm->model;
@@ -46,7 +49,8 @@ int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 	s->bitmap_bytes = ((size_t)2 << m->merkle_depth) / 8;
 	s->loaded = calloc(1, s->bitmap_bytes);
 	s->dirty = calloc(1, s->bitmap_bytes);
-	if (!s->loaded || !s->dirty) {
+	s->marked = malloc(PAGING_MARKED * sizeof(*s->marked));
+	if (!s->loaded || !s->dirty || !s->marked) {
 		cost_free(vm);
 		snprintf(err, err_size, "out of memory for the paging model");
 		return -ENOMEM;
@@ -85,6 +89,7 @@ void cost_state_io(struct sio *io, struct cy_vm *vm)
 	if (bytes) {
 		sio_raw(io, s->loaded, bytes);
 		sio_raw(io, s->dirty, bytes);
+		s->marked_lost |= io->load; /* which bytes the file set is not known */
 	}
 	if (cost_model_has_rows(&vm->model))
 		touch_state_io(io, vm);
@@ -94,7 +99,9 @@ void cost_free(struct cy_vm *vm)
 {
 	free(vm->cost.loaded);
 	free(vm->cost.dirty);
+	free(vm->cost.marked);
 	vm->cost.loaded = vm->cost.dirty = NULL;
+	vm->cost.marked = NULL;
 	touch_free(vm);
 }
 
@@ -115,6 +122,13 @@ static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, uint32_t page)
 	for (; id >= 1; id >>= 1) {
 		if (bits[id >> 3] & (1u << (id & 7)))
 			break; /* its ancestors are marked too */
+		if (!bits[id >> 3]) {
+			struct cost_state *s = &vm->cost;
+			if (s->n_marked < PAGING_MARKED)
+				s->marked[s->n_marked++] = (uint32_t)(id >> 3);
+			else
+				s->marked_lost = true;
+		}
 		bits[id >> 3] |= (uint8_t)(1u << (id & 7));
 		if (id != ((uint64_t)1 << m->merkle_depth) + page)
 			cost += m->merkle_node;
@@ -251,8 +265,15 @@ static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
 {
 	struct cost_state *s = &vm->cost;
 
-	memset(s->loaded, 0, s->bitmap_bytes);
-	memset(s->dirty, 0, s->bitmap_bytes);
+	if (s->marked_lost) {
+		memset(s->loaded, 0, s->bitmap_bytes);
+		memset(s->dirty, 0, s->bitmap_bytes);
+	} else {
+		for (size_t i = 0; i < s->n_marked; i++)
+			s->loaded[s->marked[i]] = s->dirty[s->marked[i]] = 0;
+	}
+	s->n_marked = 0;
+	s->marked_lost = false;
 	s->epoch++;
 	s->seg_start = now;
 	s->segments++;

@@ -54,6 +54,19 @@ struct frame {
 	uint64_t entry_cycles, entry_instret;
 };
 
+/* A frame's node and call edge as push found them in the maps, kept by
+ * the frame's key (its parent's node, function, site and call), so that a
+ * loop calling a function, or calling it from a few sites in turn, takes
+ * them without the maps. The maps never lose a key, so the answer stays
+ * right until the tables are replaced (a restored state). */
+struct site_memo {
+	uint32_t parent, func, site, call_pc;
+	uint32_t node, edge;
+	bool valid;
+};
+
+#define SITE_MEMO 1024 /* entries, a power of two */
+
 /* A decoded block the profiler has heard of (acct_decoded), in the order
  * they were decoded, which is their order in the cache's arena: how many
  * of its runs have been handed to a stack already. */
@@ -91,6 +104,9 @@ struct fold_group {
 };
 
 #define NO_PEND UINT32_MAX
+
+/* entries of the cache in front of func_containing (a power of two) */
+#define FUNC_CACHE 256
 
 #define NO_NODE  UINT32_MAX
 #define ANY_NODE (UINT32_MAX - 1) /* a pc's cost on every stack (per_pc) */
@@ -168,6 +184,12 @@ struct cy_callstack {
 	struct known_block *known;
 	size_t n_known, cap_known;
 	uint32_t *head, *head_gen, *n_head, generation;
+	struct site_memo site_memo[SITE_MEMO];
+	/* the last answers of func_containing, by address (key: address + 2^32) */
+	struct {
+		uint64_t key;
+		uint32_t func;
+	} func_cache[FUNC_CACHE];
 
 	/* the deferred folds (struct fold_pend), of the known blocks only:
 	 * emptied with them. node_fold[node] is the node's first group when
@@ -320,10 +342,16 @@ out_failed:
 	return UINT32_MAX;
 }
 
-/* The function that contains addr, NO_FUNC if none. */
-static uint32_t func_containing(const struct cy_callstack *cs, uint32_t addr)
+/* The function that contains addr, NO_FUNC if none: the functions never
+ * change, so an answer is kept (a call site calls the same function again
+ * and again). */
+static uint32_t func_containing(struct cy_callstack *cs, uint32_t addr)
 {
 	size_t lo = 0, hi = cs->n_funcs;
+	uint32_t at = (addr >> 1) & (FUNC_CACHE - 1), f;
+
+	if (cs->func_cache[at].key == ((uint64_t)1 << 32 | addr))
+		return cs->func_cache[at].func;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -333,8 +361,12 @@ static uint32_t func_containing(const struct cy_callstack *cs, uint32_t addr)
 			hi = mid;
 	}
 	if (lo == 0 || addr - cs->funcs[lo - 1].addr >= cs->funcs[lo - 1].size)
-		return NO_FUNC;
-	return (uint32_t)(lo - 1);
+		f = NO_FUNC;
+	else
+		f = (uint32_t)(lo - 1);
+	cs->func_cache[at].key = (uint64_t)1 << 32 | addr;
+	cs->func_cache[at].func = f;
+	return f;
 }
 
 static bool in_func(const struct cy_callstack *cs, uint32_t func, uint32_t addr)
@@ -348,11 +380,16 @@ static bool in_func(const struct cy_callstack *cs, uint32_t func, uint32_t addr)
  * sites would make 2^depth nodes. */
 #define RECURSIVE_SITE 1u /* no call is at an odd address */
 
-static uint32_t frame_node(struct cy_callstack *cs, int parent, uint32_t func, uint32_t call_pc)
+static uint32_t frame_site(const struct cy_callstack *cs, uint32_t func, uint32_t call_pc)
 {
 	uint32_t slot = func == NO_FUNC ? (uint32_t)cs->n_funcs : func;
-	uint32_t site = call_pc && cs->on_stack[slot] ? RECURSIVE_SITE : call_pc;
 
+	return call_pc && cs->on_stack[slot] ? RECURSIVE_SITE : call_pc;
+}
+
+static uint32_t frame_node(struct cy_callstack *cs, int parent, uint32_t func, uint32_t site,
+			   uint32_t call_pc)
+{
 	return func == NO_FUNC ? node_child(cs, parent, CY_FRAME_UNKNOWN, 0, site, call_pc)
 			       : node_child(cs, parent, CY_FRAME_FUNCTION, func, site, call_pc);
 }
@@ -423,11 +460,30 @@ static void push(struct cy_callstack *cs, uint32_t func, uint32_t ret, uint32_t 
 		return;
 	}
 	struct frame *f = &cs->stack[cs->depth];
-	f->node = frame_node(cs, parent_node(cs, cs->depth), func, call_pc);
+	uint32_t parent = (uint32_t)parent_node(cs, cs->depth);
+	uint32_t site = frame_site(cs, func, call_pc);
+	struct site_memo *m =
+	    &cs->site_memo[((parent * 0x9e3779b1u) ^ (call_pc >> 1)) & (SITE_MEMO - 1)];
+	if (m->valid && m->parent == parent && m->call_pc == call_pc && m->func == func &&
+	    m->site == site) {
+		f->node = m->node;
+		f->edge = m->edge;
+		if (f->edge != UINT32_MAX)
+			cs->edges[f->edge].calls++;
+	} else {
+		f->node = frame_node(cs, (int)parent, func, site, call_pc);
+		f->edge = call_pc ? edge_open(cs, call_pc, func) : UINT32_MAX;
+		*m = (struct site_memo){ .parent = parent,
+					 .func = func,
+					 .site = site,
+					 .call_pc = call_pc,
+					 .node = f->node,
+					 .edge = f->edge,
+					 .valid = f->node != UINT32_MAX && !cs->failed };
+	}
 	f->func = func;
-	f->ret = ret;
 	f->call_pc = call_pc;
-	f->edge = call_pc ? edge_open(cs, call_pc, func) : UINT32_MAX;
+	f->ret = ret;
 	f->entry_cycles = now;
 	f->entry_instret = ins;
 	if (f->node != UINT32_MAX) {
@@ -788,7 +844,7 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 
 /* The function index a block or pc belongs to for ownership: n_funcs for
  * code outside every function. */
-static uint32_t owner_slot(const struct cy_callstack *cs, uint32_t pc)
+static uint32_t owner_slot(struct cy_callstack *cs, uint32_t pc)
 {
 	uint32_t f = func_containing(cs, pc);
 	return f == NO_FUNC ? (uint32_t)cs->n_funcs : f;
@@ -1053,10 +1109,11 @@ static void update_context(struct cy_callstack *cs, const struct block *cur)
 	if (cs->depth && !cs->failed)
 		claim(cs, f == NO_FUNC ? (uint32_t)cs->n_funcs : f, cs->stack[cs->depth - 1].node,
 		      cur);
-	if (f == NO_FUNC || cs->failed)
-		acct_set_context(cs->vm, 0, 0);
-	else
-		acct_set_context(cs->vm, cs->funcs[f].addr, cs->funcs[f].size);
+	uint32_t lo = f == NO_FUNC || cs->failed ? 0 : cs->funcs[f].addr;
+	uint32_t size = f == NO_FUNC || cs->failed ? 0 : cs->funcs[f].size;
+	/* (a range that speaks for no one reads as size 0: set again) */
+	if (cs->vm->acct.ctx_lo != lo || cs->vm->acct.ctx_size != size)
+		acct_set_context(cs->vm, lo, size);
 }
 
 /* The first frame, once an instruction has retired: the one at the pc the
@@ -1836,7 +1893,8 @@ static void stack_link(struct sio *io, struct cy_callstack *cs)
 			break;
 		}
 		/* as push made it: the frames below are the same */
-		f->node = frame_node(cs, parent_node(cs, k), f->func, f->call_pc);
+		f->node = frame_node(cs, parent_node(cs, k), f->func,
+				     frame_site(cs, f->func, f->call_pc), f->call_pc);
 		f->edge =
 		    f->call_pc ? edge_get(cs, f->call_pc, callee_of(cs, f->func)) : UINT32_MAX;
 		if (f->node == UINT32_MAX)
@@ -1859,8 +1917,11 @@ int callstack_state_io(struct sio *io, struct cy_callstack *cs)
 	sio_tag(io, "CSTK");
 	if (!io->load)
 		profile_sync(cs); /* every cycle charged, every block's runs counted */
-	else
+	else {
 		fold_clear(cs); /* the deferred folds were the tables' being replaced */
+		/* and so were the maps the frames' nodes and edges were found in */
+		memset(cs->site_memo, 0, sizeof(cs->site_memo));
+	}
 	sio_bool(io, &stack_only);
 	sio_u32(io, &cs->start_pc);
 	sio_int(io, &pending, ACT_NONE, ACT_RETURN_CALL, "a pending jump");
