@@ -2220,6 +2220,32 @@ test_jit() {
 		expect "jit: $w runs at least 99% of its cycles translated" \
 			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.99 * '"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
 	done
+	# a second run finds what the first compiled at its function's first
+	# sample (the function's index in the cache), though the region was
+	# made later in the first run, with the blocks control had come to by
+	# then: sha256 (about 44 M cycles, its region compiled after 2^25) runs
+	# nearly all of it translated the second time; without the index only
+	# what follows the point where the first run made its region (about
+	# 10 M cycles)
+	local prof="--sample --sample-out $OUT/jit-ix.samples --profile $OUT/jit-ix.folded --cycle-tracker --counters"
+	cy run -q --engine interp $prof guest/build/sha256.elf >"$OUT/jit-ix-ref.out" 2>"$OUT/jit-ix-ref.err"
+	mv "$OUT/jit-ix.samples" "$OUT/jit-ix-ref.samples" && mv "$OUT/jit-ix.folded" "$OUT/jit-ix-ref.folded"
+	for p in "" "$prof"; do
+		rm -rf "$OUT/jit-index" && mkdir -p "$OUT/jit-index"
+		CYCLOPS_JIT_CACHE=$OUT/jit-index "$CYCLOPS" run -q --engine jit $p guest/build/sha256.elf >/dev/null 2>&1
+		for i in $(seq 1200); do # the compilation finishes after the run
+			ls "$OUT"/jit-index/*.so >/dev/null 2>&1 && ! ls "$OUT"/jit-index/*.tmp* >/dev/null 2>&1 && break
+			sleep 0.1
+		done
+		sleep 0.5
+		CYCLOPS_JIT_CACHE=$OUT/jit-index CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run -q --engine jit $p \
+			guest/build/sha256.elf >"$OUT/jit-ix.out" 2>"$OUT/jit.err"
+		expect "jit: a second run of sha256${p:+ with profilers} finds the first run's region at once (at least 95% of its cycles translated)" \
+			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.95 * '"$(cy run guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+	done
+	grep -v '^jit: ' "$OUT/jit.err" >"$OUT/jit-ix.err"
+	expect "jit: ... and writes what the interpreter writes (samples, profile, stdout and stderr)" \
+		sh -c "cmp -s '$OUT/jit-ix.samples' '$OUT/jit-ix-ref.samples' && cmp -s '$OUT/jit-ix.folded' '$OUT/jit-ix-ref.folded' && cmp -s '$OUT/jit-ix.out' '$OUT/jit-ix-ref.out' && cmp -s '$OUT/jit-ix.err' '$OUT/jit-ix-ref.err'"
 	# ... and with every profiler on, the samples do not make the region
 	# leave: sha256 (about 42 M cycles, 1.3 M samples of 32 cycles) enters
 	# translated code far less than once per 1000 cycles (a leave at each

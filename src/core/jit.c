@@ -421,7 +421,8 @@ static bool intact(const char *path)
 	return want && hash_file(path) == want;
 }
 
-/* Keeps the on-disk cache to JIT_CACHE_FILES files: the oldest half goes. */
+/* Keeps the on-disk cache to JIT_CACHE_FILES files (compiled regions and
+ * functions' indexes): the oldest half goes. */
 static void trim_cache(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -437,7 +438,8 @@ static void trim_cache(const char *dir)
 	while ((e = readdir(d)) != NULL) {
 		char path[PATH_MAX + 64];
 		struct stat st;
-		if (strlen(e->d_name) >= 64 || !strstr(e->d_name, ".so"))
+		if (strlen(e->d_name) >= 64 ||
+		    (!strstr(e->d_name, ".so") && !strstr(e->d_name, ".fn")))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0)
@@ -1353,6 +1355,118 @@ static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start,
 	j->n_ranges = kept;
 }
 
+/* The function's index in the cache: FUNC.fn holds the description last
+ * compiled for the function at h (its code and the mode make FUNC). A
+ * region's blocks include those control came to from other blocks (a
+ * switch's cases), which depend on how far the run has come when the
+ * region is made; the index lets a later run find the region at the
+ * function's first sample all the same. */
+static bool index_path(struct cy_vm *vm, const struct heat *h, int mode, char *path, size_t size)
+{
+	size_t len = h->hi - h->lo;
+	uint32_t key[3] = { h->lo, h->hi, (uint32_t)mode };
+	uint8_t *code = malloc(len + sizeof(key));
+
+	if (!code || cy_vm_read(vm, h->lo, code, len) != 0) {
+		free(code);
+		return false;
+	}
+	memcpy(code + len, key, sizeof(key));
+	snprintf(path, size, "%s/%016llx.fn", vm->jit->cache_dir,
+		 (unsigned long long)hash_bytes(code, len + sizeof(key)));
+	free(code);
+	return true;
+}
+
+/* Remembers desc (size bytes) as the function's region (index_path). */
+static void index_write(struct cy_vm *vm, const struct heat *h, int mode, const uint8_t *desc,
+			size_t size)
+{
+	char path[PATH_MAX + 32], tmp[PATH_MAX + 64];
+	FILE *f;
+
+	if (!index_path(vm, h, mode, path, sizeof(path)))
+		return;
+	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+	if (!(f = fopen(tmp, "we")))
+		return;
+	if (fwrite(desc, 1, size, f) != size || fclose(f) != 0 || rename(tmp, path) != 0)
+		unlink(tmp);
+}
+
+/* The description the function's index holds, made again from this run's
+ * blocks at its pcs (decoded now if need be), when it comes out the same
+ * (the code, the costs and the mode it was made for); else NULL. */
+static uint8_t *index_read(struct cy_vm *vm, const struct heat *h, int mode, size_t *size)
+{
+	char path[PATH_MAX + 32];
+	uint8_t *stored = NULL, *desc = NULL;
+	const struct block **blocks = NULL;
+	size_t n_stored = 0, n_insns = 0;
+	struct stat st;
+	FILE *f;
+
+	if (!index_path(vm, h, mode, path, sizeof(path)) || stat(path, &st) != 0 ||
+	    st.st_size < (off_t)sizeof(struct jit_desc_head) || st.st_size > (64 << 20) ||
+	    !(f = fopen(path, "rbe")))
+		return NULL;
+	stored = malloc((size_t)st.st_size);
+	if (stored)
+		n_stored = fread(stored, 1, (size_t)st.st_size, f);
+	fclose(f);
+	const struct jit_desc_head *head = (const struct jit_desc_head *)stored;
+	if (!stored || n_stored != (size_t)st.st_size || head->n_blocks == 0 ||
+	    sizeof(*head) + (size_t)head->n_blocks * sizeof(struct jit_desc_block) > n_stored ||
+	    !(blocks = calloc(head->n_blocks, sizeof(*blocks))))
+		goto out;
+	const struct jit_desc_block *db = (const struct jit_desc_block *)(head + 1);
+	uint32_t generation = vm->cache.generation;
+	for (uint32_t k = 0; k < head->n_blocks; k++) {
+		struct block *b = cache_get(vm, db[k].pc);
+		if (!b || b->n == 0 || !block_translatable(b) || vm->cache.generation != generation)
+			goto out;
+		blocks[k] = b;
+		n_insns += b->n;
+	}
+	desc = describe(vm, blocks, head->n_blocks, n_insns, mode, size);
+	if (desc && (*size != n_stored || memcmp(desc, stored, n_stored) != 0)) {
+		free(desc);
+		desc = NULL;
+	}
+out:
+	free(blocks);
+	free(stored);
+	return desc;
+}
+
+/* Loads the region desc describes for h's function: it is loaded already
+ * (desc is freed), or its compiled file is in the cache (desc is the
+ * region's). False when neither. */
+static bool load_region(struct cy_vm *vm, struct heat *h, uint8_t *desc, size_t size, int mode)
+{
+	struct jit *j = vm->jit;
+	char path[PATH_MAX + 32];
+
+	for (size_t i = 0; i < j->n_regions; i++) { /* it is loaded already */
+		struct region *r = &j->regions[i];
+		if (!r->dead && r->mode == mode && r->desc_size == size &&
+		    memcmp(r->desc, desc, size) == 0) {
+			free(desc);
+			h->state = HEAT_LOADED;
+			claim_entries(vm, r);
+			if (region_ready(vm, r))
+				patch_region(vm, r);
+			return true;
+		}
+	}
+	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
+	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
+		h->state = HEAT_LOADED;
+		return true;
+	}
+	return false;
+}
+
 /* The region around the function at h: loaded from the cache when there,
  * else compiled (when compile says so). */
 static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mode, bool compile)
@@ -1384,27 +1498,19 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	free(c.blocks);
 	if (!desc)
 		return;
-	for (size_t i = 0; i < j->n_regions; i++) { /* it is loaded already */
-		struct region *r = &j->regions[i];
-		if (!r->dead && r->mode == mode && r->desc_size == size &&
-		    memcmp(r->desc, desc, size) == 0) {
-			free(desc);
-			h->state = HEAT_LOADED;
-			claim_entries(vm, r);
-			if (region_ready(vm, r))
-				patch_region(vm, r);
-			return;
-		}
+	if (load_region(vm, h, desc, size, mode))
+		return;
+	if (!compile) { /* what an earlier run compiled for the function */
+		size_t known_size = 0;
+		uint8_t *known = h->symbol ? index_read(vm, h, mode, &known_size) : NULL;
+		free(desc);
+		if (known && !load_region(vm, h, known, known_size, mode))
+			free(known);
+		return;
 	}
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
-	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
-		h->state = HEAT_LOADED;
-		return;
-	}
-	if (!compile) {
-		free(desc);
-		return;
-	}
+	if (h->symbol)
+		index_write(vm, h, mode, desc, size);
 	queue_compile(vm, desc, size, path, index, mode);
 }
 
