@@ -1387,6 +1387,15 @@ static void index_write(struct cy_vm *vm, const struct heat *h, int mode, const 
 
 	if (!index_path(vm, h, mode, path, sizeof(path)))
 		return;
+	if ((f = fopen(path, "rbe"))) { /* it says so already */
+		uint8_t *had = malloc(size + 1);
+		size_t n = had ? fread(had, 1, size + 1, f) : 0;
+		bool same = n == size && memcmp(had, desc, size) == 0;
+		free(had);
+		fclose(f);
+		if (same)
+			return;
+	}
 	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
 	if (!(f = fopen(tmp, "we")))
 		return;
@@ -1498,6 +1507,10 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	free(c.blocks);
 	if (!desc)
 		return;
+	/* the region this run settles on for the function: the one a later
+	 * run loads at once (a file an earlier run compiled is indexed too) */
+	if (compile && h->symbol)
+		index_write(vm, h, mode, desc, size);
 	if (load_region(vm, h, desc, size, mode))
 		return;
 	if (!compile) { /* what an earlier run compiled for the function */
@@ -1509,8 +1522,6 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 		return;
 	}
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
-	if (h->symbol)
-		index_write(vm, h, mode, desc, size);
 	queue_compile(vm, desc, size, path, index, mode);
 }
 
