@@ -33,6 +33,7 @@
 #include "core/jit.h"
 #include "core/symbols.h"
 #include "core/vm.h"
+#include "util/file.h"
 
 /* The interpreter's slices between two samples, in cycles (shorter when
  * CYCLOPS_JIT_EAGER asks for every function at once: the tests' short
@@ -1378,24 +1379,39 @@ static bool index_path(struct cy_vm *vm, const struct heat *h, int mode, char *p
 	return true;
 }
 
+/* The function's index file, read whole: its path in path (index_path),
+ * its bytes in *data (malloc'd) unless it cannot be read. */
+static bool index_load(struct cy_vm *vm, const struct heat *h, int mode, char *path,
+		       size_t path_size, uint8_t **data, size_t *size)
+{
+	static const struct file_rules rules = { .max = 64u << 20 };
+	char why[128];
+	void *p = NULL;
+
+	*data = NULL;
+	*size = 0;
+	if (!index_path(vm, h, mode, path, path_size))
+		return false;
+	if (file_read(path, &rules, &p, size, why, sizeof(why)) == 0)
+		*data = p;
+	return true;
+}
+
 /* Remembers desc (size bytes) as the function's region (index_path). */
 static void index_write(struct cy_vm *vm, const struct heat *h, int mode, const uint8_t *desc,
 			size_t size)
 {
 	char path[PATH_MAX + 32], tmp[PATH_MAX + 64];
+	uint8_t *had;
+	size_t n_had;
 	FILE *f;
 
-	if (!index_path(vm, h, mode, path, sizeof(path)))
+	if (!index_load(vm, h, mode, path, sizeof(path), &had, &n_had))
 		return;
-	if ((f = fopen(path, "rbe"))) { /* it says so already */
-		uint8_t *had = malloc(size + 1);
-		size_t n = had ? fread(had, 1, size + 1, f) : 0;
-		bool same = n == size && memcmp(had, desc, size) == 0;
-		free(had);
-		fclose(f);
-		if (same)
-			return;
-	}
+	bool same = had && n_had == size && memcmp(had, desc, size) == 0;
+	free(had);
+	if (same) /* it says so already */
+		return;
 	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
 	if (!(f = fopen(tmp, "we")))
 		return;
@@ -1412,19 +1428,11 @@ static uint8_t *index_read(struct cy_vm *vm, const struct heat *h, int mode, siz
 	uint8_t *stored = NULL, *desc = NULL;
 	const struct block **blocks = NULL;
 	size_t n_stored = 0, n_insns = 0;
-	struct stat st;
-	FILE *f;
 
-	if (!index_path(vm, h, mode, path, sizeof(path)) || stat(path, &st) != 0 ||
-	    st.st_size < (off_t)sizeof(struct jit_desc_head) || st.st_size > (64 << 20) ||
-	    !(f = fopen(path, "rbe")))
+	if (!index_load(vm, h, mode, path, sizeof(path), &stored, &n_stored) || !stored)
 		return NULL;
-	stored = malloc((size_t)st.st_size);
-	if (stored)
-		n_stored = fread(stored, 1, (size_t)st.st_size, f);
-	fclose(f);
 	const struct jit_desc_head *head = (const struct jit_desc_head *)stored;
-	if (!stored || n_stored != (size_t)st.st_size || head->n_blocks == 0 ||
+	if (n_stored < sizeof(*head) || head->n_blocks == 0 ||
 	    sizeof(*head) + (size_t)head->n_blocks * sizeof(struct jit_desc_block) > n_stored ||
 	    !(blocks = calloc(head->n_blocks, sizeof(*blocks))))
 		goto out;
