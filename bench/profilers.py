@@ -28,6 +28,10 @@ import time
 from results_md import replace_section
 
 WORKLOADS = ["sha256", "sort", "bytecode", "matmul"]
+# a guest whose channel timers are announced and used (guest/Makefile), so
+# that what the timers cost where they watch something shows; reported
+# beside the geometric means, not in them
+TIMED = ("bytecode-timed", os.path.join("guest", "build", "bench", "bytecode-timed.elf"))
 RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
 HEADING = "## Profilers"
 NEXT_HEADING = "## History"
@@ -118,26 +122,37 @@ def main(argv):
             runs = int(a[7:])
         else:
             workloads.append(a)
+    named = bool(workloads)  # workloads named: only those
     workloads = workloads or WORKLOADS
     build = os.environ.get("O", "build")
-    # the interpreter's accounting against the interpreter's plain run (the
-    # translation tier runs no profiler: bench/jit.py measures it)
-    engines = [("now", [os.path.join(build, "cyclops"), "run", "-q", "--engine", "interp"]),
-               ("reference", [os.path.join(build, "cyclops"), "run", "-q", "--engine",
-                              "reference"])]
+    tmp = tempfile.mkdtemp(prefix="cyclops-profilers.")
+    # the interpreter's accounting against the interpreter's plain run; the
+    # default engine (the translation tier where it can run, with a code
+    # cache of the bench's own, filled by an untimed round) against its own
+    # plain run: what a user pays; and the per-instruction reference
+    cyclops = os.path.join(build, "cyclops")
+    engines = [("now", [cyclops, "run", "-q", "--engine", "interp"]),
+               ("default", ["env", "CYCLOPS_JIT_CACHE=" + os.path.join(tmp, "jit"), cyclops,
+                            "run", "-q"]),
+               ("reference", [cyclops, "run", "-q", "--engine", "reference"])]
     before = os.environ.get("BENCH_BEFORE")
     if before:
         # the same engine: a binary from before the tier would not know
         # --engine, but the ones this compares with do
         engines.append(("before", [before, "run", "-q", "--engine", "interp"]))
-    tmp = tempfile.mkdtemp(prefix="cyclops-profilers.")
     ms = modes(tmp)
     times = {}  # (workload, engine, mode) -> [wall]
-    for w in workloads:
-        elf = os.path.join("guest", "build", w + ".elf")
+    elfs = [(w, os.path.join("guest", "build", w + ".elf")) for w in workloads]
+    timed_elf = TIMED if os.path.exists(TIMED[1]) and not named else None
+    for w, elf in elfs + ([timed_elf] if timed_elf else []):
         want = None
-        for _ in range(runs):
-            for eng, cmd in engines:
+        # the timers guest: the reference engine's every-instruction path
+        # would take minutes, and says nothing new
+        engs = [e for e in engines if not (timed_elf and w == timed_elf[0] and e[0] == "reference")]
+        for rnd in range(runs + 1):
+            for eng, cmd in engs:
+                if rnd == 0 and eng != "default":  # round 0 fills the code cache
+                    continue
                 for name, extra in ms:
                     if eng == "reference" and name == "plain":
                         continue
@@ -149,7 +164,8 @@ def main(argv):
                         want = out
                     if out != want:
                         sys.exit(f"profilers: {w} under {eng} {name}: stdout differs")
-                    times.setdefault((w, eng, name), []).append(wall)
+                    if rnd:
+                        times.setdefault((w, eng, name), []).append(wall)
     med = {k: statistics.median(v) for k, v in times.items()}
 
     def ratio(w, eng, name):
@@ -162,17 +178,28 @@ def main(argv):
         return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
 
     cols = [e for e, _ in engines]
-    head = "| mode | " + " | ".join(
-        {"now": "now", "reference": "--engine reference", "before": "before"}[e]
-        + " (geomean)" for e in cols) + " | now, per workload |"
-    lines = [head, "|---|" + "---:|" * len(cols) + "---|"]
+    titles = {"now": "interpreter", "default": "default engine",
+              "reference": "--engine reference", "before": "before"}
+    head = "| mode | " + " | ".join(titles[e] + " (geomean)" for e in cols) + \
+        " | interpreter, per workload | default engine, per workload |"
+    if timed_elf:
+        head += f" {timed_elf[0]}: interpreter, default engine |"
+    lines = [head, "|---|" + "---:|" * len(cols) + "---|---|" + ("---|" if timed_elf else "")]
+
+    def cell(x):
+        return "n/a" if x is None else f"{x:.2f}x"
+
     for name, _ in ms[1:]:
         cells = []
         for e in cols:
-            g = gmean([ratio(w, e, name) for w in workloads])
-            cells.append("n/a" if g is None else f"{g:.2f}x")
-        per = ", ".join(f"{w} {ratio(w, 'now', name):.2f}x" for w in workloads)
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {per} |")
+            cells.append(cell(gmean([ratio(w, e, name) for w in workloads])))
+        per = ", ".join(f"{w} {cell(ratio(w, 'now', name))}" for w in workloads)
+        per_default = ", ".join(f"{w} {cell(ratio(w, 'default', name))}" for w in workloads)
+        row = f"| {name} | " + " | ".join(cells) + f" | {per} | {per_default} |"
+        if timed_elf:
+            row += (f" {cell(ratio(timed_elf[0], 'now', name))}, "
+                    f"{cell(ratio(timed_elf[0], 'default', name))} |")
+        lines.append(row)
     # the inlined frames' own cost: the profile with them over the same
     # profile without (issue 20's target: at most 1.10x)
     inl = {w: med[(w, "now", "--profile (pprof)")] / med[(w, "now", "--profile --no-inline (pprof)")]
@@ -181,15 +208,23 @@ def main(argv):
     inline_line = (f"\nInlined frames (DWARF's inlined subroutines, on by default): `--profile` over "
                    f"`--profile --no-inline`, geometric mean {g_inl:.2f}x (target: at most 1.10x); "
                    + ", ".join(f"{w} {inl[w]:.2f}x" for w in workloads) + ".\n")
-    plain = ", ".join(f"{w} {med[(w, 'now', 'plain')] * 1e3:.0f} ms" for w in workloads)
+    every = workloads + ([timed_elf[0]] if timed_elf else [])
+    plain = ", ".join(f"{w} {med[(w, 'now', 'plain')] * 1e3:.0f} ms" for w in every)
+    plain_default = ", ".join(f"{w} {med[(w, 'default', 'plain')] * 1e3:.0f} ms" for w in every)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip() or "unknown"
     text = (f"{HEADING}\n\nWritten by `bench/profilers.py --update` (`make bench` runs it): "
             f"{now}, commit {commit}, median of {runs} runs, interleaved. Each figure is the "
             f"time of `cyclops run -q MODE W.elf` over the plain `run -q W.elf` of the same "
-            f"binary, geometric mean over {', '.join(workloads)}; 1.00x costs nothing. "
-            f"Plain runs: {plain}.\n"
+            f"binary and engine, geometric mean over {', '.join(workloads)}; 1.00x costs "
+            f"nothing. `interpreter`: `--engine interp`; `default engine`: no `--engine` (the "
+            f"translation tier where it runs, else the interpreter), with a code cache of the "
+            f"bench's own that an untimed round of every mode filled first: what a user pays"
+            + (f"; {timed_elf[0]}: `{timed_elf[1]}`, a guest that announces channel timers and "
+               f"keeps one open around each of its programs (not in the geometric means; no "
+               f"reference run)" if timed_elf else "")
+            + f". Plain runs, interpreter: {plain}; default engine: {plain_default}.\n"
             + ("`before`: the binary given as BENCH_BEFORE, measured in the same session.\n"
                if before else "")
             + "\n" + "\n".join(lines) + "\n" + inline_line)
