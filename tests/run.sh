@@ -2246,6 +2246,29 @@ test_jit() {
 	grep -v '^jit: ' "$OUT/jit.err" >"$OUT/jit-ix.err"
 	expect "jit: ... and writes what the interpreter writes (samples, profile, stdout and stderr)" \
 		sh -c "cmp -s '$OUT/jit-ix.samples' '$OUT/jit-ix-ref.samples' && cmp -s '$OUT/jit-ix.folded' '$OUT/jit-ix-ref.folded' && cmp -s '$OUT/jit-ix.out' '$OUT/jit-ix-ref.out' && cmp -s '$OUT/jit-ix.err' '$OUT/jit-ix-ref.err'"
+	# a region the run outgrows is made again, and the index names the
+	# new one: long/bytecode (488 M cycles) runs three programs one after
+	# the other, each using cases of its switch that the others do not;
+	# the first run makes its region after 2^25 cycles, inside the first
+	# program. The index used to keep that region for every later run
+	# (the same one made again at each probe: 1.9 M exits to the
+	# interpreter, 97.8% of the cycles translated, run after run); a run
+	# whose interpreter keeps running the loaded region's function makes
+	# it again from what ran, so that by the fourth run every program's
+	# cases are in it. Each run's compilation finishes after it (the
+	# compiler holds its lock file meanwhile: flock waits for it).
+	rm -rf "$OUT/jit-grow" && mkdir -p "$OUT/jit-grow"
+	for run in 1 2 3 4; do
+		CYCLOPS_JIT_CACHE=$OUT/jit-grow CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run -q --engine jit \
+			guest/build/long/bytecode.elf >"$OUT/jit-grow.out" 2>"$OUT/jit.err"
+		for lock in "$OUT"/jit-grow/*/*.lock "$OUT"/jit-grow/*.lock; do
+			[ -e "$lock" ] && flock "$lock" true
+		done
+	done
+	expect "jit: by its fourth run, long/bytecode runs at least 99.9% of its cycles translated (its region made again as later programs used new cases)" \
+		awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.999 * '"$(cy run guest/build/long/bytecode.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+	cy run -q --engine interp guest/build/long/bytecode.elf >"$OUT/jit-grow-ref.out" 2>/dev/null
+	expect "jit: ... and prints what the interpreter prints" cmp -s "$OUT/jit-grow.out" "$OUT/jit-grow-ref.out"
 	# ... and with every profiler on, the samples do not make the region
 	# leave: sha256 (about 42 M cycles, 1.3 M samples of 32 cycles) enters
 	# translated code far less than once per 1000 cycles (a leave at each

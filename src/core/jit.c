@@ -49,6 +49,11 @@
 #define JIT_PROBE     4
 #define JIT_THRESHOLD 32
 #define JIT_MIN_RUN   (UINT64_C(1) << 25)
+/* A function whose region, made again, keeps coming out as the one loaded
+ * (the interpreter runs code of it no region can hold: an ecall, or a
+ * callee of its own) waits up to JIT_THRESHOLD << JIT_MAX_BACKOFF samples
+ * before it is made again: each try describes the whole region. */
+#define JIT_MAX_BACKOFF 10
 /* At most this many regions are loaded; past it the least recently used
  * one is unloaded (its blocks go back to the interpreter). */
 #define JIT_MAX_REGIONS 512
@@ -107,6 +112,12 @@ struct heat {
 	uint32_t samples;
 	uint8_t state; /* HEAT_* */
 	bool symbol;   /* [lo, hi) is a symbol's, else a page */
+	/* the loaded region proved to lack code the run keeps interpreting
+	 * (sample): the one the index names is not taken again for it */
+	bool outgrown;
+	/* how often a region made again came out as the loaded one: the
+	 * samples before the next try double each time (JIT_MAX_BACKOFF) */
+	uint8_t backoff;
 };
 
 enum { HEAT_COLD, HEAT_QUEUED, HEAT_LOADED, HEAT_FAILED };
@@ -800,7 +811,8 @@ static struct heat *heat_of(struct cy_vm *vm, uint32_t pc, int mode)
 	if (i < 0)
 		return NULL;
 	if (added)
-		j->heat[i] = (struct heat){ lo, hi, 0, HEAT_COLD, symbol };
+		j->heat[i] =
+		    (struct heat){ .lo = lo, .hi = hi, .state = HEAT_COLD, .symbol = symbol };
 	return &j->heat[i];
 }
 
@@ -1456,6 +1468,18 @@ out:
 	return desc;
 }
 
+/* The loaded region desc describes, or NULL. */
+static struct region *loaded_region(struct jit *j, const uint8_t *desc, size_t size, int mode)
+{
+	for (size_t i = 0; i < j->n_regions; i++) {
+		struct region *r = &j->regions[i];
+		if (!r->dead && r->mode == mode && r->desc_size == size &&
+		    memcmp(r->desc, desc, size) == 0)
+			return r;
+	}
+	return NULL;
+}
+
 /* Loads the region desc describes for h's function: it is loaded already
  * (desc is freed), or its compiled file is in the cache (desc is the
  * region's). False when neither. */
@@ -1464,21 +1488,21 @@ static bool load_region(struct cy_vm *vm, struct heat *h, uint8_t *desc, size_t 
 	struct jit *j = vm->jit;
 	char path[PATH_MAX + 32];
 
-	for (size_t i = 0; i < j->n_regions; i++) { /* it is loaded already */
-		struct region *r = &j->regions[i];
-		if (!r->dead && r->mode == mode && r->desc_size == size &&
-		    memcmp(r->desc, desc, size) == 0) {
-			free(desc);
-			h->state = HEAT_LOADED;
-			claim_entries(vm, r);
-			if (region_ready(vm, r))
-				patch_region(vm, r);
-			return true;
-		}
+	struct region *r = loaded_region(j, desc, size, mode);
+
+	if (r) { /* it is loaded already */
+		free(desc);
+		h->state = HEAT_LOADED;
+		claim_entries(vm, r);
+		if (region_ready(vm, r))
+			patch_region(vm, r);
+		return true;
 	}
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 	if (access(path, R_OK) == 0 && install(vm, path, desc, size, mode) == 0) {
 		h->state = HEAT_LOADED;
+		h->outgrown = false;
+		h->backoff = 0;
 		return true;
 	}
 	return false;
@@ -1515,13 +1539,23 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 	free(c.blocks);
 	if (!desc)
 		return;
+	/* made again, it is the region loaded: nothing new ran in the
+	 * function since, so the next try waits longer */
+	if (h->outgrown && loaded_region(j, desc, size, mode)) {
+		h->outgrown = false;
+		if (h->backoff < JIT_MAX_BACKOFF)
+			h->backoff++;
+	}
 	/* the region this run settles on for the function: the one a later
 	 * run loads at once (a file an earlier run compiled is indexed too) */
 	if (compile && h->symbol)
 		index_write(vm, h, mode, desc, size);
 	if (load_region(vm, h, desc, size, mode))
 		return;
-	if (!compile) { /* what an earlier run compiled for the function */
+	/* what an earlier run compiled for the function, unless this run has
+	 * outgrown it (a region made before the code it lacks had run: the
+	 * cases of a switch that later phases of the program use) */
+	if (!compile && !h->outgrown) {
 		size_t known_size = 0;
 		uint8_t *known = h->symbol ? index_read(vm, h, mode, &known_size) : NULL;
 		free(desc);
@@ -1529,6 +1563,11 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 			free(known);
 		return;
 	}
+	if (!compile) {
+		free(desc);
+		return;
+	}
+	h->outgrown = false;
 	cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 	queue_compile(vm, desc, size, path, index, mode);
 }
@@ -1545,8 +1584,11 @@ static void sample(struct cy_vm *vm, uint32_t pc, int mode)
 	if (h->state == HEAT_LOADED) {
 		/* the interpreter is in a loaded function: blocks it did not have
 		 * when it was made have become hot; a new region replaces it */
-		if (h->samples >= JIT_THRESHOLD)
-			h->state = HEAT_COLD, h->samples = 0;
+		if (h->samples >= (uint32_t)JIT_THRESHOLD << h->backoff) {
+			h->state = HEAT_COLD;
+			h->samples = 0;
+			h->outgrown = true;
+		}
 		return;
 	}
 	if (j->eager ||
