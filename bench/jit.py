@@ -18,6 +18,7 @@ under the default engine against the interpreter.
 """
 
 import datetime
+import fcntl
 import os
 import re
 import shutil
@@ -80,6 +81,15 @@ def profiled_args(prof):
             prof + ".samples", "--counters"]
 
 
+def wait_compiled(cache):
+    """Waits for the compiler processes a run left behind: each holds its
+    region's lock file (flock) until the file is in the cache."""
+    for f in os.listdir(cache) if os.path.isdir(cache) else []:
+        if f.endswith(".lock"):
+            with open(os.path.join(cache, f)) as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+
+
 def insns_of(stderr):
     m = re.search(rb"cyclops: (\d+) instructions", stderr)
     return int(m.group(1)) if m else 0
@@ -97,9 +107,16 @@ def measure(cyclops, runs, tmp):
         _, out, _, rc = run([qemu, elf] + args)
         ref[name] = out
         env = dict(os.environ, CYCLOPS_JIT_CACHE=warm_cache)
-        for _ in range(3):  # the first run's background compiles may not finish
+        # until the runs compile nothing new: each run's compilations end
+        # after it, and a run may make a region again that it outgrew
+        # (docs/jit.md), which the next run loads
+        for _ in range(8):
+            had = set(os.listdir(warm_cache)) if os.path.isdir(warm_cache) else set()
             _, out2, err, _ = run([cyclops, "run", elf] + args, env)
             run([cyclops, "run", "-q"] + profiled_args(prof) + [elf] + args, env)
+            wait_compiled(warm_cache)
+            if set(os.listdir(warm_cache)) == had:
+                break
         insns[name] = insns_of(err)
     for r in range(runs):
         for name, elf, args, qemu in WORKLOADS:
