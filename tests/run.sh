@@ -2186,6 +2186,13 @@ test_jit() {
 		expect "jit: sha256 under $m runs at least 99% of its cycles translated" \
 			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.99 * '"$(cy run --model $m guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
 	done
+	# budgets inside and between translated blocks and at a paging
+	# segment's end (risc0's segments hold 2^20 - 25000 = 1023576 cycles)
+	for lim in 1 1000 65537 1023575 1023576 1023577 2047153 3333331; do
+		tests/jit.sh "$CYCLOPS" "$cache" --max-cycles $lim --model risc0 guest/build/sha256.elf >"$OUT/jit.txt" 2>&1
+		expect "jit: sha256 under risc0 stops at --max-cycles $lim at the interpreter's instruction, with its segments" \
+			grep -q '^ok - ' "$OUT/jit.txt"
+	done
 	# misaligned accesses split over two words cost zero-riscy's extra:
 	# the region leaves before each and the interpreter runs it; the figures
 	# (split_loop.S derives them) are the interpreter's, and the loop's
