@@ -2169,9 +2169,12 @@ test_jit() {
 	# under the detailed models (translated code leaves before an access
 	# that costs more than its static cost, or a block whose code pages
 	# are not loaded, and runs no further than a paging segment's end):
-	# every suite guest, the report's paging totals and segments included
+	# every suite guest and 10 generated programs of each width, the
+	# report's paging totals and segments included
+	local suite
+	suite="$(echo "$elfs" | tr ' ' '\n' | grep -v "^$OUT/jgen/") $(ls "$OUT"/jgen/gen-*.elf | head -10) $(ls "$OUT"/jgen/gen64-*.elf | head -10)"
 	for m in zero-riscy risc0; do
-		tests/jit.sh "$CYCLOPS" "$cache" --model $m $elfs >"$OUT/jit.txt" 2>&1
+		tests/jit.sh "$CYCLOPS" "$cache" --model $m $suite >"$OUT/jit.txt" 2>&1
 		while IFS= read -r line; do
 			case $line in
 			"ok - "*) pass=$((pass + 1)) ;;
