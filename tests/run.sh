@@ -2184,6 +2184,53 @@ test_jit() {
 		esac
 	done <"$OUT/jit.txt"
 	echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted"
+	# under the detailed models (translated code leaves before an access
+	# that costs more than its static cost, or a block whose code pages
+	# are not loaded, and runs no further than a paging segment's end):
+	# every suite guest and 10 generated programs of each width, the
+	# report's paging totals and segments included
+	local suite
+	suite="$(echo "$elfs" | tr ' ' '\n' | grep -v "^$OUT/jgen/") $(ls "$OUT"/jgen/gen-*.elf | head -10) $(ls "$OUT"/jgen/gen64-*.elf | head -10)"
+	for m in zero-riscy risc0; do
+		tests/jit.sh "$CYCLOPS" "$cache" --model $m $suite >"$OUT/jit.txt" 2>&1
+		while IFS= read -r line; do
+			case $line in
+			"ok - "*) pass=$((pass + 1)) ;;
+			"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
+			esac
+		done <"$OUT/jit.txt"
+		echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted under $m"
+		# ... and the runs are translated (the model does not send them
+		# to the interpreter): sha256 at least 99% of its cycles
+		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
+			"$CYCLOPS" run -q --engine jit --model $m guest/build/sha256.elf >/dev/null 2>"$OUT/jit.err"
+		expect "jit: sha256 under $m runs at least 99% of its cycles translated" \
+			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.99 * '"$(cy run --model $m guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+	done
+	# budgets inside and between translated blocks and at a paging
+	# segment's end (risc0's segments hold 2^20 - 25000 = 1023576 cycles)
+	for lim in 1 1000 65537 1023575 1023576 1023577 2047153 3333331; do
+		tests/jit.sh "$CYCLOPS" "$cache" --max-cycles $lim --model risc0 guest/build/sha256.elf >"$OUT/jit.txt" 2>&1
+		expect "jit: sha256 under risc0 stops at --max-cycles $lim at the interpreter's instruction, with its segments" \
+			grep -q '^ok - ' "$OUT/jit.txt"
+	done
+	# misaligned accesses split over two words cost zero-riscy's extra:
+	# the region leaves before each and the interpreter runs it; the figures
+	# (split_loop.S derives them) are the interpreter's, and the loop's
+	# head still runs translated
+	local sl=tests/misaligned/build/split_loop.elf mis sites cyc tmin
+	read -r mis sites cyc tmin <<<"$(sed -n 's/^# EXPECT-SPLIT-LOOP: *//p' tests/misaligned/split_loop.S)"
+	tests/jit.sh "$CYCLOPS" "$cache" --model zero-riscy $sl >"$OUT/jit.txt" 2>&1
+	expect "jit: split_loop under zero-riscy: the same translated and interpreted" grep -q '^ok - ' "$OUT/jit.txt"
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run --engine jit \
+		--model zero-riscy --report "$OUT/jit-split.json" $sl >/dev/null 2>"$OUT/jit.err"
+	expect "jit: split_loop under zero-riscy, translated: $cyc cycles, $mis misaligned accesses at $sites pcs, at least $tmin cycles translated" \
+		python3 -c "
+import json, re, sys
+r = json.load(open('$OUT/jit-split.json'))
+t = int(re.search(r'(\d+) cycles translated', open('$OUT/jit.err').read()).group(1))
+sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
+              and len(r['misaligned']['sites']) == $sites and t >= $tmin))"
 		# with every profiler on (the accounting variant): the engines' comparison
 	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" unit \
 		guest/build/sha256.elf guest/build/tracked.elf guest/build/timed.elf guest/build/sampled.elf \

@@ -996,8 +996,9 @@ next_block: /* pc is where to go; succ the slot that caches its block */
 			 * starts (core/jit.c): the run returns to the driver at the
 			 * block's start, unless it must stay here */
 #if USE_COMPUTED_GOTO
-			/* only the builds translated code is made for hand over */
-			if (!vm->jit_driving || DETAILED || INLINE_COST || BARE || OBSERVE)
+			/* only the builds translated code is made for hand over
+			 * (the inline ones: under a detailed model, core/jit.c) */
+			if (!vm->jit_driving || DETAILED || BARE || OBSERVE)
 				goto *labels[ip->op];
 #endif
 			vm->jit_entered = true;

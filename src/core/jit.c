@@ -788,6 +788,43 @@ static uint16_t entry_flags(const struct block **blocks, size_t n, size_t k)
 	return reached ? 0 : JIT_BLOCK_ENTRY;
 }
 
+/* What generated code for vm depends on of its cost model (jit.h): false
+ * when translated code cannot run under it. The interpreter that runs vm
+ * beside translated code is the inline one (exec_inline, core/exec.c), whose
+ * extra cycles come from the data accesses and the code pages alone, each
+ * found where it is made; translated code leaves before every access that
+ * would cost one, so it adds none itself. */
+static bool desc_cost(const struct cy_vm *vm, struct jit_desc_cost *c)
+{
+	const struct cost_model *m = &vm->model;
+
+	memset(c, 0, sizeof(*c));
+	if (!vm->cost.detailed)
+		return true;
+	/* the models exec.c's can_inline leaves to the detailed interpreter */
+	if (vm->prot || cost_model_has_rows(m) ||
+	    (m->paging && (m->data_wait_states || m->misaligned_extra)))
+		return false;
+	if (m->data_wait_states &&
+	    (vm->xlen == 64 || m->fast_data_lo != 0 || m->fast_data_hi != UINT32_MAX)) {
+		c->exits |= JIT_COST_RANGE;
+		c->data_lo = m->fast_data_lo;
+		c->data_hi = m->fast_data_hi;
+	}
+	/* the second word of a split access waits or costs the extra */
+	if (m->misaligned_extra || (c->exits & JIT_COST_RANGE))
+		c->exits |= JIT_COST_SPLIT;
+	if (m->paging) {
+		/* paging models run RV32 guests only; the leaves' bitmap bytes
+		 * start on a byte (a tree of at least 8 leaves) */
+		if (vm->xlen != 32 || m->merkle_depth < 3 || !vm->cost.loaded)
+			return false;
+		c->exits |= JIT_COST_PAGING;
+		c->page_shift = vm->cost.page_shift;
+	}
+	return true;
+}
+
 /* The flat description of the blocks (jit.h); NULL if there are none. */
 static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n, size_t n_insns,
 			 int mode, size_t *size)
@@ -815,7 +852,9 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 				     desc_flags(mode),
 				     offsetof(struct block, runs),
 				     offsetof(struct block, taken),
-				     offsetof(struct block, flags) };
+				     offsetof(struct block, flags),
+				     { 0, 0, 0, 0 } };
+	desc_cost(vm, &h->cost);
 	for (size_t k = 0; k < n; k++) {
 		const struct block *b = blocks[k];
 		db[k] = (struct jit_desc_block){
@@ -939,8 +978,11 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
  * fast pass, else JIT_NONE. */
 static int jit_mode(const struct cy_vm *vm)
 {
-	if (vm->obs_mask || vm->machine || vm->cost.detailed || vm->ctr.counting ||
-	    vm->opts.reference)
+	struct jit_desc_cost cost;
+
+	if (vm->obs_mask || vm->machine || vm->ctr.counting || vm->opts.reference)
+		return JIT_NONE;
+	if (vm->cost.detailed && (vm->acct.n_subs || !desc_cost(vm, &cost)))
 		return JIT_NONE;
 	if (!vm->acct.n_subs)
 		return JIT_PLAIN;
@@ -1428,13 +1470,14 @@ static void discover(struct cy_vm *vm, uint32_t lo, uint32_t hi, uint32_t start,
 static bool index_path(struct cy_vm *vm, const struct heat *h, int mode, char *path, size_t size)
 {
 	size_t len = h->hi - h->lo;
-	uint32_t key[3] = { h->lo, h->hi, (uint32_t)mode };
+	uint32_t key[3 + sizeof(struct jit_desc_cost) / 4] = { h->lo, h->hi, (uint32_t)mode };
 	uint8_t *code = malloc(len + sizeof(key));
 
 	if (!code || cy_vm_read(vm, h->lo, code, len) != 0) {
 		free(code);
 		return false;
 	}
+	desc_cost(vm, (struct jit_desc_cost *)&key[3]); /* the model's part of the variant */
 	memcpy(code + len, key, sizeof(key));
 	snprintf(path, size, "%s/%016llx.fn", vm->jit->cache_dir,
 		 (unsigned long long)hash_bytes(code, len + sizeof(key)));
@@ -1802,7 +1845,29 @@ static void report_block(struct cy_vm *vm, struct region *r, const struct jit_fr
 		acct_flagged(vm, b, b->n, f->instret);
 }
 
-/* Runs region r from vm->pc. */
+/* How far translated code may run vm before budget: with paging, no
+ * further than the current segment's end, where the interpreter starts the
+ * next segment (none yet: nowhere, the interpreter starts the first). */
+static uint64_t cost_limit(const struct cy_vm *vm, uint64_t budget)
+{
+	const struct cost_state *s = &vm->cost;
+	uint64_t end;
+
+	if (!vm->cost.detailed || !vm->model.paging)
+		return budget;
+	if (s->segments == 0)
+		return vm->cycles;
+	end = s->seg_start + s->seg_capacity;
+	return end < budget ? end : budget;
+}
+
+/* The bytes of a paging bitmap that hold the leaves (jit_frame.loaded). */
+static const uint8_t *leaves(const struct cy_vm *vm, const uint8_t *bits)
+{
+	return bits && vm->model.paging ? bits + ((size_t)1 << vm->model.merkle_depth) / 8 : NULL;
+}
+
+/* Runs region r from vm->pc, up to budget (above the clock). */
 static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 {
 	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
@@ -1829,6 +1894,8 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
 		.hist = &vm->acct.hist,
+		.loaded = leaves(vm, vm->cost.loaded),
+		.dirty = leaves(vm, vm->cost.dirty),
 	};
 
 	r->used = ++vm->jit->clock;
@@ -1864,6 +1931,10 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 	struct jit *j = vm->jit;
 	int mode = j ? jit_mode(vm) : JIT_NONE;
 	bool bypass = false;
+	/* where the interpreter runs to when bypass is set: the budget, or
+	 * past one instruction a region left to it (JIT_EXIT_COST), or past
+	 * the paging segment's end */
+	uint64_t bypass_end = budget;
 
 	if (mode == JIT_NONE)
 		return false;
@@ -1886,23 +1957,35 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 		if (r && vm->misaligned.map.n + ((const struct jit_desc_head *)r->desc)->n_insns >
 			     CY_MISALIGNED_MAX_SITES)
 			r = NULL, bypass = true;
+		uint64_t limit = r ? cost_limit(vm, budget) : budget;
+		if (r && limit <= vm->cycles) /* the interpreter starts a segment */
+			r = NULL, bypass = true, bypass_end = vm->cycles + 1;
 		if (r) {
-			enum jit_exit why = enter(vm, r, budget);
+			enum jit_exit why = enter(vm, r, limit);
+			bypass_end = budget;
 			if (vm->break_loop) /* a subscriber wants the run back */
 				break;
 			if (why == JIT_EXIT_JUMP) { /* a leader the region lacks (keep_leaders) */
 				struct block *to = cache_lookup(vm, vm->pc);
 				if (to)
 					to->entered = true;
-			} else if (why == JIT_EXIT_BUDGET || why == JIT_EXIT_BEFORE)
+			} else if (why == JIT_EXIT_BUDGET || why == JIT_EXIT_BEFORE) {
 				bypass = true;
-			else if (why == JIT_EXIT_CODE_WRITTEN)
+				/* the segment ends before the budget: the interpreter
+				 * steps past its end, which starts the next one */
+				if (why == JIT_EXIT_BUDGET && limit < budget)
+					bypass_end = limit + 1;
+			} else if (why == JIT_EXIT_COST) {
+				bypass = true, bypass_end = vm->cycles + 1;
+			} else if (why == JIT_EXIT_CODE_WRITTEN)
 				vm->flush_pending = true;
 			continue;
 		}
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
 		uint32_t from = vm->pc;
-		uint64_t end = bypass || budget - vm->cycles < slice ? budget : vm->cycles + slice;
+		uint64_t end = bypass                        ? bypass_end
+			       : budget - vm->cycles < slice ? budget
+							     : vm->cycles + slice;
 		vm->jit_driving = !bypass;
 		vm->jit_entered = false;
 		exec_interp(vm, end);
@@ -1929,7 +2012,7 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			sample(vm, vm->jit_entered ? from : vm->pc, mode);
 			poll_done(vm);
 		}
-		bypass = false;
+		bypass = false, bypass_end = budget;
 	}
 	return true;
 }
@@ -2020,6 +2103,7 @@ int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
 		struct jit_desc_head *h = (struct jit_desc_head *)desc;
 		struct jit_desc_block *db = (struct jit_desc_block *)(h + 1);
 		h->flags = desc_flags(mode);
+		desc_cost(vm, &h->cost);
 		for (uint32_t k = 0; k < h->n_blocks && mode != JIT_LEAN; k++)
 			db[k].flags &= (uint16_t)~JIT_BLOCK_FLAGGED;
 		cache_path(j, hash_bytes(desc, size), path, sizeof(path));

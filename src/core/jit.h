@@ -18,6 +18,9 @@ enum jit_exit {
 	JIT_EXIT_BUDGET,       /* the block at frame.pc does not fit the budget */
 	JIT_EXIT_BEFORE,       /* the instruction at frame.pc faults: the interpreter says how */
 	JIT_EXIT_CODE_WRITTEN, /* a store changed decoded code; frame.pc is the next instruction */
+	/* the instruction at frame.pc costs more than its static cost under
+	 * the detailed model (JIT_COST_*): the interpreter runs it */
+	JIT_EXIT_COST,
 };
 
 /* The one argument of a translated region. The generated code reads and
@@ -64,6 +67,10 @@ struct jit_frame {
 	uint64_t acct_from;    /* the clock at its start */
 	uint64_t acct_target;  /* the jump's target (JIT_ACCT_TARGET) */
 	uint64_t acct_flags;   /* JIT_ACCT_TAKEN, JIT_ACCT_TARGET, JIT_ACCT_PLAIN */
+	/* a paging model (JIT_COST_PAGING): the bytes of the current
+	 * segment's bitmaps that hold the pages (the tree's leaves: page p is
+	 * bit p % 8 of byte p / 8); they do not change while a region runs */
+	const uint8_t *loaded, *dirty;
 };
 
 /* What the driver reports when an accounting region returns
@@ -92,7 +99,26 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 20u
+#define JIT_GEN_VERSION 21u
+
+/* What of a detailed cost model the generated code depends on: the
+ * accesses whose cost is not their static one leave the region before
+ * them (the interpreter runs them), all the rest runs translated. Zero
+ * for a model whose costs are all static. */
+struct jit_desc_cost {
+	uint32_t exits;            /* JIT_COST_* */
+	uint32_t page_shift;       /* JIT_COST_PAGING: log2 of the page size */
+	uint32_t data_lo, data_hi; /* JIT_COST_RANGE: the fast data range */
+};
+/* an access split over two bus words (cost_model_bus_words) leaves */
+#define JIT_COST_SPLIT 1u
+/* an access whose first bus word is outside [data_lo, data_hi] leaves */
+#define JIT_COST_RANGE 2u
+/* an access to a page not loaded (a store: not dirty) in the current
+ * segment, or across two pages, leaves, and so does the run into a block
+ * whose code pages are not all loaded; the region runs no further than
+ * the segment's end (jit_frame.budget) */
+#define JIT_COST_PAGING 4u
 
 struct jit_desc_head {
 	uint32_t magic, version;
@@ -105,6 +131,7 @@ struct jit_desc_head {
 	/* where struct block keeps what the accounting code counts: a region
 	 * made by another build of cyclops never matches */
 	uint32_t off_runs, off_taken, off_flags;
+	struct jit_desc_cost cost;
 };
 
 /* The region reports to the accounting interface as the exec_acct build
@@ -138,7 +165,7 @@ struct jit_desc_insn {
 	uint8_t op, rd, rs1, rs2, len, index, pad[2];
 };
 
-_Static_assert(sizeof(struct jit_desc_head) == 48 && sizeof(struct jit_desc_block) == 16 &&
+_Static_assert(sizeof(struct jit_desc_head) == 64 && sizeof(struct jit_desc_block) == 16 &&
 		   sizeof(struct jit_desc_insn) == 24,
 	       "the description has no padding: it is hashed and compared as bytes");
 

@@ -157,6 +157,11 @@ struct gen {
 	 * both; the budget itself is needed at the exits only) */
 	gcc_jit_lvalue *left, *instret, *budget, *next, *exit_pc, *reason, *last, *retired;
 	gcc_jit_lvalue *mem, *codemap;
+	/* a detailed model (the description's cost): the paging bitmaps'
+	 * leaves (jit_frame.loaded, dirty) */
+	const struct jit_desc_cost *cost;
+	gcc_jit_field *f_loaded, *f_dirty;
+	gcc_jit_lvalue *loaded, *dirty;
 	gcc_jit_lvalue *tmp8, *tmp16, *tmp32, *tmp64;
 	gcc_jit_function *memcpy_fn;
 	gcc_jit_block *cur;                 /* where code goes now */
@@ -770,6 +775,8 @@ static gcc_jit_rvalue *over_budget(struct gen *g, unsigned k)
 
 static void plan_spans(struct gen *g, const struct jit_desc_block *b);
 static gcc_jit_rvalue *clock_before(struct gen *g, const struct jit_desc_insn *in);
+static void fetch_check(struct gen *g, unsigned k, bool from_block, uint32_t last,
+			uint32_t retired);
 
 /* The plain variant, RV64: on the way into block k (from the block before,
  * whose last pcs are last and retired, or through the switch on the
@@ -830,6 +837,7 @@ static void go_to(struct gen *g, uint32_t pc, uint32_t last, uint32_t retired)
 		      NULL, 0, last, retired);
 	if (g->need_prev[k] && !g->acct)
 		first_check(g, (unsigned)k, last, retired);
+	fetch_check(g, (unsigned)k, true, last, retired);
 	J(block_end_with_jump)(g->cur, NULL, g->labels[k]);
 }
 
@@ -839,15 +847,16 @@ static gcc_jit_rvalue *clock_before(struct gen *g, const struct jit_desc_insn *i
 	return bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->before));
 }
 
-/* Leaves before in when cond holds: the interpreter runs it (and faults). */
-static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit_desc_insn *in,
-			   uint32_t prev_pc)
+/* Leaves before in when cond holds, for why: the interpreter runs it (and
+ * faults, JIT_EXIT_BEFORE, or costs what the model says, JIT_EXIT_COST). */
+static void exit_before_why(struct gen *g, gcc_jit_rvalue *cond, const struct jit_desc_insn *in,
+			    uint32_t prev_pc, enum jit_exit why)
 {
 	gcc_jit_block *out = branch_off(g, cond, "before");
 
 	if (g->acct && !g->lean) { /* as FAULT: the run of the block ended before in */
-		leave_partial(g, out, in->index, clock_before(g, in), JIT_EXIT_BEFORE, in->pc,
-			      prev_pc, prev_pc);
+		leave_partial(g, out, in->index, clock_before(g, in), why, in->pc, prev_pc,
+			      prev_pc);
 		return;
 	}
 	if (g->acct) { /* as FAULT: the run of the block ended before in */
@@ -861,7 +870,123 @@ static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit
 		out = g->cur;
 		g->cur = save;
 	}
-	leave(g, out, JIT_EXIT_BEFORE, in->pc, clock_before(g, in), in->index, prev_pc, prev_pc);
+	leave(g, out, why, in->pc, clock_before(g, in), in->index, prev_pc, prev_pc);
+}
+
+static void exit_before_if(struct gen *g, gcc_jit_rvalue *cond, const struct jit_desc_insn *in,
+			   uint32_t prev_pc)
+{
+	exit_before_why(g, cond, in, prev_pc, JIT_EXIT_BEFORE);
+}
+
+static gcc_jit_rvalue *any(struct gen *g, gcc_jit_rvalue *a, gcc_jit_rvalue *b)
+{
+	return a ? bin(g, GCC_JIT_BINARY_OP_LOGICAL_OR, g->tbool, a, b) : b;
+}
+
+/* Whether page (an rvalue of type t) is not marked in the leaves' bytes. */
+static gcc_jit_rvalue *page_missing(struct gen *g, gcc_jit_lvalue *bits, gcc_jit_rvalue *page,
+				    gcc_jit_type *t)
+{
+	gcc_jit_rvalue *byte = J(lvalue_as_rvalue)(J(context_new_array_access)(
+	    g->c, NULL, rv(bits), bin(g, GCC_JIT_BINARY_OP_RSHIFT, t, page, konst(g, t, 3))));
+
+	return cmp(g, GCC_JIT_COMPARISON_EQ,
+		   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, t,
+		       bin(g, GCC_JIT_BINARY_OP_RSHIFT, t, cast(g, byte, t),
+			   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, t, page, konst(g, t, 7))),
+		       konst(g, t, 1)),
+		   J(context_zero)(g->c, t));
+}
+
+/* A detailed model (g->cost): leaves before the access of size bytes at a
+ * when it may cost more than its static cost (cost_model_access_wait, the
+ * paging bitmaps), so that the interpreter runs it and adds what it costs.
+ * Leaving before an access that costs nothing is exact too: the
+ * conditions are the cheap ones that hold whenever it costs. */
+static void cost_exit(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *a,
+		      uint32_t size, bool store, uint32_t prev_pc)
+{
+	uint32_t exits = g->cost->exits;
+	uint64_t word = size == 8 ? 8 : 4;
+	gcc_jit_rvalue *cond = NULL;
+	gcc_jit_rvalue *end = bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, a, konst(g, g->tx, size - 1));
+
+	if ((exits & JIT_COST_SPLIT) && size > 1) /* over two bus words */
+		cond = any(g, cond,
+			   cmp(g, GCC_JIT_COMPARISON_NE,
+			       bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx,
+				   bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
+				   konst(g, g->tx, ~(word - 1))),
+			       J(context_zero)(g->c, g->tx)));
+	if (exits & JIT_COST_RANGE) /* the first word outside the fast range */
+		cond = any(g, cond,
+			   cmp(g, GCC_JIT_COMPARISON_GT,
+			       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tx,
+				   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx, a,
+				       konst(g, g->tx, ~(word - 1))),
+				   konst(g, g->tx, g->cost->data_lo)),
+			       konst(g, g->tx, (uint64_t)g->cost->data_hi - g->cost->data_lo)));
+	if (exits & JIT_COST_PAGING) {
+		gcc_jit_rvalue *page = bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tx, a,
+					   konst(g, g->tx, g->cost->page_shift));
+		if (size > 1) /* over two pages */
+			cond = any(g, cond,
+				   cmp(g, GCC_JIT_COMPARISON_NE,
+				       bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tx,
+					   bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
+					   konst(g, g->tx, g->cost->page_shift)),
+				       J(context_zero)(g->c, g->tx)));
+		cond = any(g, cond, page_missing(g, g->loaded, page, g->tx));
+		if (store)
+			cond = any(g, cond, page_missing(g, g->dirty, page, g->tx));
+	}
+	if (cond)
+		exit_before_why(g, cond, in, prev_pc, JIT_EXIT_COST);
+}
+
+/* The pages block k fetches from, as the interpreter finds them
+ * (code_ready, core/exec_impl.h). */
+static void code_pages(const struct gen *g, unsigned k, uint32_t *first, uint32_t *last)
+{
+	const struct jit_desc_block *b = &g->blocks[k];
+	uint32_t end = b->pc;
+
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct jit_desc_insn *in = &g->insns[b->first + i];
+		if (in->op != OP_block_end && in->pc + in->len > end)
+			end = in->pc + in->len;
+	}
+	*first = b->pc >> g->cost->page_shift;
+	*last = (end > b->pc ? end - 1 : b->pc + 1) >> g->cost->page_shift;
+}
+
+/* Paging: on the way into block k (from the current block, whose last pcs
+ * are last and retired; from the switch on the entries, from none, last
+ * 0: the locals), the region leaves when a page the block fetches from is
+ * not loaded; the interpreter runs the block's first instruction, which
+ * loads it. A page the current block fetches from is loaded (the bitmaps
+ * do not change while the region runs). */
+static void fetch_check(struct gen *g, unsigned k, bool from_block, uint32_t last, uint32_t retired)
+{
+	uint32_t first, end, cur_first = 1, cur_end = 0;
+	gcc_jit_rvalue *cond = NULL;
+
+	if (!(g->cost->exits & JIT_COST_PAGING))
+		return;
+	code_pages(g, k, &first, &end);
+	if (from_block)
+		code_pages(g, g->k, &cur_first, &cur_end);
+	for (uint32_t pg = first;; pg++) {
+		if (pg < cur_first || pg > cur_end)
+			cond = any(g, cond,
+				   page_missing(g, g->loaded, konst(g, g->tu32, pg), g->tu32));
+		if (pg == end)
+			break;
+	}
+	if (cond)
+		leave(g, branch_off(g, cond, "code"), JIT_EXIT_COST, g->blocks[k].pc, NULL, 0, last,
+		      retired);
 }
 
 static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
@@ -877,7 +1002,9 @@ static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, ui
 	gcc_jit_lvalue *a = J(function_new_local)(g->fn, NULL, g->tx, "addr");
 	const struct span *sp = &g->span[(in - g->insns) - g->block_first];
 
-	if (g->xlen == 64 && sp->first && sp->lo == sp->hi &&
+	bool store = insn_classes[in->op] == CY_CLASS_STORE;
+
+	if (g->xlen == 64 && sp->first && sp->lo == sp->hi && !g->cost->exits &&
 	    !(g->first_checked && in->index == 0)) {
 		/* one access (or several at one address): one test for both
 		 * checks, past 1 TiB or misaligned; which of them, off the
@@ -912,6 +1039,8 @@ static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, ui
 			       in, prev_pc);
 	}
 	assign(g, a, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1), imm(g, in)));
+	/* before the access is counted: the interpreter counts it then */
+	cost_exit(g, in, rv(a), size, store, prev_pc);
 	misaligned(g, rv(a), size, in);
 	return rv(a);
 }
@@ -1559,7 +1688,7 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 30 * 8, "jit_frame: 30 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 32 * 8, "jit_frame: 32 fields of 8 bytes");
 _Static_assert(sizeof(struct acct_hist) == 7 * 8 && offsetof(struct acct_hist, lo) == 8 &&
 		   offsetof(struct acct_hist, interval) == 16 &&
 		   offsetof(struct acct_hist, last_pc) == 48,
@@ -1624,7 +1753,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[30], *hfields[8];
+	gcc_jit_field *fields[32], *hfields[8];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -1638,6 +1767,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.insns = (const struct jit_desc_insn *)(g.blocks + g.head->n_blocks);
 	g.xlen = g.head->xlen;
 	g.acct = g.head->flags & JIT_DESC_ACCT;
+	g.cost = &g.head->cost;
 	g.lean = g.acct && (g.head->flags & JIT_DESC_LEAN);
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
@@ -1726,7 +1856,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	fields[27] = g.f_acct_from = J(context_new_field)(g.c, NULL, g.tu64, "acct_from");
 	fields[28] = g.f_acct_target = J(context_new_field)(g.c, NULL, g.tu64, "acct_target");
 	fields[29] = g.f_acct_flags = J(context_new_field)(g.c, NULL, g.tu64, "acct_flags");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 30, fields);
+	fields[30] = g.f_loaded = J(context_new_field)(g.c, NULL, g.tu8p, "loaded");
+	fields[31] = g.f_dirty = J(context_new_field)(g.c, NULL, g.tu8p, "dirty");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 32, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -1757,6 +1889,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.retired = J(function_new_local)(g.fn, NULL, g.tu64, "retired");
 	g.mem = J(function_new_local)(g.fn, NULL, g.tu8p, "mem");
 	g.codemap = J(function_new_local)(g.fn, NULL, g.tu8p, "codemap");
+	g.loaded = J(function_new_local)(g.fn, NULL, g.tu8p, "loaded");
+	g.dirty = J(function_new_local)(g.fn, NULL, g.tu8p, "dirty");
 	g.tmp8 = J(function_new_local)(g.fn, NULL, g.tu8, "t8");
 	g.tmp16 = J(function_new_local)(g.fn, NULL, g.tu16, "t16");
 	g.tmp32 = J(function_new_local)(g.fn, NULL, g.tu32, "t32");
@@ -1835,6 +1969,10 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.retired, rv(field(&g, g.f_retired)));
 	assign(&g, g.mem, rv(field(&g, g.f_mem)));
 	assign(&g, g.codemap, rv(field(&g, g.f_codemap)));
+	if (g.cost->exits & JIT_COST_PAGING) {
+		assign(&g, g.loaded, rv(field(&g, g.f_loaded)));
+		assign(&g, g.dirty, rv(field(&g, g.f_dirty)));
+	}
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
@@ -1856,6 +1994,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 			      g.blocks[k].pc, NULL, 0, 0, 0);
 			if (g.need_prev[k] && !g.acct)
 				first_check(&g, k, 0, 0);
+			fetch_check(&g, k, false, 0, 0);
 			J(block_end_with_jump)(g.cur, NULL, g.labels[k]);
 			cases[n_cases++] = J(context_new_case)(g.c, pc, pc, gate);
 		}
