@@ -756,7 +756,9 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 				     desc_flags(mode),
 				     offsetof(struct block, runs),
 				     offsetof(struct block, taken),
-				     offsetof(struct block, flags) };
+				     offsetof(struct block, flags),
+				     offsetof(struct block, ran),
+				     0 };
 	for (size_t k = 0; k < n; k++) {
 		const struct block *b = blocks[k];
 		db[k] = (struct jit_desc_block){
@@ -1666,6 +1668,8 @@ static void report_block(struct cy_vm *vm, struct region *r, const struct jit_fr
 	if (want)
 		acct_transfer(vm, &b->insns[b->n - 1], target, f->cycles, f->instret);
 	b->runs++;
+	if (b->ran != vm->acct.ran.mark)
+		acct_ran(vm, b);
 	if (b->flags)
 		acct_flagged(vm, b, b->n, f->instret);
 }
@@ -1697,6 +1701,7 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
 		.hist = &vm->acct.hist,
+		.ran = &vm->acct.ran,
 	};
 
 	r->used = ++vm->jit->clock;
