@@ -19,10 +19,15 @@ int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops
 	if (!ops || a->n_subs == ACCT_MAX_SUBS || (events & a->events & ACCT_DEADLINE))
 		return -EINVAL;
 	if ((events & ACCT_RAN) && !a->ran.list) {
-		a->ran.list = malloc(ACCT_RAN_FIRST * sizeof(*a->ran.list));
+		/* CYCLOPS_ACCT_RAN_MAX=N bounds the list (tests: a list that
+		 * loses blocks gives the same profile) */
+		const char *env = getenv("CYCLOPS_ACCT_RAN_MAX");
+		a->ran_max = env ? (uint32_t)strtoul(env, NULL, 10) : 0;
+		a->ran.cap =
+		    a->ran_max && a->ran_max < ACCT_RAN_FIRST ? a->ran_max : ACCT_RAN_FIRST;
+		a->ran.list = malloc(a->ran.cap * sizeof(*a->ran.list));
 		if (!a->ran.list)
 			return -ENOMEM;
-		a->ran.cap = ACCT_RAN_FIRST;
 	}
 	a->subs[a->n_subs++] = (struct acct_sub){ events, ops, ctx };
 	/* every block unlisted: what ran from here on is listed */
@@ -156,9 +161,11 @@ void acct_ran(struct cy_vm *vm, struct block *b)
 	if (!(vm->acct.events & ACCT_RAN))
 		return;
 	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * (size_t)r->cap : ACCT_RAN_FIRST;
+		size_t cap = 2 * (size_t)r->cap;
 		struct block **list =
-		    cap <= UINT32_MAX ? realloc(r->list, cap * sizeof(*list)) : NULL;
+		    cap <= UINT32_MAX && (!vm->acct.ran_max || cap <= vm->acct.ran_max)
+			? realloc(r->list, cap * sizeof(*list))
+			: NULL;
 		if (!list) {
 			r->lost = 1;
 			return;
@@ -178,9 +185,13 @@ static void unlist(void *ctx, struct block *b)
 void acct_ran_reset(struct cy_vm *vm)
 {
 	struct acct_ran *r = &vm->acct.ran;
+	int subs = 0;
 
+	for (int i = 0; i < vm->acct.n_subs; i++)
+		subs += (vm->acct.subs[i].events & ACCT_RAN) != 0;
 	/* translated code lists no more than cap: room for what it lost */
-	if (r->lost && r->cap < UINT32_MAX / 2) {
+	if (r->lost && subs <= 1 && r->cap < UINT32_MAX / 2 &&
+	    (!vm->acct.ran_max || 2 * r->cap <= vm->acct.ran_max)) {
 		struct block **list = realloc(r->list, 2 * (size_t)r->cap * sizeof(*list));
 		if (list) {
 			r->list = list;
@@ -188,7 +199,9 @@ void acct_ran_reset(struct cy_vm *vm)
 		}
 	}
 	r->n = 0;
-	r->lost = 0;
+	/* one list cannot serve two subscribers that each empty it: with a
+	 * second, it is lost for good (each of them visits every block) */
+	r->lost = subs > 1;
 	/* a new mark unlists every block; a decoded block has mark 0 */
 	if (++r->mark == 0) {
 		cache_each_block(vm, unlist, NULL);

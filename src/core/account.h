@@ -147,8 +147,9 @@ struct acct_hist {
  * emptying the list moves the mark, so that every block is unlisted at
  * once. With no room left (the list is not grown by translated code),
  * lost says that a block that ran may be missing: the subscriber then
- * visits every block. A cache flush empties it (the fold before it has
- * handed every count out). The generated code reads it through a struct
+ * visits every block (as does every subscriber while there are two: each
+ * empties it). A cache flush empties it (the fold before it has handed
+ * every count out). The generated code reads it through a struct
  * of the same layout: 32-bit fields, then the pointer. */
 struct acct_ran {
 	uint32_t mark;
@@ -186,8 +187,10 @@ struct acct {
 	uint32_t last_from, last_to;
 	/* the latest clock an event carried (acct_*: the invariant below) */
 	uint64_t clock;
-	/* the blocks that ran, for the subscriber of ACCT_RAN */
+	/* the blocks that ran, for the subscriber of ACCT_RAN, and how many
+	 * the list may hold (0: no bound) */
 	struct acct_ran ran;
+	uint32_t ran_max;
 };
 
 /* The invariant every subscriber relies on: an event never carries a clock
