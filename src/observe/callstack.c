@@ -1128,6 +1128,24 @@ static void hand_out(struct cy_callstack *cs, uint32_t slot, const struct block 
 		acct_ran(cs->vm, r->list[i]);
 }
 
+/* A function of at most this many known blocks is handed over by a walk
+ * over them (as quick as listing them: qsort's comparison function); one
+ * of more by the list of the blocks that ran (list_sort's recursion). */
+#define WALK_MAX 16
+
+/* Hands the runs of function slot's known blocks not yet counted to
+ * owner, walking them all (the blocks of slot that the executor listed
+ * stay listed, and have nothing more to hand out then). */
+static void hand_walk(struct cy_callstack *cs, uint32_t slot, uint32_t owner,
+		      const struct block *cur)
+{
+	struct group_memo memo = { .owner = NO_NODE };
+	uint32_t g = group_for(cs, owner, slot, &memo);
+
+	for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next)
+		fold_defer(cs, &cs->known[k], owner, g, cur);
+}
+
 static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
 		      const struct block *cur)
 {
@@ -1135,8 +1153,12 @@ static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
 
 	if (owner == node)
 		return;
-	if (owner != NO_NODE && cs->head_gen[slot] == cs->generation + 1u)
-		hand_out(cs, slot, cur);
+	if (owner != NO_NODE && cs->head_gen[slot] == cs->generation + 1u) {
+		if (cs->n_head[slot] > WALK_MAX)
+			hand_out(cs, slot, cur);
+		else
+			hand_walk(cs, slot, owner, cur);
+	}
 	cs->owner[slot] = node;
 	cs->owner_epoch[slot] = cs->epoch;
 }
