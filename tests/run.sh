@@ -957,6 +957,11 @@ test_profile() {
 		else
 			not_ok "profile: $name: stacks" "$(diff "$base.want" "$base.got" | tr '\n' ' ')"
 		fi
+		# the per-pc costs are the blocks' run counts handed to each stack
+		# (a hand-over to the wrong stack moves them); the stacks' own
+		# totals come from the clock
+		expect "profile: $name: pprof's per-pc costs add up per stack to the stacks derived by hand" \
+			python3 tests/profile/check.py pprof-folded "$base.pb.gz" "$base.want"
 		want=$(sed -n 's/^# EXPECT-CYCLES: *//p' "$src")
 		expect "profile: $name: every format totals $want cycles" \
 			python3 tests/profile/check.py totals "$want" $(for e in $PROFILE_EXTS; do echo "$base.$e"; done)
@@ -1059,6 +1064,36 @@ sys.exit(not (len(ev) == 4 and ev[0]["ts"] == 0 and round((ev[-1]["ts"] + ev[-1]
 	test_profile_limits
 	test_profile_names
 	test_profile_escapes
+	test_profile_handover
+}
+
+# Hand-overs from a list of the blocks that ran that keeps none
+# (CYCLOPS_ACCT_RAN_MAX=1: each hand-over visits every block, as when
+# translated code fills the list) write the same bytes as with room for
+# them, interpreted and translated at once: a recursion whose levels run
+# different blocks and one function called through a pointer from three
+# sites (tests/profile/handover.S), and qsort's comparison function.
+test_profile_handover() {
+	local elf name e max d cyc abs
+	cyc=$(realpath "$CYCLOPS")
+	for elf in tests/profile/build/handover.elf guest/build/sort.elf; do
+		name=$(basename "$elf" .elf)
+		abs=$(realpath "$elf")
+		for e in interp jit; do
+			for max in 0 1; do
+				d=$OUT/ran-$name-$e-$max
+				mkdir -p "$d"
+				(cd "$d" && CYCLOPS_JIT_CACHE=$OUT/ran-cache CYCLOPS_JIT_EAGER=1 \
+					CYCLOPS_ACCT_RAN_MAX=$max timeout 300 "$cyc" run -q --engine $e \
+					--profile p.pb.gz --profile p.callgrind --profile p.folded \
+					"$abs" >stdout 2>stderr)
+			done
+			expect "profile: $name ($e): the same profiles when the list of the blocks that ran keeps none" \
+				diff -r "$OUT/ran-$name-$e-0" "$OUT/ran-$name-$e-1"
+		done
+		expect "profile: $name: the same profiles translated and interpreted" \
+			diff -r "$OUT/ran-$name-interp-0" "$OUT/ran-$name-jit-1"
+	done
 }
 
 # The report's interactive parts in headless Chromium, through its

@@ -270,6 +270,7 @@ void cy_vm_destroy(cy_vm *vm)
 	timers_free(vm->timers);
 	sampler_free(vm);
 	cache_free(&vm->cache);
+	acct_free(vm);
 	mem_snapshot_free(vm->memsnap);
 	journal_free(&vm->journal);
 	cost_free(vm);

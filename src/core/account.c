@@ -2,11 +2,15 @@
  * subscribers that asked for them. Nothing here runs per instruction. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/account.h"
 #include "core/block.h"
 #include "core/isa.h"
 #include "core/state.h"
+
+/* the list of the blocks that ran starts with room for this many */
+#define ACCT_RAN_FIRST 1024u
 
 int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops, void *ctx)
 {
@@ -14,7 +18,21 @@ int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops
 
 	if (!ops || a->n_subs == ACCT_MAX_SUBS || (events & a->events & ACCT_DEADLINE))
 		return -EINVAL;
+	if ((events & ACCT_RAN) && !a->ran.list) {
+		/* CYCLOPS_ACCT_RAN_MAX=N bounds the list (tests: a list that
+		 * loses blocks gives the same profile) */
+		const char *env = getenv("CYCLOPS_ACCT_RAN_MAX");
+		a->ran_max = env ? (uint32_t)strtoul(env, NULL, 10) : 0;
+		a->ran.cap =
+		    a->ran_max && a->ran_max < ACCT_RAN_FIRST ? a->ran_max : ACCT_RAN_FIRST;
+		a->ran.list = malloc(a->ran.cap * sizeof(*a->ran.list));
+		if (!a->ran.list)
+			return -ENOMEM;
+	}
 	a->subs[a->n_subs++] = (struct acct_sub){ events, ops, ctx };
+	/* every block unlisted: what ran from here on is listed */
+	if (events & ACCT_RAN)
+		acct_ran_reset(vm);
 	if (events & ACCT_DEADLINE)
 		a->deadline_sub = a->subs[a->n_subs - 1];
 	a->events |= events;
@@ -135,7 +153,69 @@ void acct_fold_block(struct cy_vm *vm, struct block *b)
 	b->runs = b->taken = 0;
 }
 
-uint8_t acct_decoded(struct cy_vm *vm, const struct block *b)
+void acct_ran(struct cy_vm *vm, struct block *b)
+{
+	struct acct_ran *r = &vm->acct.ran;
+
+	b->ran = r->mark;
+	if (!(vm->acct.events & ACCT_RAN))
+		return;
+	if (r->n == r->cap) {
+		size_t cap = 2 * (size_t)r->cap;
+		struct block **list =
+		    cap <= UINT32_MAX && (!vm->acct.ran_max || cap <= vm->acct.ran_max)
+			? realloc(r->list, cap * sizeof(*list))
+			: NULL;
+		if (!list) {
+			r->lost = 1;
+			return;
+		}
+		r->list = list;
+		r->cap = (uint32_t)cap;
+	}
+	r->list[r->n++] = b;
+}
+
+static void unlist(void *ctx, struct block *b)
+{
+	(void)ctx;
+	b->ran = 0;
+}
+
+void acct_ran_reset(struct cy_vm *vm)
+{
+	struct acct_ran *r = &vm->acct.ran;
+	int subs = 0;
+
+	for (int i = 0; i < vm->acct.n_subs; i++)
+		subs += (vm->acct.subs[i].events & ACCT_RAN) != 0;
+	/* translated code lists no more than cap: room for what it lost */
+	if (r->lost && subs <= 1 && r->cap < UINT32_MAX / 2 &&
+	    (!vm->acct.ran_max || 2 * r->cap <= vm->acct.ran_max)) {
+		struct block **list = realloc(r->list, 2 * (size_t)r->cap * sizeof(*list));
+		if (list) {
+			r->list = list;
+			r->cap *= 2;
+		}
+	}
+	r->n = 0;
+	/* one list cannot serve two subscribers that each empty it: with a
+	 * second, it is lost for good (each of them visits every block) */
+	r->lost = subs > 1;
+	/* a new mark unlists every block; a decoded block has mark 0 */
+	if (++r->mark == 0) {
+		cache_each_block(vm, unlist, NULL);
+		r->mark = 1;
+	}
+}
+
+void acct_free(struct cy_vm *vm)
+{
+	free(vm->acct.ran.list);
+	vm->acct.ran = (struct acct_ran){ 0 };
+}
+
+uint8_t acct_decoded(struct cy_vm *vm, struct block *b)
 {
 	uint8_t flags = 0;
 

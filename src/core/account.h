@@ -47,6 +47,9 @@ enum acct_event {
 	ACCT_DEADLINE = 1u << 6,
 	/* no callback: the interpreter keeps vm->acct.last_from/last_to */
 	ACCT_LAST_TRANSFER = 1u << 7,
+	/* no callback: the executor lists the blocks whose counts moved
+	 * (vm->acct.ran), for a subscriber that hands them out */
+	ACCT_RAN = 1u << 8,
 };
 
 struct acct_ops {
@@ -80,7 +83,7 @@ struct acct_ops {
 	 * that every subscriber sees each run once). */
 	void (*fold_block)(void *ctx, struct cy_vm *vm, struct block *b);
 	/* A block was decoded: the flag bits the subscriber wants on it. */
-	uint8_t (*decoded)(void *ctx, struct cy_vm *vm, const struct block *b);
+	uint8_t (*decoded)(void *ctx, struct cy_vm *vm, struct block *b);
 	/* Whether the block being decoded must end after in (so that what the
 	 * subscriber learns there acts before the next instruction); NULL: no. */
 	bool (*split_after)(void *ctx, struct cy_vm *vm, const struct insn *in);
@@ -136,6 +139,25 @@ struct acct_hist {
 	uint32_t *last_pc;
 };
 
+/* The blocks whose run counts (runs, taken) moved since the subscriber of
+ * ACCT_RAN last emptied the list (acct_ran_reset), each listed once: a
+ * hand-over of counts then visits what ran, not every block there is. A
+ * block is listed when a whole run of it is counted and its ran field is
+ * not the mark (acct_ran; translated code lists it itself, jit_gen.c);
+ * emptying the list moves the mark, so that every block is unlisted at
+ * once. With no room left (the list is not grown by translated code),
+ * lost says that a block that ran may be missing: the subscriber then
+ * visits every block (as does every subscriber while there are two: each
+ * empties it). A cache flush empties it (the fold before it has handed
+ * every count out). The generated code reads it through a struct
+ * of the same layout: 32-bit fields, then the pointer. */
+struct acct_ran {
+	uint32_t mark;
+	uint32_t n, cap;
+	uint32_t lost;
+	struct block **list;
+};
+
 struct acct_sub {
 	unsigned events; /* enum acct_event bits */
 	const struct acct_ops *ops;
@@ -165,6 +187,10 @@ struct acct {
 	uint32_t last_from, last_to;
 	/* the latest clock an event carried (acct_*: the invariant below) */
 	uint64_t clock;
+	/* the blocks that ran, for the subscriber of ACCT_RAN, and how many
+	 * the list may hold (0: no bound) */
+	struct acct_ran ran;
+	uint32_t ran_max;
 };
 
 /* The invariant every subscriber relies on: an event never carries a clock
@@ -198,7 +224,15 @@ void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
 		  uint64_t instret, uint64_t now, bool resumes);
 void acct_fold_block(struct cy_vm *vm, struct block *b);
-uint8_t acct_decoded(struct cy_vm *vm, const struct block *b);
+uint8_t acct_decoded(struct cy_vm *vm, struct block *b);
+/* A whole run of b was counted and b is not listed (its ran field is not
+ * the mark): listed now, if a subscriber asks for ACCT_RAN. */
+void acct_ran(struct cy_vm *vm, struct block *b);
+/* Empties the list of the blocks that ran (the subscriber has handed
+ * their counts out), with room for more if some were lost. */
+void acct_ran_reset(struct cy_vm *vm);
+/* Frees the list (the VM's end). */
+void acct_free(struct cy_vm *vm);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);
 void acct_flagged(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t instret);
 /* the deadline's subscriber, called straight (state.h has struct cy_vm) */

@@ -88,6 +88,9 @@ void cache_flush(struct cy_vm *vm)
 	struct block_cache *c = &vm->cache;
 
 	cache_fold(vm); /* the blocks' run counts go with them */
+	/* ... so the list of the blocks that ran is void */
+	vm->acct.ran.n = 0;
+	vm->acct.ran.lost = 0;
 
 	/* a cache that never held a block is empty already: a VM's first
 	 * flush touches none of the table's 512 KiB */
@@ -215,6 +218,8 @@ static void decode_block(struct cy_vm *vm, uint32_t pc, struct block *b, uint32_
 	b->code_epoch = UINT64_MAX;
 	b->next[0] = b->next[1] = &no_block;
 	b->runs = b->taken = b->sampled = 0;
+	b->ran = 0; /* not listed (acct_ran) */
+	b->tag = UINT32_MAX;
 	b->flags = 0;
 	if (!mem_is_mapped(&vm->mem, pc)) {
 		set_pseudo(vm, &b->insns[n], OP_fetch_fault, pc, n, 0);

@@ -230,6 +230,8 @@
 #define ACCT_RUN()                                                                                 \
 	do {                                                                                       \
 		b->runs++;                                                                         \
+		if (unlikely(b->ran != vm->acct.ran.mark))                                         \
+			acct_ran(vm, b);                                                           \
 		if (unlikely(b->flags)) {                                                          \
 			acct_flagged(vm, b, b->n, instret);                                        \
 			if (vm->break_loop) /* return before the next block */                     \

@@ -853,6 +853,8 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 				     offsetof(struct block, runs),
 				     offsetof(struct block, taken),
 				     offsetof(struct block, flags),
+				     offsetof(struct block, ran),
+				     0,
 				     { 0, 0, 0, 0 } };
 	desc_cost(vm, &h->cost);
 	for (size_t k = 0; k < n; k++) {
@@ -1841,6 +1843,8 @@ static void report_block(struct cy_vm *vm, struct region *r, const struct jit_fr
 	if (want)
 		acct_transfer(vm, &b->insns[b->n - 1], target, f->cycles, f->instret);
 	b->runs++;
+	if (b->ran != vm->acct.ran.mark)
+		acct_ran(vm, b);
 	if (b->flags)
 		acct_flagged(vm, b, b->n, f->instret);
 }
@@ -1896,6 +1900,7 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.hist = &vm->acct.hist,
 		.loaded = leaves(vm, vm->cost.loaded),
 		.dirty = leaves(vm, vm->cost.dirty),
+		.ran = &vm->acct.ran,
 	};
 
 	r->used = ++vm->jit->clock;

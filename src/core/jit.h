@@ -11,6 +11,7 @@
 struct cy_vm;
 struct block;
 struct acct_hist;
+struct acct_ran;
 
 /* Why a translated region returned (jit_frame.exit). */
 enum jit_exit {
@@ -71,6 +72,8 @@ struct jit_frame {
 	 * segment's bitmaps that hold the pages (the tree's leaves: page p is
 	 * bit p % 8 of byte p / 8); they do not change while a region runs */
 	const uint8_t *loaded, *dirty;
+	/* &vm->acct.ran: a block whose whole run it counts, it lists */
+	struct acct_ran *ran;
 };
 
 /* What the driver reports when an accounting region returns
@@ -95,11 +98,11 @@ enum jit_acct {
  * hashed, written into the compiled file and compared when the file is
  * loaded again: a header, the blocks, then their instructions. */
 #define JIT_DESC_MAGIC   0x4a594331u /* "1CYJ" */
-#define JIT_DESC_VERSION 1u
+#define JIT_DESC_VERSION 2u
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 21u
+#define JIT_GEN_VERSION 23u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before
@@ -130,7 +133,8 @@ struct jit_desc_head {
 	uint32_t flags;     /* JIT_DESC_ACCT */
 	/* where struct block keeps what the accounting code counts: a region
 	 * made by another build of cyclops never matches */
-	uint32_t off_runs, off_taken, off_flags;
+	uint32_t off_runs, off_taken, off_flags, off_ran;
+	uint32_t zero; /* to a multiple of 8 bytes */
 	struct jit_desc_cost cost;
 };
 
@@ -165,7 +169,7 @@ struct jit_desc_insn {
 	uint8_t op, rd, rs1, rs2, len, index, pad[2];
 };
 
-_Static_assert(sizeof(struct jit_desc_head) == 64 && sizeof(struct jit_desc_block) == 16 &&
+_Static_assert(sizeof(struct jit_desc_head) == 72 && sizeof(struct jit_desc_block) == 16 &&
 		   sizeof(struct jit_desc_insn) == 24,
 	       "the description has no padding: it is hashed and compared as bytes");
 

@@ -135,6 +135,11 @@ struct gen {
 	    *f_acct_target, *f_acct_flags;
 	gcc_jit_field *h_counts, *h_lo, *h_size, *h_interval, *h_next, *h_total, *h_last_end,
 	    *h_last_pc;
+	/* the blocks that ran (struct acct_ran), and in locals its address
+	 * and mark (nothing changes it while the region runs: no call) */
+	gcc_jit_field *f_ran, *r_mark, *r_n, *r_cap, *r_lost, *r_list;
+	gcc_jit_type *ran_type;
+	gcc_jit_lvalue *ran_l, *ran_mark_l;
 	/* the samples' tables, by a block's cycle (tab_base[k] + cycle - 1 for
 	 * block k): the pc of the instruction occupying it, and its end in
 	 * the block (UINT32_MAX for the last one: the block's end); NULL when
@@ -604,6 +609,8 @@ static void load_samples(struct gen *g)
 	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp");
 
 	assign(g, hp, rv(field(g, g->f_hist)));
+	assign(g, g->ran_l, rv(field(g, g->f_ran)));
+	assign(g, g->ran_mark_l, rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
 	assign(g, g->dl, rv(deref(rv(field(g, g->f_deadline)))));
 	assign(g, g->h_counts_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_counts)));
 	assign(g, g->h_lo_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_lo)));
@@ -666,6 +673,35 @@ static void store_samples(struct gen *g)
 	g->cur = done;
 }
 
+/* A whole run of the current block was counted: it is listed among the
+ * blocks that ran unless it is already (acct_ran, without the call: the
+ * list is not grown here, lost says a block did not fit). The mark is
+ * the one at the region's entry: only the driver's calls move it. */
+static void list_ran(struct gen *g)
+{
+	gcc_jit_rvalue *ran = rv(g->ran_l), *mark = rv(g->ran_mark_l);
+	gcc_jit_lvalue *n = J(rvalue_dereference_field)(ran, NULL, g->r_n);
+	gcc_jit_block *join, *room = new_block(g, "ran_room"), *full = new_block(g, "ran_full");
+
+	when(g, cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_ran, g->tu32)), mark),
+	     &join);
+	assign(g, block_field(g, g->head->off_ran, g->tu32), mark);
+	J(block_end_with_conditional)
+	(g->cur, NULL,
+	 cmp(g, GCC_JIT_COMPARISON_LT, rv(n), rv(J(rvalue_dereference_field)(ran, NULL, g->r_cap))),
+	 room, full);
+	g->cur = room;
+	assign(g,
+	       J(context_new_array_access)(
+		   g->c, NULL, rv(J(rvalue_dereference_field)(ran, NULL, g->r_list)), rv(n)),
+	       rv(g->bp));
+	J(block_add_assignment_op)(g->cur, NULL, n, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu32, 1));
+	J(block_end_with_jump)(g->cur, NULL, join);
+	g->cur = full;
+	assign(g, J(rvalue_dereference_field)(ran, NULL, g->r_lost), konst(g, g->tu32, 1));
+	end_when(g, join);
+}
+
 /* The accounting variant's block end (not lean): what exec_acct does, in
  * its order, without a call: the samples (gen_samples), the taken count,
  * the transfer's record, the run count; the region leaves for the driver
@@ -715,6 +751,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
+	list_ran(g);
 	out =
 	    branch_off(g,
 		       cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
@@ -1688,7 +1725,11 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 32 * 8, "jit_frame: 32 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 33 * 8, "jit_frame: 33 fields of 8 bytes");
+_Static_assert(sizeof(struct acct_ran) == 24 && offsetof(struct acct_ran, n) == 4 &&
+		   offsetof(struct acct_ran, cap) == 8 && offsetof(struct acct_ran, lost) == 12 &&
+		   offsetof(struct acct_ran, list) == 16,
+	       "acct_ran: four 32-bit fields, then the list");
 _Static_assert(sizeof(struct acct_hist) == 7 * 8 && offsetof(struct acct_hist, lo) == 8 &&
 		   offsetof(struct acct_hist, interval) == 16 &&
 		   offsetof(struct acct_hist, last_pc) == 48,
@@ -1753,7 +1794,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[32], *hfields[8];
+	gcc_jit_field *fields[33], *hfields[8], *rfields[5];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -1858,7 +1899,17 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	fields[29] = g.f_acct_flags = J(context_new_field)(g.c, NULL, g.tu64, "acct_flags");
 	fields[30] = g.f_loaded = J(context_new_field)(g.c, NULL, g.tu8p, "loaded");
 	fields[31] = g.f_dirty = J(context_new_field)(g.c, NULL, g.tu8p, "dirty");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 32, fields);
+	/* struct acct_ran */
+	rfields[0] = g.r_mark = J(context_new_field)(g.c, NULL, g.tu32, "mark");
+	rfields[1] = g.r_n = J(context_new_field)(g.c, NULL, g.tu32, "n");
+	rfields[2] = g.r_cap = J(context_new_field)(g.c, NULL, g.tu32, "cap");
+	rfields[3] = g.r_lost = J(context_new_field)(g.c, NULL, g.tu32, "lost");
+	rfields[4] = g.r_list =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu8p), "list");
+	g.ran_type = J(type_get_pointer)(
+	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_ran_t", 5, rfields)));
+	fields[32] = g.f_ran = J(context_new_field)(g.c, NULL, g.ran_type, "ran");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 33, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -1914,6 +1965,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.s_end = J(function_new_local)(g.fn, NULL, g.tu64, "s_end");
 	g.s_n = J(function_new_local)(g.fn, NULL, g.tu64, "s_n");
 	g.s_rel = J(function_new_local)(g.fn, NULL, g.tu32, "s_rel");
+	g.ran_l = J(function_new_local)(g.fn, NULL, g.ran_type, "ran");
+	g.ran_mark_l = J(function_new_local)(g.fn, NULL, g.tu32, "ran_mark");
 
 	/* the registers the region uses are loaded at its entry, those it
 	 * writes go back at its exit */

@@ -54,6 +54,12 @@ struct block {
 	 * a run was sliced is a suffix of one (the translation tier's
 	 * regions keep leaders, jit.c) */
 	bool entered;
+	/* the accounting interface's list of blocks that ran (struct
+	 * acct_ran): the block is listed while this is the list's mark */
+	uint32_t ran;
+	/* the call-stack profiler's own index for the block (its known
+	 * block), set when it is decoded (acct_decoded) */
+	uint32_t tag;
 	struct insn insns[];
 };
 

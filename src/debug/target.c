@@ -286,7 +286,7 @@ static int point(void *t, enum gdb_point_type type, uint64_t addr, uint64_t kind
 /* The accounting subscriber: blocks end before every breakpoint, and a
  * block from which the next pc may be a breakpoint pauses the run when it
  * ends (the flagged event): the run returns before the next block. */
-static uint8_t on_decoded(void *ctx, struct cy_vm *vm, const struct block *b)
+static uint8_t on_decoded(void *ctx, struct cy_vm *vm, struct block *b)
 {
 	const struct debug *d = ctx;
 

@@ -995,55 +995,155 @@ static uint32_t fold_group(struct cy_callstack *cs, uint32_t node, uint32_t slot
 	return g;
 }
 
-/* Hands the runs of function slot's known blocks not yet counted to node,
- * deferred: a block already handed to node before adds its runs to its
- * fold_pend; one never handed to it is folded now, which makes its pairs in
- * the table in the order an immediate fold makes them, and remembers them. */
-static void fold_defer(struct cy_callstack *cs, uint32_t slot, uint32_t node,
+/* Hands the runs of known block kb not yet counted to node, deferred in
+ * group g (UINT32_MAX: not deferred): a block already handed to node before
+ * adds its runs to its fold_pend; one never handed to it is folded now,
+ * which makes its pairs in the table in the order an immediate fold makes
+ * them, and remembers them. cur: as for known_fold. */
+static void fold_defer(struct cy_callstack *cs, struct known_block *kb, uint32_t node, uint32_t g,
 		       const struct block *cur)
 {
-	uint32_t g = fold_group(cs, node, slot);
+	const struct block *b = kb->b;
+	uint64_t runs = b->runs + (b == cur), taken = b->taken;
 
-	for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next) {
-		struct known_block *kb = &cs->known[k];
-		const struct block *b = kb->b;
-		uint64_t runs = b->runs + (b == cur), taken = b->taken;
-		if (runs <= kb->runs && taken <= kb->taken)
-			continue;
-		if (g == UINT32_MAX || cs->per_pc) { /* out of memory, or no longer deferred */
-			known_fold(cs, kb, node, cur, NULL);
-			continue;
-		}
-		struct fold_pend *p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
-		if (p->at != NO_PEND) { /* as known_fold would count them */
-			if (runs > kb->runs) {
-				p->runs += runs - kb->runs;
-				kb->runs = runs;
-			}
-			if (taken > kb->taken) {
-				p->taken += taken - kb->taken;
-				kb->taken = taken;
-			}
-			continue;
-		}
-		/* its pairs are made only by a run (as known_fold makes them) */
-		if (runs <= kb->runs || cs->n_fold_costs + b->n >= UINT32_MAX ||
-		    !room((void **)&cs->fold_costs, &cs->n_fold_costs, &cs->cap_fold_costs, b->n,
-			  sizeof(*cs->fold_costs))) {
-			known_fold(cs, kb, node, cur, NULL);
-			continue;
-		}
-		uint32_t at = (uint32_t)cs->n_fold_costs;
-		uint32_t n = known_fold(cs, kb, node, cur, &cs->fold_costs[at]);
-		if (cs->per_pc || cs->failed) /* the pairs moved: to_per_pc cleared the groups */
-			continue;
-		const struct insn *last = &b->insns[b->n - 1];
-		p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
-		p->at = at;
-		p->n = n;
-		p->branch = insn_classes[last->op] == CY_CLASS_BRANCH && n;
-		cs->n_fold_costs += n;
+	if (runs <= kb->runs && taken <= kb->taken)
+		return;
+	if (g == UINT32_MAX || cs->per_pc) { /* out of memory, or no longer deferred */
+		known_fold(cs, kb, node, cur, NULL);
+		return;
 	}
+	struct fold_pend *p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
+	if (p->at != NO_PEND) { /* as known_fold would count them */
+		if (runs > kb->runs) {
+			p->runs += runs - kb->runs;
+			kb->runs = runs;
+		}
+		if (taken > kb->taken) {
+			p->taken += taken - kb->taken;
+			kb->taken = taken;
+		}
+		return;
+	}
+	/* its pairs are made only by a run (as known_fold makes them) */
+	if (runs <= kb->runs || cs->n_fold_costs + b->n >= UINT32_MAX ||
+	    !room((void **)&cs->fold_costs, &cs->n_fold_costs, &cs->cap_fold_costs, b->n,
+		  sizeof(*cs->fold_costs))) {
+		known_fold(cs, kb, node, cur, NULL);
+		return;
+	}
+	uint32_t at = (uint32_t)cs->n_fold_costs;
+	uint32_t n = known_fold(cs, kb, node, cur, &cs->fold_costs[at]);
+	if (cs->per_pc || cs->failed) /* the pairs moved: to_per_pc cleared the groups */
+		return;
+	const struct insn *last = &b->insns[b->n - 1];
+	p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
+	p->at = at;
+	p->n = n;
+	p->branch = insn_classes[last->op] == CY_CLASS_BRANCH && n;
+	cs->n_fold_costs += n;
+}
+
+/* The known block of b, NULL if the profiler never heard of it: the
+ * index it left in the block when it was decoded (acct_on_decoded). */
+static struct known_block *known_of(struct cy_callstack *cs, const struct block *b)
+{
+	if (b->tag < cs->n_known && cs->known[b->tag].b == b)
+		return &cs->known[b->tag];
+	return NULL;
+}
+
+/* The group a hand-over to owner of function slot's blocks defers into
+ * (fold_group), UINT32_MAX: none; memo keeps the last one of this hand-out
+ * (a function's blocks run together). */
+struct group_memo {
+	uint32_t owner, slot, g;
+};
+
+static uint32_t group_for(struct cy_callstack *cs, uint32_t owner, uint32_t slot,
+			  struct group_memo *memo)
+{
+	if (memo->owner == owner && memo->slot == slot)
+		return memo->g;
+	memo->owner = owner;
+	memo->slot = slot;
+	memo->g = !cs->per_pc && !cs->failed && owner < cs->node_map.n ? fold_group(cs, owner, slot)
+								       : UINT32_MAX;
+	return memo->g;
+}
+
+/* Hands kb's runs not yet counted to its function's owner; false when the
+ * function has none yet (they go to the first one it gets). cur: counted
+ * ahead when its function is slot (the one whose owner changes). */
+static bool hand_one(struct cy_callstack *cs, struct known_block *kb, uint32_t slot,
+		     const struct block *cur, struct group_memo *memo)
+{
+	uint32_t owner = owner_of(cs, kb->func);
+
+	if (owner == NO_NODE)
+		return false;
+	fold_defer(cs, kb, owner, group_for(cs, owner, kb->func, memo),
+		   kb->func == slot ? cur : NULL);
+	return true;
+}
+
+/* Hands the runs of every block that ran since the last hand-out to the
+ * owner of its function (which has not changed since: a change hands them
+ * out first), and empties the list of the blocks that ran (core/account.h:
+ * struct acct_ran). So a hand-over costs what ran, not every block the
+ * function has: a recursion's blocks change owners at every call and
+ * return. Blocks of a function with no owner yet stay listed. slot: the
+ * function whose owner is about to change (n_funcs + 1: none), whose block
+ * cur has a run under way (counted ahead, as known_fold says). */
+static void hand_out(struct cy_callstack *cs, uint32_t slot, const struct block *cur)
+{
+	struct acct_ran *r = &cs->vm->acct.ran;
+	struct group_memo memo = { .owner = NO_NODE };
+	struct known_block *kb;
+	uint32_t keep = 0;
+
+	known_sync(cs);
+	if (r->lost) { /* a block that ran may be missing: every one */
+		for (size_t k = 0; k < cs->n_known; k++)
+			hand_one(cs, &cs->known[k], slot, cur, &memo);
+		acct_ran_reset(cs->vm);
+		for (size_t k = 0; k < cs->n_known; k++) {
+			kb = &cs->known[k];
+			if (owner_of(cs, kb->func) == NO_NODE &&
+			    (kb->b->runs > kb->runs || kb->b->taken > kb->taken))
+				acct_ran(cs->vm, (struct block *)kb->b);
+		}
+		return;
+	}
+	/* cur, not listed yet (its first run is the one under way) */
+	if (cur && cur->ran != r->mark && (kb = known_of(cs, cur)) && kb->func == slot)
+		hand_one(cs, kb, slot, cur, &memo);
+	for (uint32_t i = 0; i < r->n; i++) {
+		struct block *b = r->list[i];
+		if ((kb = known_of(cs, b)) && !hand_one(cs, kb, slot, cur, &memo))
+			r->list[keep++] = b;
+	}
+	acct_ran_reset(cs->vm);
+	/* listed again: acct_ran writes list[n++], never past i */
+	for (uint32_t i = 0; i < keep; i++)
+		acct_ran(cs->vm, r->list[i]);
+}
+
+/* A function of at most this many known blocks is handed over by a walk
+ * over them (as quick as listing them: qsort's comparison function); one
+ * of more by the list of the blocks that ran (list_sort's recursion). */
+#define WALK_MAX 16
+
+/* Hands the runs of function slot's known blocks not yet counted to
+ * owner, walking them all (the blocks of slot that the executor listed
+ * stay listed, and have nothing more to hand out then). */
+static void hand_walk(struct cy_callstack *cs, uint32_t slot, uint32_t owner,
+		      const struct block *cur)
+{
+	struct group_memo memo = { .owner = NO_NODE };
+	uint32_t g = group_for(cs, owner, slot, &memo);
+
+	for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next)
+		fold_defer(cs, &cs->known[k], owner, g, cur);
 }
 
 static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
@@ -1054,11 +1154,10 @@ static void claim_one(struct cy_callstack *cs, uint32_t slot, uint32_t node,
 	if (owner == node)
 		return;
 	if (owner != NO_NODE && cs->head_gen[slot] == cs->generation + 1u) {
-		if (!cs->per_pc && !cs->failed && owner < cs->node_map.n)
-			fold_defer(cs, slot, owner, cur);
+		if (cs->n_head[slot] > WALK_MAX)
+			hand_out(cs, slot, cur);
 		else
-			for (uint32_t k = cs->head[slot]; k != UINT32_MAX; k = cs->known[k].next)
-				known_fold(cs, &cs->known[k], owner, cur, NULL);
+			hand_walk(cs, slot, owner, cur);
 	}
 	cs->owner[slot] = node;
 	cs->owner_epoch[slot] = cs->epoch;
@@ -1082,17 +1181,11 @@ static void claim(struct cy_callstack *cs, uint32_t slot, uint32_t node, const s
 }
 
 /* Code may have been reached without a report (a trap to its handler):
- * every known block's counts go to their owners, and every function is
- * the top frame's until it is claimed again. */
+ * every block's counts go to their owners, and every function is the top
+ * frame's until it is claimed again. */
 static void claim_all(struct cy_callstack *cs)
 {
-	known_sync(cs);
-	for (size_t k = 0; k < cs->n_known; k++) {
-		struct known_block *kb = &cs->known[k];
-		uint32_t owner = owner_of(cs, kb->func);
-		if (owner != NO_NODE)
-			known_fold(cs, kb, owner, NULL, NULL);
-	}
+	hand_out(cs, (uint32_t)cs->n_funcs + 1, NULL);
 	cs->epoch++;
 	cs->default_owner = cs->depth && !cs->failed ? cs->stack[cs->depth - 1].node : NO_NODE;
 }
@@ -1304,7 +1397,7 @@ static void acct_on_fold_block(void *ctx, cy_vm *vm, struct block *b)
 
 /* A block was decoded: known from now on; flagged when it may fall
  * through into another function. */
-static uint8_t acct_on_decoded(void *ctx, cy_vm *vm, const struct block *b)
+static uint8_t acct_on_decoded(void *ctx, cy_vm *vm, struct block *b)
 {
 	struct cy_callstack *cs = ctx;
 	const struct insn *last = &b->insns[b->n - 1];
@@ -1323,6 +1416,7 @@ static uint8_t acct_on_decoded(void *ctx, cy_vm *vm, const struct block *b)
 	}
 	kb = &cs->known[cs->n_known];
 	*kb = (struct known_block){ .b = b, .func = slot, .next = UINT32_MAX };
+	b->tag = (uint32_t)cs->n_known; /* known_of */
 	if (cs->head_gen[slot] == cs->generation + 1u)
 		kb->next = cs->head[slot];
 	else
@@ -1490,7 +1584,7 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 	else
 		rc = acct_subscribe(vm,
 				    ACCT_TRANSFER | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL |
-					ACCT_FOLD | ACCT_FLAGGED,
+					ACCT_FOLD | ACCT_FLAGGED | ACCT_RAN,
 				    &callstack_ops, cs);
 	if (rc != 0)
 		goto out_free;

@@ -515,7 +515,7 @@ static void on_partial(void *ctx, struct cy_vm *vm, const struct block *b, uint3
 /* Code outside the ranges counted per pc goes to the table of other pcs,
  * which is capped in the order pcs are first sampled: by runs, its blocks
  * are flagged and counted as each run ends. */
-static uint8_t on_decoded(void *ctx, struct cy_vm *vm, const struct block *b)
+static uint8_t on_decoded(void *ctx, struct cy_vm *vm, struct block *b)
 {
 	struct sampler *s = ctx;
 

@@ -463,7 +463,7 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 
 /* The accounting interface's side: the recogniser on flagged blocks. */
 
-static uint8_t timers_decoded(void *ctx, cy_vm *vm, const struct block *b)
+static uint8_t timers_decoded(void *ctx, cy_vm *vm, struct block *b)
 {
 	(void)ctx;
 	for (uint32_t i = 0; i < b->n; i++)

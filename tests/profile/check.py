@@ -201,6 +201,25 @@ def main():
             if not reason or sys.argv[2] not in reason:
                 print("%s: %s marker %r lacks %r" % (path, sys.argv[1], reason, sys.argv[2]))
                 bad += 1
+    elif sys.argv[1] == "pprof-folded":
+        # the per-pc costs of each stack (pprof's samples, made from the
+        # blocks' run counts handed to each stack) added up per stack, as
+        # folded lines, against the folded stacks given in the file
+        # sys.argv[3] (derived from the clock, by hand); equal stacks add up
+        _, samples = read_pprof(sys.argv[2])
+        got, want = {}, {}
+        for stack, vals in samples:
+            key = ";".join(reversed(stack))
+            got[key] = got.get(key, 0) + vals[0]
+        for line in open(sys.argv[3]):
+            if line.strip():
+                key, n = line.rsplit(" ", 1)
+                want[key] = want.get(key, 0) + int(n)
+        got = dict((k, v) for k, v in got.items() if v)
+        for key in sorted(set(got) | set(want)):
+            if got.get(key) != want.get(key):
+                print("%s: pprof %s, folded %s" % (key, got.get(key), want.get(key)))
+                bad += 1
     elif sys.argv[1] == "pprof-top":
         _, samples = read_pprof(sys.argv[2])
         flat, cum = {}, {}
