@@ -821,6 +821,52 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 # --timers changes no count.
 summary_counts() { echo "$(summary_insns "$1") $(summary_cycles "$1") $(grep '^cyclops: [0-9]* segments' "$1")"; }
 
+# Announced, the timers run on the accounting interface where it gives
+# every instruction's answer (docs/timers.md): the channel words watched,
+# steps from ecalls and extra events. Every timers guest writes the same
+# bytes (report, stdout, stderr, exit status) under the interpreter and
+# translated code as under the reference engine (every instruction's
+# events), under unit and events.model (on the interface) and zero-riscy
+# and risc0 (detailed models: every instruction's events after the
+# announcement, as before).
+timers_engines() {
+	local elf m e x d=$OUT/tm-engines why lim
+	mkdir -p "$d"
+	for elf in tests/timer/build/events.elf tests/timer/build/long.elf \
+		tests/timer/build/many_slices.elf tests/timer/build/many_timers.elf \
+		tests/timer/build/nested.elf tests/timer/build/risc0.elf tests/timer/build/walk.elf \
+		tests/zkvm/build/risc0_timer.elf guest/build/timed.elf guest/build/long/bytecode-timed.elf; do
+		for m in unit tests/timer/events.model zero-riscy risc0; do
+			# the long guest whole under unit only: its reference run takes 8 s
+			lim=
+			case $elf in */long/*) [ $m = unit ] || lim="--max-cycles 3000000" ;; esac
+			for e in reference interp jit; do
+				timeout 300 "$CYCLOPS" run -q --engine $e --model $m $lim --timers \
+					--report "$d/$e.json" "$elf" >"$d/$e.out" 2>"$d/$e.err" </dev/null
+				echo $? >"$d/$e.rc"
+			done
+			why=
+			for e in interp jit; do
+				for x in json out err rc; do
+					cmp -s "$d/reference.$x" "$d/$e.$x" || why="$why $e.$x"
+				done
+			done
+			expect "timers: $elf under $m: the same bytes under interp and jit as under the reference engine${why:+ (differ:$why)}" \
+				[ -z "$why" ]
+		done
+	done
+	# and the interface path is the one taken: a run every instruction's
+	# events watch is never translated (the observed interpreter has no
+	# translated code), while this one (a loop whose 23 instructions start
+	# and stop a timer, N = 270000 times) runs most of its cycles so (the
+	# rest: the interpreter from each watched store on to the next block
+	# a region starts at)
+	CYCLOPS_JIT_CACHE=$d/cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
+		"$CYCLOPS" run --engine jit --timers tests/timer/build/many_slices.elf >/dev/null 2>"$d/jit.err"
+	expect "timers: announced, the timers leave the run translated (many_slices.S: more than half its cycles)" \
+		awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t > 0.5 * '"$(summary_cycles "$d/jit.err")"') }' "$d/jit.err"
+}
+
 test_timer() {
 	local src name model tag args rc on off want m f=tests/timer/build
 	if ! command -v python3 >/dev/null; then
@@ -863,6 +909,7 @@ test_timer() {
 				[ "$(summary_counts "$OUT/off.err")" = "$(summary_counts "$OUT/on.err")" ]
 		done
 	done
+	timers_engines
 	# --significant N: in risc0.S, the steps of 453, 453 and 957 cycles reach
 	# 400, the auipc's 323 does not
 	cy run -q --model risc0 --significant 400 --report "$OUT/tm.json" "$f/risc0.elf" 2>"$OUT/tm.err"
