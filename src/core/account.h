@@ -186,6 +186,10 @@ struct acct {
 	/* the watched ranges (ACCT_STORE), their chunks marked in the code map */
 	struct acct_watch watch[ACCT_MAX_WATCH];
 	int n_watch;
+	/* the interpreter's: the store its code map test stopped (in memory,
+	 * not in a local the loop would keep a register for) */
+	uint64_t store_addr;
+	uint32_t store_size;
 };
 
 /* The invariant every subscriber relies on: an event never carries a clock

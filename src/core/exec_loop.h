@@ -230,7 +230,7 @@
 #if ACCT
 /* a store the code map's test stopped: code_written tells a watched range
  * (acct_watch) from code */
-#define STORE_SEEN(a, size) (stored_addr = (a), stored_size = (size))
+#define STORE_SEEN(a, size) (vm->acct.store_addr = (a), vm->acct.store_size = (size))
 #define ACCT_RUN()                                                                                 \
 	do {                                                                                       \
 		b->runs++;                                                                         \
@@ -402,8 +402,6 @@ const void *const *EXEC_FN(struct cy_vm *vm, uint64_t budget)
 #if ACCT
 	const bool want_transfer = vm->acct.events & ACCT_TRANSFER;
 	const bool keep_last = vm->acct.events & ACCT_LAST_TRANSFER;
-	uint64_t stored_addr = 0; /* STORE_SEEN */
-	uint32_t stored_size = 0;
 #endif
 #if DETAILED || INLINE_COST
 	/* the clock before the current instruction (DETAILED), or before the
@@ -1035,8 +1033,9 @@ code_written: /* the store just executed changed decoded code, or a watched rang
 #if ACCT
 	if (vm->acct.n_watch) {
 		/* the clock before the store, which retires next */
-		acct_store(vm, ip, stored_addr, stored_size, RETIRED_CYCLES, NOW_INSTRET);
-		if (!cache_holds_code(&vm->cache, stored_addr, stored_size))
+		acct_store(vm, ip, vm->acct.store_addr, vm->acct.store_size, RETIRED_CYCLES,
+			   NOW_INSTRET);
+		if (!cache_holds_code(&vm->cache, vm->acct.store_addr, vm->acct.store_size))
 			NEXT; /* no code changed: the block goes on */
 	}
 #endif
