@@ -835,7 +835,8 @@ timers_engines() {
 	for elf in tests/timer/build/events.elf tests/timer/build/long.elf \
 		tests/timer/build/many_slices.elf tests/timer/build/many_timers.elf \
 		tests/timer/build/nested.elf tests/timer/build/risc0.elf tests/timer/build/walk.elf \
-		tests/zkvm/build/risc0_timer.elf guest/build/timed.elf guest/build/long/bytecode-timed.elf; do
+		tests/zkvm/build/risc0_timer.elf tests/zkvm/build/risc0_timer_sha.elf guest/build/timed.elf \
+		guest/build/long/bytecode-timed.elf; do
 		for m in unit tests/timer/events.model zero-riscy risc0; do
 			# the long guest whole under unit only: its reference run takes 8 s
 			lim=
@@ -855,6 +856,20 @@ timers_engines() {
 				[ -z "$why" ]
 		done
 	done
+	# a step from an ecall's charge (risc0_timer_sha.S, derived there): the
+	# same bytes under the three engines, and the step as derived
+	for e in reference interp jit; do
+		"$CYCLOPS" run -q --engine $e --model tests/zkvm/risc0_sha_step.model --timers \
+			--report "$d/$e.json" tests/zkvm/build/risc0_timer_sha.elf >"$d/$e.out" 2>"$d/$e.err" </dev/null
+	done
+	expect "timers: an ecall's charge is its timer's step, the same under interp, jit and reference (risc0_timer_sha.S)" \
+		sh -c "cmp -s '$d/reference.json' '$d/interp.json' && cmp -s '$d/reference.json' '$d/jit.json' &&
+			cmp -s '$d/reference.err' '$d/interp.err' && python3 -c \"
+import json, sys
+r = json.load(open('$d/interp.json')); t = r['timers']
+sys.exit(not (r['instructions'] == 38 and r['cycles'] == 1043 and t['warnings'] == []
+              and [(n['label'], n['count'], n['cycles'], n['instructions'], n['significant_steps']) for n in t['tree']] == [('t', 1, 1019, 14, 1)]
+              and [(s['cycle_before'], s['cycle_after'], s['insn'], s['jump'], s['writes']) for s in t['tree'][0]['steps']] == [(29, 1035, 'ecall', None, [])]))\""
 	# and the interface path is the one taken: a run every instruction's
 	# events watch is never translated (the observed interpreter has no
 	# translated code), while this one (a loop whose 23 instructions start
