@@ -870,6 +870,22 @@ r = json.load(open('$d/interp.json')); t = r['timers']
 sys.exit(not (r['instructions'] == 38 and r['cycles'] == 1043 and t['warnings'] == []
               and [(n['label'], n['count'], n['cycles'], n['instructions'], n['significant_steps']) for n in t['tree']] == [('t', 1, 1019, 14, 1)]
               and [(s['cycle_before'], s['cycle_after'], s['insn'], s['jump'], s['writes']) for s in t['tree'][0]['steps']] == [(29, 1035, 'ecall', None, [])]))\""
+	# chunked (docs/scale-out.md): the steps from events, in chunks of 1
+	# and 7 cycles (a chunk starting at each instruction: the div after
+	# events.S's jal and the ecall inherit the jump before the chunk), the
+	# chunked run's bytes are the serial run's
+	for x in "tests/timer/build/events.elf tests/timer/events.model" \
+		"tests/zkvm/build/risc0_timer_sha.elf tests/zkvm/risc0_sha_step.model"; do
+		set -- $x
+		for lim in 1 7; do
+			"$CYCLOPS" run -q --model "$2" --timers --report "$d/serial.json" --chunk-cycles $lim \
+				"$1" >"$d/serial.out" 2>"$d/serial.err" </dev/null
+			"$CYCLOPS" run -q --model "$2" --timers --report "$d/jobs.json" --chunk-cycles $lim \
+				--checkpoint-every $lim --jobs 2 "$1" >"$d/jobs.out" 2>"$d/jobs.err" </dev/null
+			expect "timers: $1 in chunks of $lim cycles on 2 jobs: the serial run's bytes" \
+				sh -c "cmp -s '$d/serial.json' '$d/jobs.json' && cmp -s '$d/serial.err' '$d/jobs.err' && cmp -s '$d/serial.out' '$d/jobs.out'"
+		done
+	done
 	# and the interface path is the one taken: a run every instruction's
 	# events watch is never translated (the observed interpreter has no
 	# translated code), while this one (a loop whose 23 instructions start

@@ -499,16 +499,22 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev);
 #define EVENTS_BEFORE    (ACCT_FLAGGED | ACCT_LAST_TRANSFER)
 #define EVENTS_ANNOUNCED (EVENTS_BEFORE | ACCT_STORE | ACCT_ECALL | ACCT_EXTRA)
 
+/* The last jump before the current instruction, from the interface. */
+static void sync_jump(struct timers *t, cy_vm *vm)
+{
+	t->has_jump = vm->acct.has_last;
+	t->jump_from = vm->acct.last_from;
+	t->jump_to = vm->acct.last_to;
+	if (t->chunk && t->has_jump) /* has_last was cleared at its start */
+		t->jump_known = true;
+}
+
 /* From the next block on, every instruction's events: with the last jump
  * so far, as the events would have told it (in a chunk, one before its
  * start is not known here: the merge gives it). */
 static void watch_every_instruction(struct timers *t, cy_vm *vm)
 {
-	t->has_jump = vm->acct.has_last;
-	t->jump_from = vm->acct.last_from;
-	t->jump_to = vm->acct.last_to;
-	if (t->chunk && t->has_jump)
-		t->jump_known = true;
+	sync_jump(t, vm);
 	t->watching = false;
 	acct_unsubscribe(vm, t);
 	if (cy_vm_add_observer(
@@ -540,16 +546,6 @@ static bool exact_on_accounting(const struct timers *t, const cy_vm *vm)
 		most = m->insn_cost[i] > most ? m->insn_cost[i] : most;
 	most += (uint64_t)vm->cost.taken_extra + m->fetch_wait_states;
 	return most < t->threshold;
-}
-
-/* The last jump before the current instruction, from the interface. */
-static void sync_jump(struct timers *t, cy_vm *vm)
-{
-	t->has_jump = vm->acct.has_last;
-	t->jump_from = vm->acct.last_from;
-	t->jump_to = vm->acct.last_to;
-	if (t->chunk && t->has_jump) /* has_last was cleared at its start */
-		t->jump_known = true;
 }
 
 /* The channels' length and signal words, watched (their stores are what
