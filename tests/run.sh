@@ -821,6 +821,83 @@ sys.exit(not (r['counters_build'] == 'fpga' and c['mhpmcounter3']['value'] == 3
 # --timers changes no count.
 summary_counts() { echo "$(summary_insns "$1") $(summary_cycles "$1") $(grep '^cyclops: [0-9]* segments' "$1")"; }
 
+# Announced, the timers run on the accounting interface where it gives
+# every instruction's answer (docs/timers.md): the channel words watched,
+# steps from ecalls and extra events. Every timers guest writes the same
+# bytes (report, stdout, stderr, exit status) under the interpreter and
+# translated code as under the reference engine (every instruction's
+# events), under unit and events.model (on the interface) and zero-riscy
+# and risc0 (detailed models: every instruction's events after the
+# announcement, as before).
+timers_engines() {
+	local elf m e x d=$OUT/tm-engines why lim
+	mkdir -p "$d"
+	for elf in tests/timer/build/events.elf tests/timer/build/long.elf \
+		tests/timer/build/many_slices.elf tests/timer/build/many_timers.elf \
+		tests/timer/build/nested.elf tests/timer/build/risc0.elf tests/timer/build/walk.elf \
+		tests/zkvm/build/risc0_timer.elf tests/zkvm/build/risc0_timer_sha.elf guest/build/timed.elf \
+		guest/build/long/bytecode-timed.elf; do
+		for m in unit tests/timer/events.model zero-riscy risc0; do
+			# the long guest whole under unit only: its reference run takes 8 s
+			lim=
+			case $elf in */long/*) [ $m = unit ] || lim="--max-cycles 3000000" ;; esac
+			for e in reference interp jit; do
+				timeout 300 "$CYCLOPS" run -q --engine $e --model $m $lim --timers \
+					--report "$d/$e.json" "$elf" >"$d/$e.out" 2>"$d/$e.err" </dev/null
+				echo $? >"$d/$e.rc"
+			done
+			why=
+			for e in interp jit; do
+				for x in json out err rc; do
+					cmp -s "$d/reference.$x" "$d/$e.$x" || why="$why $e.$x"
+				done
+			done
+			expect "timers: $elf under $m: the same bytes under interp and jit as under the reference engine${why:+ (differ:$why)}" \
+				[ -z "$why" ]
+		done
+	done
+	# a step from an ecall's charge (risc0_timer_sha.S, derived there): the
+	# same bytes under the three engines, and the step as derived
+	for e in reference interp jit; do
+		"$CYCLOPS" run -q --engine $e --model tests/zkvm/risc0_sha_step.model --timers \
+			--report "$d/$e.json" tests/zkvm/build/risc0_timer_sha.elf >"$d/$e.out" 2>"$d/$e.err" </dev/null
+	done
+	expect "timers: an ecall's charge is its timer's step, the same under interp, jit and reference (risc0_timer_sha.S)" \
+		sh -c "cmp -s '$d/reference.json' '$d/interp.json' && cmp -s '$d/reference.json' '$d/jit.json' &&
+			cmp -s '$d/reference.err' '$d/interp.err' && python3 -c \"
+import json, sys
+r = json.load(open('$d/interp.json')); t = r['timers']
+sys.exit(not (r['instructions'] == 38 and r['cycles'] == 1043 and t['warnings'] == []
+              and [(n['label'], n['count'], n['cycles'], n['instructions'], n['significant_steps']) for n in t['tree']] == [('t', 1, 1019, 14, 1)]
+              and [(s['cycle_before'], s['cycle_after'], s['insn'], s['jump'], s['writes']) for s in t['tree'][0]['steps']] == [(29, 1035, 'ecall', None, [])]))\""
+	# chunked (docs/scale-out.md): the steps from events, in chunks of 1
+	# and 7 cycles (a chunk starting at each instruction: the div after
+	# events.S's jal and the ecall inherit the jump before the chunk), the
+	# chunked run's bytes are the serial run's
+	for x in "tests/timer/build/events.elf tests/timer/events.model" \
+		"tests/zkvm/build/risc0_timer_sha.elf tests/zkvm/risc0_sha_step.model"; do
+		set -- $x
+		for lim in 1 7; do
+			"$CYCLOPS" run -q --model "$2" --timers --report "$d/serial.json" --chunk-cycles $lim \
+				"$1" >"$d/serial.out" 2>"$d/serial.err" </dev/null
+			"$CYCLOPS" run -q --model "$2" --timers --report "$d/jobs.json" --chunk-cycles $lim \
+				--checkpoint-every $lim --jobs 2 "$1" >"$d/jobs.out" 2>"$d/jobs.err" </dev/null
+			expect "timers: $1 in chunks of $lim cycles on 2 jobs: the serial run's bytes" \
+				sh -c "cmp -s '$d/serial.json' '$d/jobs.json' && cmp -s '$d/serial.err' '$d/jobs.err' && cmp -s '$d/serial.out' '$d/jobs.out'"
+		done
+	done
+	# and the interface path is the one taken: a run every instruction's
+	# events watch is never translated (the observed interpreter has no
+	# translated code), while this one (a loop whose 23 instructions start
+	# and stop a timer, N = 270000 times) runs most of its cycles so (the
+	# rest: the interpreter from each watched store on to the next block
+	# a region starts at)
+	CYCLOPS_JIT_CACHE=$d/cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
+		"$CYCLOPS" run --engine jit --timers tests/timer/build/many_slices.elf >/dev/null 2>"$d/jit.err"
+	expect "timers: announced, the timers leave the run translated (many_slices.S: more than half its cycles)" \
+		awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t > 0.5 * '"$(summary_cycles "$d/jit.err")"') }' "$d/jit.err"
+}
+
 test_timer() {
 	local src name model tag args rc on off want m f=tests/timer/build
 	if ! command -v python3 >/dev/null; then
@@ -863,6 +940,7 @@ test_timer() {
 				[ "$(summary_counts "$OUT/off.err")" = "$(summary_counts "$OUT/on.err")" ]
 		done
 	done
+	timers_engines
 	# --significant N: in risc0.S, the steps of 453, 453 and 957 cycles reach
 	# 400, the auipc's 323 does not
 	cy run -q --model risc0 --significant 400 --report "$OUT/tm.json" "$f/risc0.elf" 2>"$OUT/tm.err"

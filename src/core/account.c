@@ -49,6 +49,7 @@ void acct_unsubscribe(struct cy_vm *vm, void *ctx)
 	struct acct *a = &vm->acct;
 	int k = 0;
 
+	acct_unwatch(vm, ctx);
 	a->events = 0;
 	for (int i = 0; i < a->n_subs; i++)
 		if (a->subs[i].ctx != ctx) {
@@ -63,6 +64,52 @@ void acct_unsubscribe(struct cy_vm *vm, void *ctx)
 	}
 	a->ctx_size = 0;
 	vm->break_loop = true; /* pick the interpreter again */
+}
+
+void acct_set_events(struct cy_vm *vm, void *ctx, unsigned events)
+{
+	struct acct *a = &vm->acct;
+
+	a->events = 0;
+	for (int i = 0; i < a->n_subs; i++) {
+		if (a->subs[i].ctx == ctx)
+			a->subs[i].events = events;
+		a->events |= a->subs[i].events;
+	}
+	vm->break_loop = true; /* the interpreter reads the events as it starts */
+}
+
+/* Marks the chunks of every watched range (the marks of ranges that
+ * share a chunk are one bit). */
+static void mark_watched(struct cy_vm *vm, bool on)
+{
+	for (int i = 0; i < vm->acct.n_watch; i++)
+		cache_mark_watched(&vm->cache, vm->acct.watch[i].addr, vm->acct.watch[i].size, on);
+}
+
+int acct_watch(struct cy_vm *vm, void *ctx, uint64_t addr, uint32_t size)
+{
+	struct acct *a = &vm->acct;
+
+	if (a->n_watch == ACCT_MAX_WATCH || !size || addr >= MEM_CODE_LIMIT ||
+	    MEM_CODE_LIMIT - addr < size)
+		return -EINVAL;
+	a->watch[a->n_watch++] = (struct acct_watch){ addr, size, ctx };
+	mark_watched(vm, true);
+	return 0;
+}
+
+void acct_unwatch(struct cy_vm *vm, void *ctx)
+{
+	struct acct *a = &vm->acct;
+	int k = 0;
+
+	mark_watched(vm, false);
+	for (int i = 0; i < a->n_watch; i++)
+		if (a->watch[i].ctx != ctx)
+			a->watch[k++] = a->watch[i];
+	a->n_watch = k;
+	mark_watched(vm, true);
 }
 
 void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size)
@@ -135,6 +182,30 @@ void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy
 	if (!clock_ok(vm, in->pc, before, cycles))
 		return;
 	EACH(ACCT_EXTRA) SUB.ops->extra(SUB.ctx, vm, in, extra, parts, before, cycles, instret);
+}
+
+/* Whether a store of size bytes at addr overlaps one of ctx's ranges. */
+static bool watched_by(const struct acct *a, void *ctx, uint64_t addr, uint32_t size)
+{
+	for (int w = 0; w < a->n_watch; w++)
+		if (a->watch[w].ctx == ctx &&
+		    (addr - a->watch[w].addr < a->watch[w].size || a->watch[w].addr - addr < size))
+			return true;
+	return false;
+}
+
+void acct_store(struct cy_vm *vm, const struct insn *in, uint64_t addr, uint32_t size,
+		uint64_t cycles, uint64_t instret)
+{
+	bool checked = false;
+
+	EACH(ACCT_STORE)
+	if (watched_by(&vm->acct, SUB.ctx, addr, size)) {
+		if (!checked && !clock_ok(vm, in->pc, cycles, cycles))
+			return;
+		checked = true;
+		SUB.ops->store(SUB.ctx, vm, in, addr, size, cycles, instret);
+	}
 }
 
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,

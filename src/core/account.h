@@ -9,6 +9,10 @@
  *     lies outside the context range [ctx_lo, ctx_lo + ctx_size) that the
  *     subscribers set (0: report every one);
  *   - an ecall, before it is serviced and when it retires;
+ *   - a store into a range a subscriber watches (acct_watch): the code
+ *     map's test that every store makes already (block.h) finds it, so
+ *     that watching costs nothing while no range is watched, and a store
+ *     outside the watched ranges' 1 KiB chunks nothing either;
  *   - cycles an instruction costs beyond its static cost (a division by
  *     zero, wfi's idle cycles, a detailed model's wait states, paging and
  *     segments), reported when it retires;
@@ -50,6 +54,8 @@ enum acct_event {
 	/* no callback: the executor lists the blocks whose counts moved
 	 * (vm->acct.ran), for a subscriber that hands them out */
 	ACCT_RAN = 1u << 8,
+	/* a store into a watched range (acct_watch) */
+	ACCT_STORE = 1u << 9,
 };
 
 struct acct_ops {
@@ -69,6 +75,11 @@ struct acct_ops {
 	void (*extra)(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t extra,
 		      const cy_cost_parts *parts, uint64_t before, uint64_t cycles,
 		      uint64_t instret);
+	/* A store of size bytes at addr, overlapping a watched range, was made
+	 * (the memory holds what it wrote); the clock is before its
+	 * instruction, which retires next (its cost and extra, if any, follow). */
+	void (*store)(void *ctx, struct cy_vm *vm, const struct insn *in, uint64_t addr,
+		      uint32_t size, uint64_t cycles, uint64_t instret);
 	/* A run of block b ended after its first `retired` instructions
 	 * (b->runs does not count it). The clock after them is
 	 * (cycles, instret); the VM's clock is now `now` (an instruction that
@@ -106,6 +117,7 @@ struct acct_ops {
 };
 
 #define ACCT_MAX_SUBS    4
+#define ACCT_MAX_WATCH   4
 #define ACCT_NO_DEADLINE UINT64_MAX
 
 /* The bits of block.flags (acct_decoded): one per subscriber that flags
@@ -164,6 +176,13 @@ struct acct_sub {
 	void *ctx;
 };
 
+/* A watched range of guest memory, and whose it is. */
+struct acct_watch {
+	uint64_t addr;
+	uint32_t size;
+	void *ctx;
+};
+
 struct acct {
 	struct acct_sub subs[ACCT_MAX_SUBS];
 	int n_subs;
@@ -191,6 +210,13 @@ struct acct {
 	 * the list may hold (0: no bound) */
 	struct acct_ran ran;
 	uint32_t ran_max;
+	/* the watched ranges (ACCT_STORE), their chunks marked in the code map */
+	struct acct_watch watch[ACCT_MAX_WATCH];
+	int n_watch;
+	/* the interpreter's: the store its code map test stopped (in memory,
+	 * not in a local the loop would keep a register for) */
+	uint64_t store_addr;
+	uint32_t store_size;
 };
 
 /* The invariant every subscriber relies on: an event never carries a clock
@@ -204,8 +230,17 @@ struct acct {
  * second subscriber of ACCT_DEADLINE). The interpreter is picked again at
  * the next block boundary. */
 int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops, void *ctx);
-/* Ends ctx's subscription (from the next block on). */
+/* Ends ctx's subscription (from the next block on), and its watching. */
 void acct_unsubscribe(struct cy_vm *vm, void *ctx);
+/* Changes the events ctx's subscription asks for (from the next block on;
+ * ACCT_FLAGGED's flags stay as they are on the blocks decoded so far). */
+void acct_set_events(struct cy_vm *vm, void *ctx, unsigned events);
+/* Watches [addr, addr + size) for ctx: from the next instruction on, every
+ * store that overlaps it is reported to ctx's store() (ACCT_STORE). 0, or
+ * -EINVAL when there is no room or the range is past MEM_CODE_LIMIT (where
+ * the code map cannot mark it). acct_unwatch ends all of ctx's ranges. */
+int acct_watch(struct cy_vm *vm, void *ctx, uint64_t addr, uint32_t size);
+void acct_unwatch(struct cy_vm *vm, void *ctx);
 /* The context range of the (only) transfer subscriber; 0 size: none. */
 void acct_set_context(struct cy_vm *vm, uint32_t lo, uint32_t size);
 
@@ -221,6 +256,10 @@ void acct_ecall_retired(struct cy_vm *vm, const struct insn *in, uint64_t before
 			uint64_t instret);
 void acct_extra(struct cy_vm *vm, const struct insn *in, int64_t extra, const cy_cost_parts *parts,
 		uint64_t before, uint64_t cycles, uint64_t instret);
+/* A store that the code map's test found in a watched chunk (or code):
+ * reported to the watchers of the ranges it overlaps, if any. */
+void acct_store(struct cy_vm *vm, const struct insn *in, uint64_t addr, uint32_t size,
+		uint64_t cycles, uint64_t instret);
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
 		  uint64_t instret, uint64_t now, bool resumes);
 void acct_fold_block(struct cy_vm *vm, struct block *b);

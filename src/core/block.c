@@ -99,8 +99,8 @@ void cache_flush(struct cy_vm *vm)
 		memset(c->jump_cache, 0, sizeof(c->jump_cache));
 		memset(c->singles, 0, sizeof(c->singles));
 	}
-	for (size_t i = 0; i < c->n_marked; i++)
-		c->codemap[c->marked[i]] = 0;
+	for (size_t i = 0; i < c->n_marked; i++) /* the watched bits stay */
+		c->codemap[c->marked[i]] &= (uint8_t)~CODEMAP_CODE;
 	c->n_marked = 0;
 	c->used = 0;
 	c->arena_used = 0;
@@ -115,7 +115,7 @@ void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len)
 	uint64_t last = (addr + (len ? len - 1 : 0)) >> CODE_CHUNK_SHIFT;
 
 	for (uint64_t i = first; i <= last && i < CODE_CHUNKS; i++) {
-		if (c->codemap[i]) {
+		if (c->codemap[i] & CODEMAP_CODE) {
 			vm->flush_pending = true;
 			vm->break_loop = true;
 			return;
@@ -123,10 +123,20 @@ void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len)
 	}
 }
 
+void cache_mark_watched(struct block_cache *c, uint64_t addr, uint32_t size, bool on)
+{
+	uint64_t last = addr + (size ? size - 1 : 0);
+
+	for (uint64_t i = addr >> CODE_CHUNK_SHIFT;
+	     i <= last >> CODE_CHUNK_SHIFT && i < CODE_CHUNKS; i++)
+		c->codemap[i] = (uint8_t)(on ? c->codemap[i] | CODEMAP_WATCHED
+					     : c->codemap[i] & ~CODEMAP_WATCHED);
+}
+
 static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 {
 	for (uint32_t i = start >> CODE_CHUNK_SHIFT; i <= (end - 1) >> CODE_CHUNK_SHIFT; i++) {
-		if (c->codemap[i])
+		if (c->codemap[i] & CODEMAP_CODE)
 			continue;
 		if (c->n_marked == c->cap_marked) {
 			size_t cap = c->cap_marked ? c->cap_marked * 2 : 64;
@@ -137,7 +147,7 @@ static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
 			c->cap_marked = cap;
 		}
 		c->marked[c->n_marked++] = i;
-		c->codemap[i] = 1;
+		c->codemap[i] |= CODEMAP_CODE;
 	}
 	return 0;
 }

@@ -39,8 +39,10 @@ void cache_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), 
  * (acct_fold_block), which zeroes them: before they are lost or read. */
 void cache_fold(struct cy_vm *vm);
 
-/* Whether a store of size bytes at addr touches decoded code. Code lies
- * below 4 GiB (an RV32 address always does, so the test folds away there). */
+/* Whether a store of size bytes at addr touches a chunk of decoded code or
+ * of a watched range (CODEMAP_*): the one test on every store's path; the
+ * slow path tells the two apart (cache_holds_code). Code lies below 4 GiB
+ * (an RV32 address always does, so the test folds away there). */
 static inline bool cache_is_code(const struct block_cache *c, uint64_t addr, uint32_t size)
 {
 	if (addr >= MEM_CODE_LIMIT)
@@ -48,5 +50,19 @@ static inline bool cache_is_code(const struct block_cache *c, uint64_t addr, uin
 	return c->codemap[addr >> CODE_CHUNK_SHIFT] |
 	       c->codemap[(addr + size - 1) >> CODE_CHUNK_SHIFT];
 }
+
+/* Whether such a store touches a chunk of decoded code itself. */
+static inline bool cache_holds_code(const struct block_cache *c, uint64_t addr, uint32_t size)
+{
+	if (addr >= MEM_CODE_LIMIT)
+		return false;
+	return (c->codemap[addr >> CODE_CHUNK_SHIFT] |
+		c->codemap[(addr + size - 1) >> CODE_CHUNK_SHIFT]) &
+	       CODEMAP_CODE;
+}
+
+/* Sets (on) or clears CODEMAP_WATCHED on the chunks of [addr, addr+size),
+ * below MEM_CODE_LIMIT; a cache flush keeps them. */
+void cache_mark_watched(struct block_cache *c, uint64_t addr, uint32_t size, bool on);
 
 #endif

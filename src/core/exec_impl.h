@@ -127,12 +127,15 @@
 	} while (0)
 
 /* After a store: a write into decoded code ends the block, and the cache
- * is flushed before anything else runs. */
+ * is flushed before anything else runs; the same test finds a store into a
+ * watched range's chunk (STORE_SEEN keeps it for code_written). */
 #define STORED(a, size)                                                                            \
 	do {                                                                                       \
 		OBS_STORE(a, size);                                                                \
-		if (unlikely(cache_is_code(&vm->cache, a, size)))                                  \
+		if (unlikely(cache_is_code(&vm->cache, a, size))) {                                \
+			STORE_SEEN(a, size);                                                       \
 			goto code_written;                                                         \
+		}                                                                                  \
 		NEXT;                                                                              \
 	} while (0)
 

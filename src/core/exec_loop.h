@@ -207,6 +207,7 @@
 #undef IS_LINK
 #define IS_LINK(r) ((r) == 1 || (r) == 5)
 #undef ACCT_RUN
+#undef STORE_SEEN
 #undef ACCT_PARTIAL
 #undef ACCT_PARTIAL_RESUMES
 #undef ACCT_PARTIAL_RUN
@@ -227,6 +228,9 @@
 #define RETIRED_CYCLES NOW_CYCLES
 #endif
 #if ACCT
+/* a store the code map's test stopped: code_written tells a watched range
+ * (acct_watch) from code */
+#define STORE_SEEN(a, size) (vm->acct.store_addr = (a), vm->acct.store_size = (size))
 #define ACCT_RUN()                                                                                 \
 	do {                                                                                       \
 		b->runs++;                                                                         \
@@ -308,6 +312,7 @@
 #define ACCT_RETIRE(after)            ((void)0)
 #endif
 #else
+#define STORE_SEEN(a, size)                    ((void)0)
 #define ACCT_RUN()                             ((void)0)
 #define ACCT_PARTIAL(k, cyc, ins, now)         ((void)0)
 #define ACCT_PARTIAL_RESUMES(k, cyc, ins, now) ((void)0)
@@ -1027,7 +1032,16 @@ prot_trapped: /* a page protection sent the instruction at ip to the trap
 	pc = (uint32_t)prot_target(vm);
 	goto out;
 #endif
-code_written: /* the store just executed changed decoded code */
+code_written: /* the store just executed changed decoded code, or a watched range */
+#if ACCT
+	if (vm->acct.n_watch) {
+		/* the clock before the store, which retires next */
+		acct_store(vm, ip, vm->acct.store_addr, vm->acct.store_size, RETIRED_CYCLES,
+			   NOW_INSTRET);
+		if (!cache_holds_code(&vm->cache, vm->acct.store_addr, vm->acct.store_size))
+			NEXT; /* no code changed: the block goes on */
+	}
+#endif
 	vm->flush_pending = true;
 	RETIRE_LAST(0);
 	ACCT_PARTIAL(ip->index + 1u, cycles, instret, cycles);

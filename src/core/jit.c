@@ -995,8 +995,10 @@ static int jit_mode(const struct cy_vm *vm)
 	/* a chunked run's fast pass: its subscribers (the call stack's frames,
 	 * the timers' announcement) fold no counts and wait for no clock, and
 	 * none that does comes later (in another run one may: the counts the
-	 * interpreter made before it would then be the translated code's too) */
-	if (vm->opts.fast_pass &&
+	 * interpreter made before it would then be the translated code's too);
+	 * a watched store is reported from the partial run the accounting
+	 * variant leaves for (code_written) */
+	if (vm->opts.fast_pass && !vm->acct.n_watch &&
 	    !(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL | ACCT_EXTRA)))
 		return JIT_LEAN;
 	return JIT_ACCT;
@@ -1871,6 +1873,46 @@ static const uint8_t *leaves(const struct cy_vm *vm, const uint8_t *bits)
 	return bits && vm->model.paging ? bits + ((size_t)1 << vm->model.merkle_depth) / 8 : NULL;
 }
 
+/* The size of the data a translated store writes (jit_gen.c translates
+ * sb, sh, sw and sd; other stores leave the region first). */
+static uint32_t store_size(const struct insn *in)
+{
+	switch (in->op) {
+	case OP_sb: return 1;
+	case OP_sh: return 2;
+	case OP_sw: return 4;
+	case OP_sd: return 8;
+	default: return 0;
+	}
+}
+
+/* A region left after a store that the code map's test stopped: a store
+ * into a watched range is reported (before the block's partial run, with
+ * the clock before the store, as the interpreter's code_written does), and
+ * only a store into code flushes the cache. A translated store writes no
+ * register, so its address is its base register's plus its offset still. */
+static void code_written(struct cy_vm *vm, struct region *r, const struct jit_frame *f)
+{
+	const struct insn *in;
+	uint64_t addr;
+	uint32_t size;
+
+	if (!vm->acct.n_watch || f->acct_stage != JIT_ACCT_PARTIAL || !f->acct_retired) {
+		vm->flush_pending = true;
+		return;
+	}
+	in = &r->blocks[f->acct_block]->insns[f->acct_retired - 1];
+	if (!(size = store_size(in))) {
+		vm->flush_pending = true;
+		return;
+	}
+	addr = vm->xlen == 64 ? vm->x64[in->rs1] + (uint64_t)(int64_t)in->imm
+			      : (uint32_t)(vm->x[in->rs1] + (uint32_t)in->imm);
+	acct_store(vm, in, addr, size, f->cycles - (in->after - in->before), f->instret - 1);
+	if (cache_holds_code(&vm->cache, addr, size))
+		vm->flush_pending = true;
+}
+
 /* Runs region r from vm->pc, up to budget (above the clock). */
 static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 {
@@ -1922,6 +1964,8 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 				r->misaligned[i] = 0;
 			}
 	}
+	if (f.exit == JIT_EXIT_CODE_WRITTEN)
+		code_written(vm, r, &f);
 	if (f.acct_stage != JIT_ACCT_NONE)
 		report_block(vm, r, &f);
 	return (enum jit_exit)f.exit;
@@ -1982,9 +2026,8 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 					bypass_end = limit + 1;
 			} else if (why == JIT_EXIT_COST) {
 				bypass = true, bypass_end = vm->cycles + 1;
-			} else if (why == JIT_EXIT_CODE_WRITTEN)
-				vm->flush_pending = true;
-			continue;
+			}
+			continue; /* JIT_EXIT_CODE_WRITTEN: enter() flushed, if code changed */
 		}
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
 		uint32_t from = vm->pc;

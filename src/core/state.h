@@ -78,8 +78,9 @@ struct block_cache {
 	uint8_t *arena;
 	size_t arena_size, arena_used;
 	uint32_t generation; /* bumped by every flush */
-	uint8_t *codemap;    /* one byte per CODE_CHUNK of guest memory */
-	uint32_t *marked;    /* chunks set in codemap, to clear them fast */
+	/* one byte per CODE_CHUNK of guest memory: CODEMAP_CODE, CODEMAP_WATCHED */
+	uint8_t *codemap;
+	uint32_t *marked; /* chunks with CODEMAP_CODE, to clear them fast */
 	size_t n_marked, cap_marked;
 	/* single-instruction blocks, for stepping near a budget */
 	struct block *singles[SINGLE_CACHE_SIZE];
@@ -90,7 +91,12 @@ struct block_cache {
 };
 
 #define CODE_CHUNK_SHIFT 10
-#define JUMP_CACHE_SIZE  4096 /* 1 KiB: code and data rarely share one */
+/* The code map's bits: the chunk holds decoded code (a store into it
+ * flushes the cache), or a range the accounting interface watches
+ * (acct_watch: a store into it is reported). A store tests both at once. */
+#define CODEMAP_CODE    1u
+#define CODEMAP_WATCHED 2u
+#define JUMP_CACHE_SIZE 4096 /* 1 KiB: code and data rarely share one */
 
 /* SP1's memory rows (cost/touch.c, docs/cost-models.md "sp1-gas"): what
  * the current chunk has touched, SP1's clock, and the totals. */

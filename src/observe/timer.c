@@ -5,13 +5,19 @@
  * signal word closes the innermost one. Inside timers, every instruction
  * whose cost reaches the threshold is kept with what explains its cost.
  *
- * Until the guest announces its channels nothing of this costs anything
- * per instruction: the recogniser reads only the blocks that hold a word
- * it could use (the accounting interface's flagged blocks, core/account.h;
- * it ignores every other word), and each such block ends after a nop, the
- * sequence's last word. Once the announcement is seen, the timers watch
- * every instruction's events from the next block on. With opts.reference
- * they watch every instruction from the start. */
+ * Nothing of this costs anything per instruction: the recogniser reads
+ * only the blocks that hold a word it could use (the accounting
+ * interface's flagged blocks, core/account.h; it ignores every other
+ * word), and each such block ends after a nop, the sequence's last word.
+ * Once the announcement is seen, the timers watch the two channel words
+ * (acct_watch: the code map's test that every store makes finds the stores
+ * into them) and take the steps from the instructions that can cost more
+ * than their static cost (ecalls, and the extra events: a division by
+ * zero) -- exactly the per-instruction answer where no instruction's
+ * static cost reaches the threshold and the model adds no address-
+ * dependent cycles (exact_on_accounting). Elsewhere they watch every
+ * instruction's events from the next block on, as opts.reference does
+ * from the start. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +96,10 @@ struct timers {
 	size_t n_anchor_drops;
 	struct marker marker;
 	bool announced;
+	/* announced, on the accounting interface (exact_on_accounting): the
+	 * last jump is the interface's (vm->acct.has_last), not has_jump */
+	bool watching;
+	uint64_t ecall_instret; /* the ecall being serviced: instret before it */
 	uint32_t chan[MARKER_CHANNELS];
 	uint64_t threshold;
 
@@ -360,7 +370,10 @@ static void drop_anchor_step(struct timers *t, size_t j, uint64_t cycle)
 		t->anchor_drops[j].first = cycle;
 }
 
-static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
+/* Keeps the instruction at pc, which ran from clock before to after, as a
+ * step of the innermost timer (a chunk's: of the one below its start). */
+static void keep_step(struct timers *t, cy_vm *vm, uint32_t pc, uint64_t before, uint64_t after,
+		      const cy_cost_parts *parts)
 {
 	int32_t timer = t->n_stack ? t->stack[t->n_stack - 1].node : ANCHOR(t->n_pops);
 	cy_timer_step *s;
@@ -370,12 +383,12 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 	else
 		t->anchor_steps++;
 	if (timer < 0 && t->n_anchor_kept >= CY_TIMER_MAX_STEPS) {
-		drop_anchor_step(t, ANCHOR_DEPTH(timer), ev->cycles - ev->cost);
+		drop_anchor_step(t, ANCHOR_DEPTH(timer), before);
 		return;
 	}
 	if (timer >= 0 && t->n_steps - t->n_anchor_kept >= CY_TIMER_MAX_STEPS) {
 		if (t->steps_dropped++ == 0) {
-			t->first_step_dropped = ev->cycles - ev->cost;
+			t->first_step_dropped = before;
 			vm_warn(vm,
 				"timers: more than %u explained steps; later ones are counted but "
 				"not kept",
@@ -389,10 +402,10 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 	if (timer < 0)
 		t->n_anchor_kept++;
 	*s = (cy_timer_step){ .timer = timer,
-			      .cycle_before = ev->cycles - ev->cost,
-			      .cycle_after = ev->cycles,
-			      .pc = ev->pc,
-			      .bits = word_at(vm, ev->pc),
+			      .cycle_before = before,
+			      .cycle_after = after,
+			      .pc = pc,
+			      .bits = word_at(vm, pc),
 			      .has_jump = t->has_jump,
 			      .jump_from = t->jump_from,
 			      .jump_to = t->jump_to,
@@ -403,8 +416,8 @@ static void keep_step(struct timers *t, cy_vm *vm, const cy_event *ev)
 		s->write_addr[i] = t->write_addr[i];
 		s->write_size[i] = t->write_size[i];
 	}
-	if (ev->parts)
-		s->parts = *ev->parts;
+	if (parts)
+		s->parts = *parts;
 }
 
 static void on_retire(struct timers *t, cy_vm *vm, const cy_event *ev)
@@ -421,7 +434,7 @@ static void on_retire(struct timers *t, cy_vm *vm, const cy_event *ev)
 	if (t->open_pending)
 		open_timer(t, vm, ev->cycles - ev->cost, ev->instret - 1);
 	if ((t->n_stack || t->chunk) && ev->cost >= t->threshold)
-		keep_step(t, vm, ev);
+		keep_step(t, vm, ev->pc, ev->cycles - ev->cost, ev->cycles, ev->parts);
 	t->open_pending = t->close_pending = false;
 	t->n_writes = 0;
 	if (t->jump_pending) {
@@ -480,16 +493,29 @@ static bool timers_split_after(void *ctx, cy_vm *vm, const struct insn *in)
 
 static void on_event(void *ctx, cy_vm *vm, const cy_event *ev);
 
+/* The events the attached timers ask for until the announcement (the
+ * recogniser, and the last jump a step names), and once on the accounting
+ * interface after it. */
+#define EVENTS_BEFORE    (ACCT_FLAGGED | ACCT_LAST_TRANSFER)
+#define EVENTS_ANNOUNCED (EVENTS_BEFORE | ACCT_STORE | ACCT_ECALL | ACCT_EXTRA)
+
+/* The last jump before the current instruction, from the interface. */
+static void sync_jump(struct timers *t, cy_vm *vm)
+{
+	t->has_jump = vm->acct.has_last;
+	t->jump_from = vm->acct.last_from;
+	t->jump_to = vm->acct.last_to;
+	if (t->chunk && t->has_jump) /* has_last was cleared at its start */
+		t->jump_known = true;
+}
+
 /* From the next block on, every instruction's events: with the last jump
  * so far, as the events would have told it (in a chunk, one before its
  * start is not known here: the merge gives it). */
 static void watch_every_instruction(struct timers *t, cy_vm *vm)
 {
-	t->has_jump = vm->acct.has_last;
-	t->jump_from = vm->acct.last_from;
-	t->jump_to = vm->acct.last_to;
-	if (t->chunk && t->has_jump)
-		t->jump_known = true;
+	sync_jump(t, vm);
+	t->watching = false;
 	acct_unsubscribe(vm, t);
 	if (cy_vm_add_observer(
 		vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
@@ -498,25 +524,141 @@ static void watch_every_instruction(struct timers *t, cy_vm *vm)
 	vm->break_loop = true;
 }
 
+/* Whether the accounting interface gives every instruction's answer
+ * exactly: an instruction is a step when its cost reaches the threshold,
+ * and costs other than its static cost arrive as events only where the
+ * clock is the static costs' (no detailed model: wait states, paging,
+ * memory rows; no event counting, bare platform or page protections,
+ * whose accounts run before each instruction) with the ecalls' and a
+ * division by zero's cycles beside them. So no instruction's static cost
+ * (a taken branch's and the fetch's wait states included) may reach the
+ * threshold: such a step would need every instruction's events. */
+static bool exact_on_accounting(const struct timers *t, const cy_vm *vm)
+{
+	const struct cost_model *m = &vm->model;
+	uint64_t most = 0;
+
+	if (vm->machine || vm->cost.detailed || vm->ctr.counting || vm->prot)
+		return false;
+	for (int c = 0; c < CY_CLASS_COUNT; c++)
+		most = m->class_cost[c] > most ? m->class_cost[c] : most;
+	for (size_t i = 0; i < sizeof(m->insn_cost) / sizeof(m->insn_cost[0]); i++)
+		most = m->insn_cost[i] > most ? m->insn_cost[i] : most;
+	most += (uint64_t)vm->cost.taken_extra + m->fetch_wait_states;
+	return most < t->threshold;
+}
+
+/* The channels' length and signal words, watched (their stores are what
+ * opens and closes timers; the message buffer is read at an open). */
+static int watch_channels(struct timers *t, cy_vm *vm)
+{
+	acct_unwatch(vm, t);
+	if (acct_watch(vm, t, t->chan[MARKER_LEN], 4) != 0 ||
+	    acct_watch(vm, t, t->chan[MARKER_SIGNAL], 4) != 0)
+		return -EINVAL;
+	return 0;
+}
+
+/* Announced: on the accounting interface if it is exact here, else every
+ * instruction's events. */
+static void start_watching(struct timers *t, cy_vm *vm)
+{
+	if (!exact_on_accounting(t, vm) || watch_channels(t, vm) != 0) {
+		watch_every_instruction(t, vm);
+		return;
+	}
+	t->watching = true;
+	acct_set_events(vm, t, EVENTS_ANNOUNCED);
+}
+
+/* A step, if the instruction at pc that ran from before for cost cycles
+ * reaches the threshold inside a timer (on_retire's test). */
+static void step_if_significant(struct timers *t, cy_vm *vm, uint32_t pc, uint64_t before,
+				uint32_t cost, const cy_cost_parts *parts)
+{
+	if (!(t->n_stack || t->chunk) || cost < t->threshold)
+		return;
+	sync_jump(t, vm);
+	keep_step(t, vm, pc, before, before + cost, parts);
+}
+
+/* A store into a channel word: the clock is before its instruction, as
+ * on_retire's (close before open). */
+static void timers_store(void *ctx, cy_vm *vm, const struct insn *in, uint64_t addr, uint32_t size,
+			 uint64_t cycles, uint64_t instret)
+{
+	struct timers *t = ctx;
+
+	(void)in;
+	if (hits(addr, size, t->chan[MARKER_SIGNAL]))
+		close_timer(t, cycles, instret);
+	if (hits(addr, size, t->chan[MARKER_LEN]))
+		open_timer(t, vm, cycles, instret);
+}
+
+static void timers_ecall(void *ctx, cy_vm *vm, const struct insn *in, uint32_t nr, uint64_t cycles,
+			 uint64_t instret)
+{
+	struct timers *t = ctx;
+
+	(void)vm, (void)in, (void)nr, (void)cycles;
+	t->ecall_instret = instret;
+}
+
+/* The ecall's cost: its static cost and what the ABI charged, unless the
+ * ABI moved the clock back, far forward or moved instret (the interpreter
+ * then takes the ABI's clock, and the ecall costs its static cost, below
+ * the threshold); in 32 bits, as the RETIRE event carries it. */
+static void timers_ecall_retired(void *ctx, cy_vm *vm, const struct insn *in, uint64_t before,
+				 uint64_t cycles, uint64_t instret)
+{
+	struct timers *t = ctx;
+	uint32_t cost = in->after - in->before;
+	uint64_t charged = cycles - before - cost;
+
+	if (instret != t->ecall_instret + 1 || charged > UINT32_MAX)
+		return;
+	step_if_significant(t, vm, in->pc, before, (uint32_t)(cost + charged), NULL);
+}
+
+static void timers_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t extra,
+			 const cy_cost_parts *parts, uint64_t before, uint64_t cycles,
+			 uint64_t instret)
+{
+	uint32_t cost = (uint32_t)(cycles - before);
+
+	(void)extra, (void)instret;
+	step_if_significant(ctx, vm, in->pc, cycles - cost, cost, parts);
+}
+
 static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
 			   uint64_t instret)
 {
 	struct timers *t = ctx;
+	bool moved = false;
 
 	(void)instret;
 	if (!(b->flags & ACCT_FLAG_TIMERS))
 		return; /* another subscriber's */
-	/* the fast pass follows the announcements for the whole run (a
-	 * second one moves the channels); the recogniser ignores the words
-	 * of unflagged blocks, so this is what every instruction would say */
-	for (uint32_t i = 0; i < retired && (!t->announced || t->boundary); i++) {
+	/* the announcements are followed for the whole run (a second one
+	 * moves the channels) but by the timers on every instruction's
+	 * events; the recogniser ignores the words of unflagged blocks, so
+	 * this is what every instruction would say */
+	for (uint32_t i = 0; i < retired; i++) {
 		if (insn_is_pseudo(&b->insns[i]) ||
 		    !marker_step(&t->marker, b->insns[i].pc, word_at(vm, b->insns[i].pc)))
 			continue;
 		memcpy(t->chan, t->marker.addr, sizeof(t->chan));
 		t->announced = true;
+		moved = true;
 	}
-	if (t->announced && !t->boundary)
+	if (!moved || t->boundary)
+		return;
+	/* the block ends after the announcement's last word: the channels
+	 * are the new ones from the next instruction on */
+	if (!t->watching)
+		start_watching(t, vm);
+	else if (watch_channels(t, vm) != 0)
 		watch_every_instruction(t, vm);
 }
 
@@ -524,6 +666,10 @@ static const struct acct_ops timer_ops = {
 	.decoded = timers_decoded,
 	.split_after = timers_split_after,
 	.flagged = timers_flagged,
+	.store = timers_store,
+	.ecall = timers_ecall,
+	.ecall_retired = timers_ecall_retired,
+	.extra = timers_extra,
 };
 
 /* Timers not attached to a VM (a chunk's results, before they are merged). */
@@ -558,8 +704,7 @@ int timers_attach(cy_vm *vm, uint64_t threshold, bool boundary, struct timers **
 		    vm, CY_EV_BIT(CY_EV_RETIRE) | CY_EV_BIT(CY_EV_STORE) | CY_EV_BIT(CY_EV_JUMP),
 		    on_event, t);
 	else
-		rc = acct_subscribe(vm, ACCT_FLAGGED | (boundary ? 0 : ACCT_LAST_TRANSFER),
-				    &timer_ops, t);
+		rc = acct_subscribe(vm, boundary ? ACCT_FLAGGED : EVENTS_BEFORE, &timer_ops, t);
 	if (rc != 0) {
 		timers_free(t);
 		return rc;
@@ -929,6 +1074,8 @@ int timers_state_io(struct sio *io, struct timers *t)
 	bool tables = !t->boundary;
 	uint64_t threshold = t->threshold;
 
+	if (!io->load && t->watching && t->vm) /* the jump the tables name */
+		sync_jump(t, t->vm);
 	sio_tag(io, "TIMR");
 	sio_u64(io, &threshold);
 	if (io->load && threshold != t->threshold)
@@ -960,14 +1107,26 @@ int timers_state_io(struct sio *io, struct timers *t)
 		t->has_jump = false;
 		t->vm->acct.has_last = false; /* a jump before the chunk is not known here */
 	}
-	/* announced: every instruction's events from here on, as the whole run
-	 * has them (attached, these timers read flagged blocks) */
+	/* announced: the channels watched (or every instruction's events)
+	 * from here on, as the whole run has them, with the last jump the
+	 * tables name (attached, these timers read flagged blocks) */
 	if (t->announced && t->vm && !t->vm->opts.reference) {
 		bool has = t->has_jump, known = t->jump_known;
 		uint32_t from = t->jump_from, to = t->jump_to;
-		watch_every_instruction(t, t->vm);
+		if (t->watching) /* a restore into watching timers: the new channels */
+			t->watching = false;
+		start_watching(t, t->vm);
 		t->has_jump = has, t->jump_known = known;
 		t->jump_from = from, t->jump_to = to;
+		if (t->watching) {
+			t->vm->acct.has_last = has;
+			t->vm->acct.last_from = from;
+			t->vm->acct.last_to = to;
+		}
+	} else if (t->watching) { /* a restore from before the announcement */
+		t->watching = false;
+		acct_unwatch(t->vm, t);
+		acct_set_events(t->vm, t, EVENTS_BEFORE);
 	}
 	return io->err;
 }
