@@ -18,7 +18,6 @@ under the default engine against the interpreter.
 """
 
 import datetime
-import fcntl
 import os
 import re
 import shutil
@@ -28,6 +27,7 @@ import sys
 import tempfile
 import time
 
+from jit_cache import wait_compiled
 from results_md import replace_section
 
 RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
@@ -79,15 +79,6 @@ def profiled_args(prof):
     return ["--profile", prof + ".pb.gz", "--profile", prof + ".folded", "--profile",
             prof + ".callgrind", "--cycle-tracker", "--timers", "--sample", "--sample-out",
             prof + ".samples", "--counters"]
-
-
-def wait_compiled(cache):
-    """Waits for the compiler processes a run left behind: each holds its
-    region's lock file (flock) until the file is in the cache."""
-    for f in os.listdir(cache) if os.path.isdir(cache) else []:
-        if f.endswith(".lock"):
-            with open(os.path.join(cache, f)) as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
 
 
 def insns_of(stderr):

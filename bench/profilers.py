@@ -16,7 +16,6 @@ equal the plain run's, or the bench stops.
 """
 
 import datetime
-import fcntl
 import math
 import os
 import resource
@@ -26,6 +25,7 @@ import sys
 import tempfile
 import time
 
+from jit_cache import wait_compiled
 from results_md import replace_section
 
 WORKLOADS = ["sha256", "sort", "bytecode", "matmul"]
@@ -56,15 +56,6 @@ def modes(tmp):
                          "--sample", "--sample-out", p + ".samples", "--counters",
                          "--model", "risc0"]),
     ]
-
-
-def wait_compiled(cache):
-    """Waits for the compiler processes a run left behind: each holds its
-    region's lock file (flock) until the file is in the cache."""
-    for f in os.listdir(cache) if os.path.isdir(cache) else []:
-        if f.endswith(".lock"):
-            with open(os.path.join(cache, f)) as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
 
 
 def timed(argv):
