@@ -30,9 +30,6 @@ int acct_subscribe(struct cy_vm *vm, unsigned events, const struct acct_ops *ops
 			return -ENOMEM;
 	}
 	a->subs[a->n_subs++] = (struct acct_sub){ events, ops, ctx };
-	/* every block unlisted: what ran from here on is listed */
-	if (events & ACCT_RAN)
-		acct_ran_reset(vm);
 	if (events & ACCT_DEADLINE)
 		a->deadline_sub = a->subs[a->n_subs - 1];
 	a->events |= events;
@@ -245,39 +242,6 @@ void acct_ran(struct cy_vm *vm, struct block *b)
 		r->cap = (uint32_t)cap;
 	}
 	r->list[r->n++] = b;
-}
-
-static void unlist(void *ctx, struct block *b)
-{
-	(void)ctx;
-	b->ran = 0;
-}
-
-void acct_ran_reset(struct cy_vm *vm)
-{
-	struct acct_ran *r = &vm->acct.ran;
-	int subs = 0;
-
-	for (int i = 0; i < vm->acct.n_subs; i++)
-		subs += (vm->acct.subs[i].events & ACCT_RAN) != 0;
-	/* translated code lists no more than cap: room for what it lost */
-	if (r->lost && subs <= 1 && r->cap < UINT32_MAX / 2 &&
-	    (!vm->acct.ran_max || 2 * r->cap <= vm->acct.ran_max)) {
-		struct block **list = realloc(r->list, 2 * (size_t)r->cap * sizeof(*list));
-		if (list) {
-			r->list = list;
-			r->cap *= 2;
-		}
-	}
-	r->n = 0;
-	/* one list cannot serve two subscribers that each empty it: with a
-	 * second, it is lost for good (each of them visits every block) */
-	r->lost = subs > 1;
-	/* a new mark unlists every block; a decoded block has mark 0 */
-	if (++r->mark == 0) {
-		cache_each_block(vm, unlist, NULL);
-		r->mark = 1;
-	}
 }
 
 void acct_free(struct cy_vm *vm)

@@ -152,7 +152,7 @@ struct acct_hist {
 };
 
 /* The blocks whose run counts (runs, taken) moved since the subscriber of
- * ACCT_RAN last emptied the list (acct_ran_reset), each listed once: a
+ * ACCT_RAN last emptied the list (its ran_reset), each listed once: a
  * hand-over of counts then visits what ran, not every block there is. A
  * block is listed when a whole run of it is counted and its ran field is
  * not the mark (acct_ran; translated code lists it itself, jit_gen.c);
@@ -267,9 +267,6 @@ uint8_t acct_decoded(struct cy_vm *vm, struct block *b);
 /* A whole run of b was counted and b is not listed (its ran field is not
  * the mark): listed now, if a subscriber asks for ACCT_RAN. */
 void acct_ran(struct cy_vm *vm, struct block *b);
-/* Empties the list of the blocks that ran (the subscriber has handed
- * their counts out), with room for more if some were lost. */
-void acct_ran_reset(struct cy_vm *vm);
 /* Frees the list (the VM's end). */
 void acct_free(struct cy_vm *vm);
 bool acct_split_after(struct cy_vm *vm, const struct insn *in);

@@ -17,8 +17,6 @@
  * never written (a read of one maps the zero page); the extra chunk is for
  * an access that crosses the end */
 #define CODEMAP_SIZE ((MEM_SPACE_64 >> CODE_CHUNK_SHIFT) + 1)
-/* the chunks that can hold code (and the one past them) */
-#define CODE_CHUNKS ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
 /* What an unfilled successor slot points to: its odd pc matches no pc. */
 struct block no_block = { .pc = 1 };
 
@@ -121,16 +119,6 @@ void cache_memory_written(struct cy_vm *vm, uint64_t addr, uint64_t len)
 			return;
 		}
 	}
-}
-
-void cache_mark_watched(struct block_cache *c, uint64_t addr, uint32_t size, bool on)
-{
-	uint64_t last = addr + (size ? size - 1 : 0);
-
-	for (uint64_t i = addr >> CODE_CHUNK_SHIFT;
-	     i <= last >> CODE_CHUNK_SHIFT && i < CODE_CHUNKS; i++)
-		c->codemap[i] = (uint8_t)(on ? c->codemap[i] | CODEMAP_WATCHED
-					     : c->codemap[i] & ~CODEMAP_WATCHED);
 }
 
 static int mark_code(struct block_cache *c, uint32_t start, uint32_t end)
@@ -295,12 +283,12 @@ void cache_each_block(struct cy_vm *vm, void (*fn)(void *ctx, struct block *b), 
 		fn(ctx, (struct block *)(c->arena + at));
 }
 
-static void fold_block(void *ctx, struct block *b) { acct_fold_block(ctx, b); }
+static void fold_counts(void *ctx, struct block *b) { acct_fold_block(ctx, b); }
 
 void cache_fold(struct cy_vm *vm)
 {
 	if (vm->acct.events & ACCT_FOLD)
-		cache_each_block(vm, fold_block, vm);
+		cache_each_block(vm, fold_counts, vm);
 }
 
 static uint32_t hash_pc(uint32_t pc) { return (pc >> 1) * 0x9e3779b1u >> 16; }

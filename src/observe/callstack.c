@@ -842,6 +842,42 @@ static void on_event(void *ctx, cy_vm *vm, const cy_event *ev)
 
 /* The accounting interface's side (core/account.h). */
 
+static void unlist(void *ctx, struct block *b)
+{
+	(void)ctx;
+	b->ran = 0;
+}
+
+/* Empties the list of the blocks that ran (core/account.h: ACCT_RAN), as
+ * its one subscriber does after each hand-over and when it subscribes:
+ * every block is unlisted at once by a new mark. */
+static void ran_reset(struct cy_vm *vm)
+{
+	struct acct_ran *r = &vm->acct.ran;
+	int subs = 0;
+
+	for (int i = 0; i < vm->acct.n_subs; i++)
+		subs += (vm->acct.subs[i].events & ACCT_RAN) != 0;
+	/* translated code lists no more than cap: room for what it lost */
+	if (r->lost && subs <= 1 && r->cap < UINT32_MAX / 2 &&
+	    (!vm->acct.ran_max || 2 * r->cap <= vm->acct.ran_max)) {
+		struct block **list = realloc(r->list, 2 * (size_t)r->cap * sizeof(*list));
+		if (list) {
+			r->list = list;
+			r->cap *= 2;
+		}
+	}
+	r->n = 0;
+	/* one list cannot serve two subscribers that each empty it: with a
+	 * second, it is lost for good (each of them visits every block) */
+	r->lost = subs > 1;
+	/* a new mark unlists every block; a decoded block has mark 0 */
+	if (++r->mark == 0) {
+		cache_each_block(vm, unlist, NULL);
+		r->mark = 1;
+	}
+}
+
 /* The function index a block or pc belongs to for ownership: n_funcs for
  * code outside every function. */
 static uint32_t owner_slot(struct cy_callstack *cs, uint32_t pc)
@@ -1105,7 +1141,7 @@ static void hand_out(struct cy_callstack *cs, uint32_t slot, const struct block 
 	if (r->lost) { /* a block that ran may be missing: every one */
 		for (size_t k = 0; k < cs->n_known; k++)
 			hand_one(cs, &cs->known[k], slot, cur, &memo);
-		acct_ran_reset(cs->vm);
+		ran_reset(cs->vm);
 		for (size_t k = 0; k < cs->n_known; k++) {
 			kb = &cs->known[k];
 			if (owner_of(cs, kb->func) == NO_NODE &&
@@ -1122,7 +1158,7 @@ static void hand_out(struct cy_callstack *cs, uint32_t slot, const struct block 
 		if ((kb = known_of(cs, b)) && !hand_one(cs, kb, slot, cur, &memo))
 			r->list[keep++] = b;
 	}
-	acct_ran_reset(cs->vm);
+	ran_reset(cs->vm);
 	/* listed again: acct_ran writes list[n++], never past i */
 	for (uint32_t i = 0; i < keep; i++)
 		acct_ran(cs->vm, r->list[i]);
@@ -1588,6 +1624,9 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 				    &callstack_ops, cs);
 	if (rc != 0)
 		goto out_free;
+	/* every block unlisted: what runs from here on is listed */
+	if (!cs->reference && !cs->stack_only && mode != CY_CALLSTACK_DETACHED)
+		ran_reset(vm);
 	*out = cs;
 	return 0;
 out_free:
