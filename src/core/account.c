@@ -76,12 +76,21 @@ void acct_set_events(struct cy_vm *vm, void *ctx, unsigned events)
 	vm->break_loop = true; /* the interpreter reads the events as it starts */
 }
 
-/* Marks the chunks of every watched range (the marks of ranges that
- * share a chunk are one bit). */
+/* Sets (on) or clears CODEMAP_WATCHED on the code map's chunks of every
+ * watched range (the marks of ranges that share a chunk are one bit); the
+ * cache's flush clears only CODEMAP_CODE. */
 static void mark_watched(struct cy_vm *vm, bool on)
 {
-	for (int i = 0; i < vm->acct.n_watch; i++)
-		cache_mark_watched(&vm->cache, vm->acct.watch[i].addr, vm->acct.watch[i].size, on);
+	uint8_t *map = vm->cache.codemap;
+
+	for (int k = 0; k < vm->acct.n_watch; k++) {
+		uint64_t first = vm->acct.watch[k].addr, size = vm->acct.watch[k].size;
+		uint64_t last = first + (size ? size - 1 : 0);
+		for (uint64_t i = first >> CODE_CHUNK_SHIFT;
+		     i <= last >> CODE_CHUNK_SHIFT && i < CODE_CHUNKS; i++)
+			map[i] =
+			    (uint8_t)(on ? map[i] | CODEMAP_WATCHED : map[i] & ~CODEMAP_WATCHED);
+	}
 }
 
 int acct_watch(struct cy_vm *vm, void *ctx, uint64_t addr, uint32_t size)

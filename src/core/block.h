@@ -61,19 +61,4 @@ static inline bool cache_holds_code(const struct block_cache *c, uint64_t addr, 
 	       CODEMAP_CODE;
 }
 
-/* the chunks that can hold code (and the one past them) */
-#define CODE_CHUNKS ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
-
-/* Sets (on) or clears CODEMAP_WATCHED on the chunks of [addr, addr+size),
- * below MEM_CODE_LIMIT; a cache flush keeps them. */
-static inline void cache_mark_watched(struct block_cache *c, uint64_t addr, uint32_t size, bool on)
-{
-	uint64_t last = addr + (size ? size - 1 : 0);
-
-	for (uint64_t i = addr >> CODE_CHUNK_SHIFT;
-	     i <= last >> CODE_CHUNK_SHIFT && i < CODE_CHUNKS; i++)
-		c->codemap[i] = (uint8_t)(on ? c->codemap[i] | CODEMAP_WATCHED
-					     : c->codemap[i] & ~CODEMAP_WATCHED);
-}
-
 #endif

@@ -91,6 +91,8 @@ struct block_cache {
 };
 
 #define CODE_CHUNK_SHIFT 10
+/* the chunks that can hold code (and the one past them) */
+#define CODE_CHUNKS ((MEM_CODE_LIMIT >> CODE_CHUNK_SHIFT) + 1)
 /* The code map's bits: the chunk holds decoded code (a store into it
  * flushes the cache), or a range the accounting interface watches
  * (acct_watch: a store into it is reported). A store tests both at once. */
