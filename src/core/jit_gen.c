@@ -155,6 +155,15 @@ struct gen {
 	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
 	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
 	unsigned k;             /* the current block's index */
+	/* a block whose branch goes back to its own start (an inner loop):
+	 * the runs and taken counts of its runs by that branch are kept in
+	 * locals (pend_runs, pend_taken) until the run leaves the block, by
+	 * its other way out or out of the region (flush_loop), instead of two
+	 * adds to memory per run that each run waits for the last one's.
+	 * Nothing reads them meanwhile: the region makes no call. in_block:
+	 * the code made is block k's; self_edge: its branch back is made */
+	bool *self_loop, in_block, self_edge;
+	gcc_jit_lvalue *pend_runs, *pend_taken;
 	gcc_jit_lvalue *events; /* vm->acct.events */
 	gcc_jit_rvalue *frame;  /* the parameter */
 	gcc_jit_lvalue *r[32];
@@ -316,6 +325,27 @@ static void count_retired(struct gen *g, uint64_t n)
 		add_to(g, g->instret, n);
 }
 
+static void load_bp(struct gen *g);
+static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type *t);
+
+/* The current block's counts kept in locals go to its struct block (see
+ * struct gen: self_loop), where the run leaves the block but by its
+ * branch back. */
+static void flush_loop(struct gen *g)
+{
+	if (!g->in_block || !g->self_loop || !g->self_loop[g->k])
+		return;
+	load_bp(g);
+	J(block_add_assignment_op)
+	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
+	 rv(g->pend_runs));
+	J(block_add_assignment_op)
+	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
+	 rv(g->pend_taken));
+	assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
+	assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
+}
+
 /* Leaves the region from block blk: the clock and the pcs as given (last
  * 0: the pcs the previous block left). */
 static void leave_at(struct gen *g, gcc_jit_block *blk, enum jit_exit why, gcc_jit_rvalue *pc,
@@ -324,6 +354,7 @@ static void leave_at(struct gen *g, gcc_jit_block *blk, enum jit_exit why, gcc_j
 	gcc_jit_block *save = g->cur;
 
 	g->cur = blk;
+	flush_loop(g);
 	if (cycles)
 		set_now(g, cycles);
 	count_retired(g, instret_add);
@@ -715,14 +746,32 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 			 (plain ? JIT_ACCT_PLAIN : 0u);
 	gcc_jit_block *join, *out;
 
+	gcc_jit_block *again = NULL, *looped = NULL;
+
 	assign(g, g->s_from, now(g));
 	count_retired(g, retired);
 	advance(g, cost);
 	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl)), &join);
 	gen_samples(g, retired, target, flags, next_pc, last, ret, join);
 	g->cur = join;
+	if (g->self_edge) {
+		/* the loop's runs after its first only count: what the first
+		 * checked (the transfer's context, the list, the flags) has not
+		 * changed since, and the last transfer is this branch again */
+		looped = new_block(g, "loop_counted");
+		again = branch_off(
+		    g, cmp(g, GCC_JIT_COMPARISON_NE, rv(g->pend_runs), J(context_zero)(g->c, g->tu64)),
+		    "loop_again");
+		J(block_add_assignment_op)
+		(again, NULL, g->pend_taken, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
+		J(block_add_assignment_op)
+		(again, NULL, g->pend_runs, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
+		J(block_end_with_jump)(again, NULL, looped);
+	}
 	load_bp(g); /* here, not live through the block */
-	if (taken)
+	if (taken && g->self_edge)
+		add_to(g, g->pend_taken, 1);
+	else if (taken)
 		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
@@ -748,7 +797,10 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 		leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags, JIT_EXIT_JUMP,
 			   next_pc, last, ret);
 	}
-	J(block_add_assignment_op)
+	if (g->self_edge)
+		add_to(g, g->pend_runs, 1);
+	else
+		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
 	list_ran(g);
@@ -759,6 +811,10 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 		       "flagged");
 	leave_acct(g, out, JIT_ACCT_FLAGGED, retired, target, flags, JIT_EXIT_JUMP, next_pc, last,
 		   ret);
+	if (looped) {
+		J(block_end_with_jump)(g->cur, NULL, looped);
+		g->cur = looped;
+	}
 }
 
 /* The end of a block's run, as RETIRE_LAST and JUMP do it: the clock moves
@@ -1566,13 +1622,16 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 	(g->cur, NULL, cmp(g, op, is_signed ? sx(g, r1) : r1, is_signed ? sx(g, r2) : r2), taken,
 	 fall);
 	g->cur = taken;
+	g->self_edge = g->self_loop && g->self_loop[g->k];
 	finish_block(g, in, in->index + 1u, (uint64_t)in->after + g->head->taken_extra, true,
 		     konst(g, g->tu32, (uint32_t)in->imm), true, n,
 		     konst(g, g->tu64, (uint32_t)in->imm), in->pc, in->pc);
+	g->self_edge = false;
 	go_to(g, (uint32_t)in->imm, in->pc, in->pc);
 	g->cur = fall;
 	finish_block(g, in, in->index + 1u, in->after, false, NULL, false, n,
 		     konst(g, g->tu64, in->pc + in->len), in->pc, in->pc);
+	flush_loop(g);
 	go_to(g, in->pc + in->len, in->pc, in->pc);
 }
 
@@ -1635,6 +1694,18 @@ static void plan_checks(struct gen *g)
 	}
 }
 
+/* Which blocks end with a branch back to their own start (g->self_loop:
+ * their counts wait in locals while they loop). */
+static void plan_loops(struct gen *g)
+{
+	for (unsigned k = 0; k < g->n_blocks; k++) {
+		const struct jit_desc_block *b = &g->blocks[k];
+		const struct jit_desc_insn *in = &g->insns[b->first + b->n - 1];
+		unsigned cls = insn_classes[in->op];
+		g->self_loop[k] = cls == CY_CLASS_BRANCH && (uint32_t)in->imm == b->pc;
+	}
+}
+
 /* Whether every instruction costs one cycle (the block's end nothing) and
  * nothing adds to that. */
 static bool unit_costs(const struct gen *g)
@@ -1689,6 +1760,7 @@ static void gen_block(struct gen *g, unsigned k)
 	g->cur = g->labels[k];
 	plan_spans(g, b);
 	g->k = k;
+	g->in_block = true;
 	g->first_checked = g->need_prev[k] && !g->acct;
 	for (uint32_t i = 0; i + 1 < b->n; i++) {
 		straight(g, &in[i], prev_pc);
@@ -1697,6 +1769,7 @@ static void gen_block(struct gen *g, unsigned k)
 	}
 	block_end(g, &in[b->n - 1], prev_pc, b->n);
 	g->first_checked = false;
+	g->in_block = false;
 }
 
 static void make_types(struct gen *g)
@@ -1967,6 +2040,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.s_rel = J(function_new_local)(g.fn, NULL, g.tu32, "s_rel");
 	g.ran_l = J(function_new_local)(g.fn, NULL, g.ran_type, "ran");
 	g.ran_mark_l = J(function_new_local)(g.fn, NULL, g.tu32, "ran_mark");
+	g.pend_runs = J(function_new_local)(g.fn, NULL, g.tu64, "pend_runs");
+	g.pend_taken = J(function_new_local)(g.fn, NULL, g.tu64, "pend_taken");
 
 	/* the registers the region uses are loaded at its entry, those it
 	 * writes go back at its exit */
@@ -1988,7 +2063,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.check = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.check));
 	g.need_prev = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.need_prev));
 	g.reach = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.reach));
-	if (!g.labels || !cases || !g.check || !g.need_prev || !g.reach) {
+	g.self_loop = calloc(g.n_blocks ? g.n_blocks : 1, sizeof(*g.self_loop));
+	if (!g.labels || !cases || !g.check || !g.need_prev || !g.reach || !g.self_loop) {
 		snprintf(why, why_size, "out of memory");
 		goto out;
 	}
@@ -1998,6 +2074,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		g.labels[k] = J(function_new_block)(g.fn, name);
 	}
 	plan_checks(&g);
+	if (g.acct && !g.lean)
+		plan_loops(&g);
 	/* the lean variant hands instret to its calls */
 	g.unit = !g.lean && unit_costs(&g);
 	if (g.acct && !g.lean && make_sample_tables(&g) != 0) {
@@ -2029,8 +2107,11 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
-	if (g.acct && !g.lean)
+	if (g.acct && !g.lean) {
 		load_samples(&g);
+		assign(&g, g.pend_runs, J(context_zero)(g.c, g.tu64));
+		assign(&g, g.pend_taken, J(context_zero)(g.c, g.tu64));
+	}
 	J(block_end_with_jump)(g.cur, NULL, g.dispatch);
 
 	/* dispatch: to the block at next (past the budget's check), or out */
@@ -2099,6 +2180,7 @@ out:
 	free(g.check);
 	free(g.need_prev);
 	free(g.reach);
+	free(g.self_loop);
 	free(g.tab_base);
 	J(context_release)(g.c);
 	return rc;
