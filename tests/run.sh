@@ -29,6 +29,13 @@ expect() {
 	if "$@"; then ok "$name"; else not_ok "$name" "failed: $*"; fi
 }
 
+# tally FILE: counts the "ok - " / "not ok - " lines a checker printed.
+tally() {
+	pass=$((pass + $(grep -c '^ok - ' "$1")))
+	fail=$((fail + $(grep -c '^not ok - ' "$1")))
+	grep '^not ok - ' "$1"
+}
+
 # The summary line's instruction count: "cyclops: N instructions, ..."
 summary_insns() { sed -n 's/^cyclops: \([0-9]*\) instructions.*/\1/p' "$1" | tail -1; }
 
@@ -99,12 +106,7 @@ test_engines() {
 		else
 			tests/engines.sh "$CYCLOPS" "$m" $elfs $elfs64 >"$OUT/engines.txt" 2>&1
 		fi
-		while IFS= read -r line; do
-			case $line in
-			"ok - "*) pass=$((pass + 1)) ;;
-			"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
-			esac
-		done <"$OUT/engines.txt"
+		tally "$OUT/engines.txt"
 		echo "# engines: $m: $(grep -c "^ok - " "$OUT/engines.txt") guests write the same under both engines"
 	done
 	# the comparison itself sees one byte of difference in one file
@@ -147,12 +149,7 @@ EOF
 		tests/tracker/build tests/sample/build tests/scale/build tests/zkvm/build \
 		tests/timer/build tests/cost/build -name '*.elf') | sort)
 	MAX_CYCLES=100000000 tests/versions.sh "$CYCLOPS_BEFORE" "$CYCLOPS" $elfs >"$OUT/versions.txt" 2>&1
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) pass=$((pass + 1)) ;;
-		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
-		esac
-	done <"$OUT/versions.txt"
+	tally "$OUT/versions.txt"
 	echo "# versions: $(grep -c '^ok - ' "$OUT/versions.txt") runs write the same under $CYCLOPS_BEFORE and $CYCLOPS"
 }
 
@@ -214,12 +211,7 @@ test_disasm_objdump() {
 	done
 	python3 tests/unit/objdump_compare.py "$UNIT_DIR/disasm_words" \
 		riscv64-unknown-elf-objdump "$d"/*.o >"$d/out.txt" 2>&1
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) pass=$((pass + 1)) ;;
-		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
-		esac
-	done <"$d/out.txt"
+	tally "$d/out.txt"
 	# the comparison sees a decoder that takes an RV64 file for RV32
 	printf '#!/bin/sh\nsed "s/^64 /32 /" | "%s"\n' "$(realpath "$UNIT_DIR/disasm_words")" >"$d/skewed"
 	chmod +x "$d/skewed"
@@ -583,12 +575,6 @@ test_api() {
 		[ "$total" = "$(summary_insns "$OUT/whole.err")" ]
 }
 
-# tally FILE: counts the "ok - " / "not ok - " lines a checker printed.
-tally() {
-	pass=$((pass + $(grep -c '^ok - ' "$1")))
-	fail=$((fail + $(grep -c '^not ok - ' "$1")))
-	grep '^not ok - ' "$1"
-}
 
 # embed_chunks_agree FILE: embed --track --chunk=N's per-chunk results,
 # concatenated per name (report totals summed), equal its whole-run results.
@@ -2290,12 +2276,7 @@ test_jit() {
 	# write_2g.elf writes 2 GiB to stdout: the faults layer checks it alone
 	elfs="$(ls guest/build/*.elf guest/build/rv64imac-lp64/*.elf tests/*/build/*.elf tests/*/build/rv64/*.elf | grep -v '/write_2g\.elf$') $(ls "$OUT"/jgen/*.elf)"
 	tests/jit.sh "$CYCLOPS" "$cache" $elfs >"$OUT/jit.txt" 2>&1
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) pass=$((pass + 1)) ;;
-		"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
-		esac
-	done <"$OUT/jit.txt"
+	tally "$OUT/jit.txt"
 	echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted"
 	# under the detailed models (translated code leaves before an access
 	# that costs more than its static cost, or a block whose code pages
@@ -2306,12 +2287,7 @@ test_jit() {
 	suite="$(echo "$elfs" | tr ' ' '\n' | grep -v "^$OUT/jgen/") $(ls "$OUT"/jgen/gen-*.elf | head -10) $(ls "$OUT"/jgen/gen64-*.elf | head -10)"
 	for m in zero-riscy risc0; do
 		tests/jit.sh "$CYCLOPS" "$cache" --model $m $suite >"$OUT/jit.txt" 2>&1
-		while IFS= read -r line; do
-			case $line in
-			"ok - "*) pass=$((pass + 1)) ;;
-			"not ok - "*) fail=$((fail + 1)) && echo "$line" ;;
-			esac
-		done <"$OUT/jit.txt"
+		tally "$OUT/jit.txt"
 		echo "# jit: $(grep -c '^ok - ' "$OUT/jit.txt") guests write the same translated and interpreted under $m"
 		# ... and the runs are translated (the model does not send them
 		# to the interpreter): sha256 at least 99% of its cycles
