@@ -153,8 +153,8 @@ struct gen {
 	    *s_last_end;
 	/* the last transfer (ACCT_LAST_TRANSFER): whether there was one */
 	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
-	gcc_jit_lvalue *bp;     /* the current block's struct block, as bytes */
-	unsigned k;             /* the current block's index */
+	gcc_jit_lvalue *bp; /* the current block's struct block, as bytes */
+	unsigned k;         /* the current block's index */
 	/* a block whose branch goes back to its own start (an inner loop):
 	 * the runs and taken counts of its runs by that branch are kept in
 	 * locals (pend_runs, pend_taken) until the run leaves the block, by
@@ -760,7 +760,8 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 		 * changed since, and the last transfer is this branch again */
 		looped = new_block(g, "loop_counted");
 		again = branch_off(
-		    g, cmp(g, GCC_JIT_COMPARISON_NE, rv(g->pend_runs), J(context_zero)(g->c, g->tu64)),
+		    g,
+		    cmp(g, GCC_JIT_COMPARISON_NE, rv(g->pend_runs), J(context_zero)(g->c, g->tu64)),
 		    "loop_again");
 		J(block_add_assignment_op)
 		(again, NULL, g->pend_taken, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu64, 1));
