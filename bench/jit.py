@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-from jit_cache import wait_compiled
+from jit_cache import fill
 from results_md import replace_section
 
 RESULTS_FILE = os.environ.get("BENCH_RESULTS", "bench/RESULTS.md")
@@ -97,18 +97,9 @@ def measure(cyclops, runs, tmp):
     for name, elf, args, qemu in WORKLOADS:  # the reference output, and a warm cache
         _, out, _, rc = run([qemu, elf] + args)
         ref[name] = out
-        env = dict(os.environ, CYCLOPS_JIT_CACHE=warm_cache)
-        # until the runs compile nothing new: each run's compilations end
-        # after it, and a run may make a region again that it outgrew
-        # (docs/jit.md), which the next run loads
-        for _ in range(8):
-            had = set(os.listdir(warm_cache)) if os.path.isdir(warm_cache) else set()
-            _, out2, err, _ = run([cyclops, "run", elf] + args, env)
-            run([cyclops, "run", "-q"] + profiled_args(prof) + [elf] + args, env)
-            wait_compiled(warm_cache)
-            if set(os.listdir(warm_cache)) == had:
-                break
-        insns[name] = insns_of(err)
+        plain, _ = fill(warm_cache, [[cyclops, "run", elf] + args,
+                                     [cyclops, "run", "-q"] + profiled_args(prof) + [elf] + args])
+        insns[name] = insns_of(plain.stderr)
     for r in range(runs):
         for name, elf, args, qemu in WORKLOADS:
             modes = [
