@@ -103,14 +103,16 @@ def memory_table(build, tmp):
         for elf in (os.path.join("guest", "build", w + ".elf"),
                     os.path.join("guest", "build", "long", w + ".elf")):
             plain, err = peak_rss([os.path.join(build, "cyclops"), "run", "--engine", "interp", elf])
-            prof, _ = peak_rss([os.path.join(build, "cyclops"), "run", "-q"] + profile + [elf])
+            prof, _ = peak_rss([os.path.join(build, "cyclops"), "run", "-q", "--engine", "interp"]
+                               + profile + [elf])
             insns = err.strip().splitlines()[-1].split()[1]
             cells += [f"{int(insns):,}", f"{plain / 1024:.1f} MiB", f"{prof / 1024:.1f} MiB"]
             extra.append(prof - plain)
         growth = f"{(extra[1] - extra[0]) / 1024:+.1f} MiB"
         lines.append(f"| {w} | " + " | ".join(cells) + f" | {growth} |")
     return ("Profile memory (`--profile` in pprof, folded and callgrind at once), one run "
-            "each, peak RSS from GNU `time -f %M`; the 10x longer run is the same code "
+            "each, peak RSS from GNU `time -f %M`, every run interpreted (a run that loads "
+            "translated regions maps their code, whatever its length); the 10x longer run is the same code "
             "repeating its work (`guest/build/long/`, `make -C guest long`). The growth is "
             "the profile's extra memory in the long run minus that in the short one.\n\n"
             + "\n".join(lines) + "\n")
