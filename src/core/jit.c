@@ -976,8 +976,8 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 
 /* What translated code can run vm now as: JIT_PLAIN for the plain
  * interpreter's configuration, JIT_ACCT for the accounting interpreter's
- * (exec_acct: profilers subscribed, static costs), or JIT_LEAN for it in a
- * fast pass, else JIT_NONE. */
+ * (exec_acct: profilers subscribed, static costs), or JIT_LEAN for it
+ * when no subscriber needs counts or deadlines, else JIT_NONE. */
 static int jit_mode(const struct cy_vm *vm)
 {
 	struct jit_desc_cost cost;
@@ -992,13 +992,15 @@ static int jit_mode(const struct cy_vm *vm)
 	 * later instructions (ACCT_SHIFT): the interpreter's */
 	if (vm->cost.div_zero_delta != 0)
 		return JIT_NONE;
-	/* a chunked run's fast pass: its subscribers (the call stack's frames,
-	 * the timers' announcement) fold no counts and wait for no clock, and
-	 * none that does comes later (in another run one may: the counts the
-	 * interpreter made before it would then be the translated code's too);
-	 * a watched store is reported from the partial run the accounting
-	 * variant leaves for (code_written) */
-	if (vm->opts.fast_pass && !vm->acct.n_watch &&
+	/* subscribers that fold no counts and wait for no clock (a chunked
+	 * run's fast pass: the call stack's frames; the timers until the guest
+	 * announces its channels) need no counts: the lean variant. One that
+	 * folds counts comes only with acct_subscribe, which flushes the
+	 * decoded blocks (their counts folded to those there before it), so
+	 * it never reads counts from before it came; and jit_run runs again
+	 * when the mode changes. A watched store is reported from the partial
+	 * run the accounting variant leaves for (code_written) */
+	if (!vm->acct.n_watch &&
 	    !(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL | ACCT_EXTRA)))
 		return JIT_LEAN;
 	return JIT_ACCT;
