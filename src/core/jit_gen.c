@@ -333,7 +333,7 @@ static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type 
  * branch back. */
 static void flush_loop(struct gen *g)
 {
-	if (!g->in_block || !g->self_loop || !g->self_loop[g->k])
+	if (!g->in_block || !g->self_loop[g->k])
 		return;
 	load_bp(g);
 	J(block_add_assignment_op)
@@ -744,9 +744,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 {
 	unsigned flags = (taken ? JIT_ACCT_TAKEN : 0u) | (target ? JIT_ACCT_TARGET : 0u) |
 			 (plain ? JIT_ACCT_PLAIN : 0u);
-	gcc_jit_block *join, *out;
-
-	gcc_jit_block *again = NULL, *looped = NULL;
+	gcc_jit_block *join, *out, *looped = NULL;
 
 	assign(g, g->s_from, now(g));
 	count_retired(g, retired);
@@ -758,6 +756,8 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 		/* the loop's runs after its first only count: what the first
 		 * checked (the transfer's context, the list, the flags) has not
 		 * changed since, and the last transfer is this branch again */
+		gcc_jit_block *again;
+
 		looped = new_block(g, "loop_counted");
 		again = branch_off(
 		    g,
@@ -1623,7 +1623,7 @@ static void block_end(struct gen *g, const struct jit_desc_insn *in, uint32_t pr
 	(g->cur, NULL, cmp(g, op, is_signed ? sx(g, r1) : r1, is_signed ? sx(g, r2) : r2), taken,
 	 fall);
 	g->cur = taken;
-	g->self_edge = g->self_loop && g->self_loop[g->k];
+	g->self_edge = g->self_loop[g->k];
 	finish_block(g, in, in->index + 1u, (uint64_t)in->after + g->head->taken_extra, true,
 		     konst(g, g->tu32, (uint32_t)in->imm), true, n,
 		     konst(g, g->tu64, (uint32_t)in->imm), in->pc, in->pc);
