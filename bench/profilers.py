@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 
-from jit_cache import wait_compiled
+from jit_cache import fill, wait_compiled
 from results_md import replace_section
 
 WORKLOADS = ["sha256", "sort", "bytecode", "matmul", "kernels", "keccak"]
@@ -112,8 +112,8 @@ def memory_table(build, tmp):
         lines.append(f"| {w} | " + " | ".join(cells) + f" | {growth} |")
     return ("Profile memory (`--profile` in pprof, folded and callgrind at once), one run "
             "each, peak RSS from GNU `time -f %M`, every run interpreted (a run that loads "
-            "translated regions maps their code, whatever its length); the 10x longer run is the same code "
-            "repeating its work (`guest/build/long/`, `make -C guest long`). The growth is "
+            "translated regions maps their code, whatever its length); the 10x longer run is "
+            "the same code repeating its work (`guest/build/long/`, `make -C guest long`). The growth is "
             "the profile's extra memory in the long run minus that in the short one.\n\n"
             + "\n".join(lines) + "\n")
 
@@ -135,7 +135,7 @@ def main(argv):
     tmp = tempfile.mkdtemp(prefix="cyclops-profilers.")
     # the interpreter's accounting against the interpreter's plain run; the
     # default engine (the translation tier where it can run, with a code
-    # cache of the bench's own, filled by an untimed round) against its own
+    # cache of the bench's own, filled by untimed rounds) against its own
     # plain run: what a user pays; and the per-instruction reference
     cyclops = os.path.join(build, "cyclops")
     engines = [("now", [cyclops, "run", "-q", "--engine", "interp"]),
@@ -156,14 +156,12 @@ def main(argv):
         # the timers guest: the reference engine's every-instruction path
         # would take minutes, and says nothing new
         engs = [e for e in engines if not (timed_elf and w == timed_elf[0] and e[0] == "reference")]
-        # two untimed rounds of the default engine fill its code cache
-        # (a run's compilations end after it; the next may make a region
-        # again that it outgrew: docs/jit.md)
-        for rnd in range(-2, runs):
+        # untimed rounds of the default engine fill its code cache
+        fill(os.path.join(tmp, "jit"),
+             [dict(engines)["default"] + extra + [elf] + ARGS.get(w, []) for _, extra in ms])
+        for rnd in range(runs):
             wait_compiled(os.path.join(tmp, "jit"))
             for eng, cmd in engs:
-                if rnd < 0 and eng != "default":
-                    continue
                 for name, extra in ms:
                     if eng == "reference" and name == "plain":
                         continue
@@ -175,8 +173,7 @@ def main(argv):
                         want = out
                     if out != want:
                         sys.exit(f"profilers: {w} under {eng} {name}: stdout differs")
-                    if rnd >= 0:
-                        times.setdefault((w, eng, name), []).append(wall)
+                    times.setdefault((w, eng, name), []).append(wall)
     med = {k: statistics.median(v) for k, v in times.items()}
 
     def ratio(w, eng, name):
@@ -231,7 +228,8 @@ def main(argv):
             f"binary and engine, geometric mean over {', '.join(workloads)}; 1.00x costs "
             f"nothing. `interpreter`: `--engine interp`; `default engine`: no `--engine` (the "
             f"translation tier where it runs, else the interpreter), with a code cache of the "
-            f"bench's own that an untimed round of every mode filled first: what a user pays"
+            f"bench's own that untimed rounds of every mode filled first, until one compiled "
+            f"nothing new: what a user pays"
             + (f"; {timed_elf[0]}: `{timed_elf[1]}`, a guest that announces channel timers and "
                f"keeps one open around each of its programs (not in the geometric means; no "
                f"reference run)" if timed_elf else "")
