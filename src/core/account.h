@@ -59,7 +59,12 @@ enum acct_event {
 };
 
 struct acct_ops {
-	/* A jump or taken branch retired; the clock is after it. */
+	/* A jump or taken branch retired; the clock is after it. Translated
+	 * code calls it from inside a region, where the VM's clock and
+	 * registers are the region's entry's: the subscriber reads the clock
+	 * from its arguments and of the registers only the jump's link
+	 * register (in->rd), and moves neither the deadline nor the
+	 * histogram; it may stop the run (vm->break_loop). */
 	void (*transfer)(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_t target,
 			 uint64_t cycles, uint64_t instret);
 	/* An ecall (number nr) is about to be serviced: the clock before it. */

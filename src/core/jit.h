@@ -79,16 +79,21 @@ struct jit_frame {
 /* What the driver reports when an accounting region returns
  * (jit_frame.acct_stage), in the exec_acct interpreter's order: from the
  * block end's deadline on (a sample the generated code could not count),
- * from its transfer on (the transfer is reported), its flagged call only
- * (the block is flagged), or a partial run (the deadline and the partial
- * run). The generated code thus makes no call: a call on any path makes
- * GCC keep the guest's registers in memory across it. */
+ * from its transfer on (the transfer is reported: an inner loop's branch,
+ * whose counts wait in locals), its flagged call only (the block is
+ * flagged), a partial run (the deadline and the partial run), or from the
+ * run's count on (the region reported the transfer itself, and a
+ * subscriber stopped the run). Other transfers the generated code reports
+ * itself (jit_frame.transfer_fn): calls and returns are a profiled run's
+ * most frequent edges, and a return to the driver at each cost more than
+ * the registers GCC keeps in memory around the call. */
 enum jit_acct {
 	JIT_ACCT_NONE,
 	JIT_ACCT_DEADLINE,
 	JIT_ACCT_TRANSFER,
 	JIT_ACCT_FLAGGED,
 	JIT_ACCT_PARTIAL,
+	JIT_ACCT_RUN, /* the transfer was reported: the run's count on */
 };
 #define JIT_ACCT_TAKEN  1u /* a taken branch: its count */
 #define JIT_ACCT_TARGET 2u /* the block ends with a jump or taken branch */
@@ -102,7 +107,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 24u
+#define JIT_GEN_VERSION 25u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before

@@ -136,7 +136,8 @@ struct gen {
 	gcc_jit_field *h_counts, *h_lo, *h_size, *h_interval, *h_next, *h_total, *h_last_end,
 	    *h_last_pc;
 	/* the blocks that ran (struct acct_ran), and in locals its address
-	 * and mark (nothing changes it while the region runs: no call) */
+	 * and mark (read again after a transfer subscriber's call, whose
+	 * hand-over may move it) */
 	gcc_jit_field *f_ran, *r_mark, *r_n, *r_cap, *r_lost, *r_list;
 	gcc_jit_type *ran_type;
 	gcc_jit_lvalue *ran_l, *ran_mark_l;
@@ -160,7 +161,7 @@ struct gen {
 	 * locals (pend_runs, pend_taken) until the run leaves the block, by
 	 * its other way out or out of the region (flush_loop), instead of two
 	 * adds to memory per run that each run waits for the last one's.
-	 * Nothing reads them meanwhile: the region makes no call. in_block:
+	 * Nothing reads them meanwhile: such a block makes no call. in_block:
 	 * the code made is block k's; self_edge: its branch back is made */
 	bool *self_loop, in_block, self_edge;
 	gcc_jit_lvalue *pend_runs, *pend_taken;
@@ -476,13 +477,44 @@ static void gen_partial(struct gen *g, uint32_t retired, gcc_jit_rvalue *cycles,
 	call(g, g->f_partial_fn, 6, args);
 }
 
+/* instret now: counted, or moved as the clock did (g->unit). */
+static gcc_jit_rvalue *instret_now(struct gen *g)
+{
+	if (!g->unit)
+		return rv(g->instret);
+	return bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->instret),
+		   bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, now(g), rv(field(g, g->f_cycles))));
+}
+
+/* The transfer subscribers hear of in's jump to t from the region, the
+ * clock past it, bp loaded: of the guest's registers the register file
+ * gets the jump's link register only, the one they read (account.h). */
+static void call_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *t)
+{
+	gcc_jit_rvalue *args[6];
+
+	if (in->rd == 1 || in->rd == 5) {
+		gcc_jit_lvalue *slot = J(context_new_array_access)(
+		    g->c, NULL, cast(g, rv(field(g, g->f_regs)), J(type_get_pointer)(g->tx)),
+		    konst(g, g->tu32, in->rd));
+		assign(g, slot, rv(g->r[in->rd]));
+	}
+	args[0] = rv(field(g, g->f_vm));
+	args[1] = cast(g, rv(g->bp), g->tvoidp);
+	args[2] = konst(g, g->tu32, in->index);
+	args[3] = t;
+	args[4] = now(g);
+	args[5] = instret_now(g);
+	call(g, g->f_transfer_fn, 6, args);
+}
+
 /* ACCT_TRANSFER(t, plain), the clock past the jump. */
 static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *t,
 			 bool plain)
 {
 	gcc_jit_block *join;
 	gcc_jit_rvalue *ctx = rv(field(g, g->f_context)), *last = rv(field(g, g->f_last_transfer));
-	gcc_jit_rvalue *want, *args[6];
+	gcc_jit_rvalue *want;
 
 	when(g,
 	     cmp(g, GCC_JIT_COMPARISON_NE,
@@ -510,21 +542,8 @@ static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_
 			       J(lvalue_as_rvalue)(J(context_new_array_access)(
 				   g->c, NULL, ctx, konst(g, g->tu32, 1)))));
 	when(g, want, &join);
-	if (in->rd == 1 || in->rd == 5) { /* the profiler reads the link register's value */
-		gcc_jit_lvalue *slot = J(context_new_array_access)(
-		    g->c, NULL, cast(g, rv(field(g, g->f_regs)), J(type_get_pointer)(g->tx)),
-		    konst(g, g->tu32, in->rd));
-		assign(g, slot, rv(g->r[in->rd]));
-	}
-	if (g->lean)
-		load_bp(g);
-	args[0] = rv(field(g, g->f_vm));
-	args[1] = cast(g, rv(g->bp), g->tvoidp);
-	args[2] = konst(g, g->tu32, in->index);
-	args[3] = t;
-	args[4] = now(g);
-	args[5] = rv(g->instret);
-	call(g, g->f_transfer_fn, 6, args);
+	load_bp(g);
+	call_transfer(g, in, t);
 	end_when(g, join);
 }
 
@@ -568,8 +587,10 @@ static gcc_jit_lvalue *deref(gcc_jit_rvalue *p) { return J(rvalue_dereference)(p
  * region leaves for the driver at an instruction outside the histogram's
  * range, the samples before it counted. cur is the block that found the
  * deadline passed; the code goes on at join. Nothing but the region moves
- * the deadline while it runs (it makes no call): the deadline, the total
- * and the last sample are locals, stored at the exit (store_samples). */
+ * the deadline while it runs (its one call, to the transfer subscribers,
+ * leaves the deadline and the histogram alone: account.h): the deadline,
+ * the total and the last sample are locals, stored at the exit
+ * (store_samples). */
 static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target, unsigned flags,
 			gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret, gcc_jit_block *join)
 {
@@ -794,9 +815,24 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 									  konst(g, g->tu32, 0)))),
 				       rv(J(context_new_array_access)(g->c, NULL, ctx,
 								      konst(g, g->tu32, 1)))));
-		out = branch_off(g, want, "transfer");
-		leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags, JIT_EXIT_JUMP,
-			   next_pc, last, ret);
+		if (g->self_loop[g->k]) { /* its counts wait in locals: the driver reports */
+			out = branch_off(g, want, "transfer");
+			leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags,
+				   JIT_EXIT_JUMP, next_pc, last, ret);
+		} else {
+			gcc_jit_block *told;
+			when(g, want, &told);
+			call_transfer(g, in, target);
+			/* the hand-over may have started a new list */
+			assign(g, g->ran_mark_l,
+			       rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
+			/* a subscriber that stops the run: the driver counts the
+			 * run and returns */
+			out = branch_off(g, rv(deref(rv(field(g, g->f_break_loop)))), "stopped");
+			leave_acct(g, out, JIT_ACCT_RUN, retired, target, flags, JIT_EXIT_JUMP,
+				   next_pc, last, ret);
+			end_when(g, told);
+		}
 	}
 	if (g->self_edge)
 		add_to(g, g->pend_runs, 1);
