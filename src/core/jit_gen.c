@@ -817,8 +817,8 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 								      konst(g, g->tu32, 1)))));
 		if (g->self_loop[g->k]) { /* its counts wait in locals: the driver reports */
 			out = branch_off(g, want, "transfer");
-			leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags,
-				   JIT_EXIT_JUMP, next_pc, last, ret);
+			leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags, JIT_EXIT_JUMP,
+				   next_pc, last, ret);
 		} else {
 			gcc_jit_block *told;
 			when(g, want, &told);
