@@ -178,7 +178,7 @@ struct gen {
 	gcc_jit_field *f_loaded, *f_dirty;
 	gcc_jit_lvalue *loaded, *dirty;
 	gcc_jit_lvalue *tmp8, *tmp16, *tmp32, *tmp64;
-	gcc_jit_function *memcpy_fn;
+	gcc_jit_function *memcpy_fn, *expect_fn;
 	gcc_jit_block *cur;                 /* where code goes now */
 	gcc_jit_block **labels;             /* one per guest block */
 	gcc_jit_block *dispatch, *exit_blk; /* on next, and the common exit */
@@ -291,13 +291,31 @@ static gcc_jit_rvalue *gen_sext32(struct gen *g, gcc_jit_rvalue *v32)
 }
 
 /* if (cond) goto then; else continue in a new block, which becomes cur. */
-static gcc_jit_block *branch_off(struct gen *g, gcc_jit_rvalue *cond, const char *what)
+static gcc_jit_block *branch_to(struct gen *g, gcc_jit_rvalue *cond, const char *what)
 {
 	gcc_jit_block *then = new_block(g, what), *rest = new_block(g, "cont");
 
 	J(block_end_with_conditional)(g->cur, NULL, cond, then, rest);
 	g->cur = rest;
 	return then;
+}
+
+/* cond, which seldom holds (__builtin_expect): GCC lays the code where it
+ * holds out of the way and gives the host's registers to the rest. */
+static gcc_jit_rvalue *seldom(struct gen *g, gcc_jit_rvalue *cond)
+{
+	gcc_jit_type *tl = J(context_get_type)(g->c, GCC_JIT_TYPE_LONG);
+	gcc_jit_rvalue *args[2] = { cast(g, cond, tl), J(context_zero)(g->c, tl) };
+
+	return cmp(g, GCC_JIT_COMPARISON_NE, J(context_new_call)(g->c, NULL, g->expect_fn, 2, args),
+		   J(context_zero)(g->c, tl));
+}
+
+/* branch_to for a way out of the common path: an exit, a fault, a slow
+ * case. */
+static gcc_jit_block *branch_off(struct gen *g, gcc_jit_rvalue *cond, const char *what)
+{
+	return branch_to(g, seldom(g, cond), what);
 }
 
 /* The clock now. */
@@ -406,7 +424,7 @@ static void load_bp(struct gen *g)
  * which must jump to *join (made here) when done. */
 static gcc_jit_block *when(struct gen *g, gcc_jit_rvalue *cond, gcc_jit_block **join)
 {
-	gcc_jit_block *then = branch_off(g, cond, "acct");
+	gcc_jit_block *then = branch_to(g, cond, "acct");
 
 	*join = g->cur;
 	g->cur = then;
@@ -648,7 +666,7 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 	assign(g, g->s_last_pc, rv(g->s_pc));
 	assign(g, g->s_last_end, rv(g->s_end));
 	J(block_end_with_conditional)
-	(g->cur, NULL, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->dl), now(g)), loop, join);
+	(g->cur, NULL, seldom(g, cmp(g, GCC_JIT_COMPARISON_LE, rv(g->dl), now(g))), loop, join);
 
 	leave_acct(g, out, JIT_ACCT_DEADLINE, retired, target, flags, JIT_EXIT_JUMP, next_pc, last,
 		   ret);
@@ -770,7 +788,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	assign(g, g->s_from, now(g));
 	count_retired(g, retired);
 	advance(g, cost);
-	when(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl)), &join);
+	when(g, seldom(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl))), &join);
 	gen_samples(g, retired, target, flags, next_pc, last, ret, join);
 	g->cur = join;
 	if (g->self_edge) {
@@ -780,7 +798,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 		gcc_jit_block *again;
 
 		looped = new_block(g, "loop_counted");
-		again = branch_off(
+		again = branch_to(
 		    g,
 		    cmp(g, GCC_JIT_COMPARISON_NE, rv(g->pend_runs), J(context_zero)(g->c, g->tu64)),
 		    "loop_again");
@@ -2026,6 +2044,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 				       JIT_SYM_REGION, 1, &param, 0);
 	g.frame = J(param_as_rvalue)(param);
 	g.memcpy_fn = J(context_get_builtin_function)(g.c, "__builtin_memcpy");
+	g.expect_fn = J(context_get_builtin_function)(g.c, "__builtin_expect");
 
 	/* the description, for the loader to compare with what it wants */
 	{
