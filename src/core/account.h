@@ -64,7 +64,8 @@ struct acct_ops {
 	 * registers are the region's entry's: the subscriber reads the clock
 	 * from its arguments and of the registers only the jump's link
 	 * register (in->rd), and moves neither the deadline nor the
-	 * histogram; it may stop the run (vm->break_loop). */
+	 * histogram. A vm->break_loop it sets acts at the run's next
+	 * return, in both engines (the run goes on after the call). */
 	void (*transfer)(void *ctx, struct cy_vm *vm, const struct insn *in, uint32_t target,
 			 uint64_t cycles, uint64_t instret);
 	/* An ecall (number nr) is about to be serviced: the clock before it. */

@@ -81,19 +81,17 @@ struct jit_frame {
  * block end's deadline on (a sample the generated code could not count),
  * from its transfer on (the transfer is reported: an inner loop's branch,
  * whose counts wait in locals), its flagged call only (the block is
- * flagged), a partial run (the deadline and the partial run), or from the
- * run's count on (the region reported the transfer itself, and a
- * subscriber stopped the run). Other transfers the generated code reports
- * itself (jit_frame.transfer_fn): calls and returns are a profiled run's
- * most frequent edges, and a return to the driver at each cost more than
- * the registers GCC keeps in memory around the call. */
+ * flagged), or a partial run (the deadline and the partial run). Other
+ * transfers the generated code reports itself (jit_frame.transfer_fn):
+ * calls and returns are a profiled run's most frequent edges, and a
+ * return to the driver at each cost more than the registers GCC keeps in
+ * memory around the call. */
 enum jit_acct {
 	JIT_ACCT_NONE,
 	JIT_ACCT_DEADLINE,
 	JIT_ACCT_TRANSFER,
 	JIT_ACCT_FLAGGED,
 	JIT_ACCT_PARTIAL,
-	JIT_ACCT_RUN, /* the transfer was reported: the run's count on */
 };
 #define JIT_ACCT_TAKEN  1u /* a taken branch: its count */
 #define JIT_ACCT_TARGET 2u /* the block ends with a jump or taken branch */
@@ -107,7 +105,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 26u
+#define JIT_GEN_VERSION 27u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before

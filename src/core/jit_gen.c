@@ -841,14 +841,11 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 			gcc_jit_block *told;
 			when(g, want, &told);
 			call_transfer(g, in, target);
-			/* the hand-over may have started a new list */
+			/* the hand-over may have started a new list; the run goes
+			 * on, as the interpreter's does after the call (a
+			 * subscriber's vm->break_loop acts at the next return) */
 			assign(g, g->ran_mark_l,
 			       rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
-			/* a subscriber that stops the run: the driver counts the
-			 * run and returns */
-			out = branch_off(g, rv(deref(rv(field(g, g->f_break_loop)))), "stopped");
-			leave_acct(g, out, JIT_ACCT_RUN, retired, target, flags, JIT_EXIT_JUMP,
-				   next_pc, last, ret);
 			end_when(g, told);
 		}
 	}
