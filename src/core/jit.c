@@ -993,15 +993,16 @@ static int jit_mode(const struct cy_vm *vm)
 	if (vm->cost.div_zero_delta != 0)
 		return JIT_NONE;
 	/* subscribers that fold no counts and wait for no clock (a chunked
-	 * run's fast pass: the call stack's frames; the timers until the guest
-	 * announces its channels) need no counts: the lean variant. One that
-	 * folds counts comes only with acct_subscribe, which flushes the
-	 * decoded blocks (their counts folded to those there before it), so
-	 * it never reads counts from before it came; and jit_run runs again
-	 * when the mode changes. A watched store is reported from the partial
-	 * run the accounting variant leaves for (code_written) */
-	if (!vm->acct.n_watch &&
-	    !(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL | ACCT_EXTRA)))
+	 * run's fast pass: the call stack's frames; the timers) need no counts:
+	 * the lean variant. One that folds counts comes only with
+	 * acct_subscribe, which flushes the decoded blocks (their counts folded
+	 * to those there before it), so that it never reads counts from before
+	 * it came; and jit_run runs again when the mode changes. A watched
+	 * store is reported from the partial run either variant leaves for
+	 * (code_written); translated code makes no extra cycles (a division by
+	 * zero of another cost, and the detailed models, are interpreted), so
+	 * the subscribers of ACCT_EXTRA hear of the interpreter's only */
+	if (!(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL)))
 		return JIT_LEAN;
 	return JIT_ACCT;
 }

@@ -1296,22 +1296,14 @@ static void code_check(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 		(split, NULL, cmp(g, GCC_JIT_COMPARISON_NE, last, J(context_zero)(g->c, g->tu8)),
 		 out, rest);
 	}
-	if (g->acct && !g->lean) { /* as code_written: RETIRE_LAST, then the partial run */
+	if (g->acct) {
+		/* as code_written: RETIRE_LAST, then the driver reports the
+		 * store into a watched range, if it was one, and the partial
+		 * run, in that order (both variants) */
 		leave_partial(
 		    g, out, in->index + 1u,
 		    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, now(g), konst(g, g->tu64, in->after)),
 		    JIT_EXIT_CODE_WRITTEN, in->pc + in->len, in->pc, in->pc);
-		return;
-	}
-	if (g->acct) { /* as code_written: RETIRE_LAST, then the partial run */
-		gcc_jit_block *save = g->cur;
-		g->cur = out;
-		count_retired(g, in->index + 1u);
-		advance(g, in->after);
-		gen_partial(g, in->index + 1u, now(g), rv(g->instret), now(g));
-		out = g->cur;
-		g->cur = save;
-		leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len, NULL, 0, in->pc, in->pc);
 		return;
 	}
 	leave(g, out, JIT_EXIT_CODE_WRITTEN, in->pc + in->len,
