@@ -526,13 +526,31 @@ static void call_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit
 	call(g, g->f_transfer_fn, 6, args);
 }
 
+/* Whether a subscriber hears of a jump to t (ACCT_TRANSFER): plain, one
+ * with no call or return hint, only when t lies outside the context. */
+static gcc_jit_rvalue *transfer_wanted(struct gen *g, gcc_jit_rvalue *t, bool plain)
+{
+	gcc_jit_rvalue *ctx = rv(field(g, g->f_context));
+	gcc_jit_rvalue *want = cmp(g, GCC_JIT_COMPARISON_NE,
+				   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
+				       konst(g, g->tu64, ACCT_TRANSFER)),
+				   J(context_zero)(g->c, g->tu64));
+
+	if (!plain)
+		return want;
+	return bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, want,
+		   cmp(g, GCC_JIT_COMPARISON_GE,
+		       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, t,
+			   rv(J(context_new_array_access)(g->c, NULL, ctx, konst(g, g->tu32, 0)))),
+		       rv(J(context_new_array_access)(g->c, NULL, ctx, konst(g, g->tu32, 1)))));
+}
+
 /* ACCT_TRANSFER(t, plain), the clock past the jump. */
 static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *t,
 			 bool plain)
 {
 	gcc_jit_block *join;
-	gcc_jit_rvalue *ctx = rv(field(g, g->f_context)), *last = rv(field(g, g->f_last_transfer));
-	gcc_jit_rvalue *want;
+	gcc_jit_rvalue *last = rv(field(g, g->f_last_transfer));
 
 	when(g,
 	     cmp(g, GCC_JIT_COMPARISON_NE,
@@ -547,19 +565,7 @@ static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_
 	assign(g, J(context_new_array_access)(g->c, NULL, last, konst(g, g->tu32, 1)), t);
 	end_when(g, join);
 
-	want = cmp(g, GCC_JIT_COMPARISON_NE,
-		   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
-		       konst(g, g->tu64, ACCT_TRANSFER)),
-		   J(context_zero)(g->c, g->tu64));
-	if (plain) /* a target inside the context changes nothing */
-		want = bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, want,
-			   cmp(g, GCC_JIT_COMPARISON_GE,
-			       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, t,
-				   J(lvalue_as_rvalue)(J(context_new_array_access)(
-				       g->c, NULL, ctx, konst(g, g->tu32, 0)))),
-			       J(lvalue_as_rvalue)(J(context_new_array_access)(
-				   g->c, NULL, ctx, konst(g, g->tu32, 1)))));
-	when(g, want, &join);
+	when(g, transfer_wanted(g, t, plain), &join);
 	load_bp(g);
 	call_transfer(g, in, t);
 	end_when(g, join);
@@ -816,23 +822,11 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
 	if (target) {
-		gcc_jit_rvalue *ctx = rv(field(g, g->f_context)), *want;
+		gcc_jit_rvalue *want = transfer_wanted(g, target, plain);
 		/* the last transfer, in locals until the exit (store_last) */
 		assign(g, g->lt_any, J(context_one)(g->c, g->tbool));
 		assign(g, g->lt_from, konst(g, g->tu32, in->pc));
 		assign(g, g->lt_to, target);
-		want = cmp(g, GCC_JIT_COMPARISON_NE,
-			   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
-			       konst(g, g->tu64, ACCT_TRANSFER)),
-			   J(context_zero)(g->c, g->tu64));
-		if (plain) /* a target inside the context changes nothing */
-			want = bin(g, GCC_JIT_BINARY_OP_LOGICAL_AND, g->tbool, want,
-				   cmp(g, GCC_JIT_COMPARISON_GE,
-				       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu32, target,
-					   rv(J(context_new_array_access)(g->c, NULL, ctx,
-									  konst(g, g->tu32, 0)))),
-				       rv(J(context_new_array_access)(g->c, NULL, ctx,
-								      konst(g, g->tu32, 1)))));
 		if (g->self_loop[g->k]) { /* its counts wait in locals: the driver reports */
 			out = branch_off(g, want, "transfer");
 			leave_acct(g, out, JIT_ACCT_TRANSFER, retired, target, flags, JIT_EXIT_JUMP,
@@ -2200,11 +2194,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		    J(context_new_array_access)(g.c, NULL, rv(regs), konst(&g, g.tu32, i));
 		assign(&g, slot, rv(g.r[i]));
 	}
-	if (g.unit) /* instret moved as the clock did */
-		assign(&g, g.instret,
-		       bin(&g, GCC_JIT_BINARY_OP_PLUS, g.tu64, rv(g.instret),
-			   bin(&g, GCC_JIT_BINARY_OP_MINUS, g.tu64, now(&g),
-			       rv(field(&g, g.f_cycles)))));
+	if (g.unit) /* before the frame's clock moves: instret_now reads it */
+		assign(&g, g.instret, instret_now(&g));
 	assign(&g, field(&g, g.f_cycles), now(&g));
 	assign(&g, field(&g, g.f_instret), rv(g.instret));
 	assign(&g, field(&g, g.f_pc), rv(g.exit_pc));
