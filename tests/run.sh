@@ -2336,6 +2336,40 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
 		esac
 	done <"$OUT/jit.txt"
+	# ... and under the detailed models, where translated code with
+	# subscribers leaves before each access the model prices (risc0's
+	# page-ins and page-outs, zero-riscy's split words) and each division
+	# by zero of another cost (zero-riscy), which the interpreter runs and
+	# reports (ACCT_EXTRA): page_walk pages in and out inside a translated
+	# loop that calls, zero_riscy and rv32m divide by zero in loops
+	local m
+	for m in zero-riscy risc0; do
+		if [ $m = zero-riscy ]; then
+			set -- tests/cost/build/zero_riscy.elf tests/isa/build/rv32m.elf tests/timer/build/events.elf \
+				tests/misaligned/build/split_loop.elf guest/build/sort.elf
+		else
+			set -- tests/cost/build/risc0_page_walk.elf tests/cost/build/risc0_segments.elf \
+				tests/timer/build/risc0.elf tests/timer/build/walk.elf tests/zkvm/build/risc0_timer_sha.elf \
+				guest/build/sha256.elf
+		fi
+		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" $m \
+			"$@" tests/profile/build/recursion.elf $(ls "$OUT"/jgen/gen-*.elf | head -5) >"$OUT/jit.txt" 2>&1
+		while IFS= read -r line; do
+			case $line in
+			"ok - "*) pass=$((pass + 1)) ;;
+			"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
+			esac
+		done <"$OUT/jit.txt"
+	done
+	# page_walk's 96 iterations each leave the loop's region twice, before
+	# the page-in and before the page-out, and come back after them: at
+	# least 192 entries, and the other 8 instructions of each iteration
+	# translated (768 cycles; the loop's head is entered from the start)
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run -q --engine jit \
+		--model risc0 --profile "$OUT/walk.folded" --sample=7 --sample-out "$OUT/walk.samples" \
+		tests/cost/build/risc0_page_walk.elf >/dev/null 2>"$OUT/jit.err"
+	expect "jit: page_walk under risc0 with profilers: the loop runs translated between the page-ins" \
+		awk '/cycles translated/ { for (i = 1; i < NF; i++) { if ($(i + 1) == "entries,") e = $i; if ($(i + 1) == "cycles") t = $i } } END { exit !(e >= 192 && t >= 768) }' "$OUT/jit.err"
 	# samples counted inside translated code (the accounting variant's
 	# tables of each block's cycles): periods of 1 cycle (a deadline on
 	# every instruction of a block), a few cycles (several in a block, one

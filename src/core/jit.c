@@ -790,10 +790,10 @@ static uint16_t entry_flags(const struct block **blocks, size_t n, size_t k)
 
 /* What generated code for vm depends on of its cost model (jit.h): false
  * when translated code cannot run under it. The interpreter that runs vm
- * beside translated code is the inline one (exec_inline, core/exec.c), whose
- * extra cycles come from the data accesses and the code pages alone, each
- * found where it is made; translated code leaves before every access that
- * would cost one, so it adds none itself. */
+ * beside translated code is an inline one (exec_inline, exec_acct_inline:
+ * core/exec.c), whose extra cycles come from the data accesses and the
+ * code pages alone, each found where it is made; translated code leaves
+ * before every access that would cost one, so it adds none itself. */
 static bool desc_cost(const struct cy_vm *vm, struct jit_desc_cost *c)
 {
 	const struct cost_model *m = &vm->model;
@@ -984,14 +984,11 @@ static int jit_mode(const struct cy_vm *vm)
 
 	if (vm->obs_mask || vm->machine || vm->ctr.counting || vm->opts.reference)
 		return JIT_NONE;
-	if (vm->cost.detailed && (vm->acct.n_subs || !desc_cost(vm, &cost)))
+	/* the detailed models' extra cycles are the interpreter's (desc_cost) */
+	if (vm->cost.detailed && !desc_cost(vm, &cost))
 		return JIT_NONE;
 	if (!vm->acct.n_subs)
 		return JIT_PLAIN;
-	/* a division by zero of another cost moves the clocks of a block's
-	 * later instructions (ACCT_SHIFT): the interpreter's */
-	if (vm->cost.div_zero_delta != 0)
-		return JIT_NONE;
 	/* subscribers that fold no counts and wait for no clock (a chunked
 	 * run's fast pass: the call stack's frames; the timers) need no counts:
 	 * the lean variant. One that folds counts comes only with
@@ -999,9 +996,12 @@ static int jit_mode(const struct cy_vm *vm)
 	 * to those there before it), so that it never reads counts from before
 	 * it came; and jit_run runs again when the mode changes. A watched
 	 * store is reported from the partial run either variant leaves for
-	 * (code_written); translated code makes no extra cycles (a division by
-	 * zero of another cost, and the detailed models, are interpreted), so
-	 * the subscribers of ACCT_EXTRA hear of the interpreter's only */
+	 * (code_written). Translated code with subscribers makes no extra
+	 * cycles: it leaves before every instruction that could cost one (an
+	 * access the detailed model prices, a division by zero of another
+	 * cost), which the interpreter runs; so the subscribers of ACCT_EXTRA
+	 * hear of the interpreter's only, and no clock moves (ACCT_SHIFT)
+	 * inside translated code */
 	if (!(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL)))
 		return JIT_LEAN;
 	return JIT_ACCT;

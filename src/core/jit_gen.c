@@ -1378,15 +1378,24 @@ static gcc_jit_rvalue *divide(struct gen *g, gcc_jit_type *t, gcc_jit_type *st, 
 }
 
 /* A division by zero costs what the model says instead (the clock of the
- * instructions after it moves, as in the interpreter). */
-static void div_zero_cost(struct gen *g, gcc_jit_rvalue *divisor, gcc_jit_type *t)
+ * instructions after it moves, as in the interpreter). The accounting
+ * variants leave before it, so that the interpreter runs it and reports
+ * the extra (ACCT_EXTRA) and the clocks it moves (ACCT_SHIFT): translated
+ * code with subscribers makes no extra cycles. */
+static void div_zero_cost(struct gen *g, gcc_jit_rvalue *divisor, gcc_jit_type *t,
+			  const struct jit_desc_insn *in, uint32_t prev_pc)
 {
 	gcc_jit_block *then, *save;
+	gcc_jit_rvalue *zero;
 
 	if (!g->head->div_zero_delta)
 		return;
-	then =
-	    branch_off(g, cmp(g, GCC_JIT_COMPARISON_EQ, divisor, J(context_zero)(g->c, t)), "dzc");
+	zero = cmp(g, GCC_JIT_COMPARISON_EQ, divisor, J(context_zero)(g->c, t));
+	if (g->acct) {
+		exit_before_why(g, zero, in, prev_pc, JIT_EXIT_COST);
+		return;
+	}
+	then = branch_off(g, zero, "dzc");
 	save = g->cur;
 	g->cur = then;
 	advance(g, (uint64_t)(int64_t)g->head->div_zero_delta);
@@ -1522,7 +1531,7 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 	case OP_remu: {
 		gcc_jit_lvalue *b = J(function_new_local)(g->fn, NULL, g->tx, "dvs");
 		assign(g, b, r2); /* read before the result can overwrite it */
-		div_zero_cost(g, rv(b), g->tx);
+		div_zero_cost(g, rv(b), g->tx, in, prev_pc);
 		set_reg(g, in->rd,
 			divide(g, g->tx, g->tsx, in->op == OP_div || in->op == OP_rem,
 			       in->op == OP_rem || in->op == OP_remu, r1, rv(b)));
@@ -1592,7 +1601,7 @@ static void straight(struct gen *g, const struct jit_desc_insn *in, uint32_t pre
 	case OP_remuw: {
 		gcc_jit_lvalue *b = J(function_new_local)(g->fn, NULL, g->tu32, "dvs");
 		assign(g, b, lo32(g, r2));
-		div_zero_cost(g, rv(b), g->tu32);
+		div_zero_cost(g, rv(b), g->tu32, in, prev_pc);
 		set_reg(g, in->rd,
 			gen_sext32(g, divide(g, g->tu32, g->ti32,
 					     in->op == OP_divw || in->op == OP_remw,
