@@ -1042,22 +1042,25 @@ static gcc_jit_rvalue *page_missing(struct gen *g, gcc_jit_lvalue *bits, gcc_jit
  * when it may cost more than its static cost (cost_model_access_wait, the
  * paging bitmaps), so that the interpreter runs it and adds what it costs.
  * Leaving before an access that costs nothing is exact too: the
- * conditions are the cheap ones that hold whenever it costs. */
-static void cost_exit(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *a,
-		      uint32_t size, bool store, uint32_t prev_pc)
+ * conditions are the cheap ones that hold whenever it costs. Returns the
+ * conditions that only a misaligned access can meet (split over two bus
+ * words, over two pages: an aligned access of a power-of-two size never
+ * is), for misaligned() to test off the common path; NULL if none. */
+static gcc_jit_rvalue *cost_exit(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *a,
+				 uint32_t size, bool store, uint32_t prev_pc)
 {
 	uint32_t exits = g->cost->exits;
 	uint64_t word = size == 8 ? 8 : 4;
-	gcc_jit_rvalue *cond = NULL;
+	gcc_jit_rvalue *cond = NULL, *split = NULL;
 	gcc_jit_rvalue *end = bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, a, konst(g, g->tx, size - 1));
 
 	if ((exits & JIT_COST_SPLIT) && size > 1) /* over two bus words */
-		cond = any(g, cond,
-			   cmp(g, GCC_JIT_COMPARISON_NE,
-			       bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx,
-				   bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
-				   konst(g, g->tx, ~(word - 1))),
-			       J(context_zero)(g->c, g->tx)));
+		split = any(g, split,
+			    cmp(g, GCC_JIT_COMPARISON_NE,
+				bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tx,
+				    bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
+				    konst(g, g->tx, ~(word - 1))),
+				J(context_zero)(g->c, g->tx)));
 	if (exits & JIT_COST_RANGE) /* the first word outside the fast range */
 		cond = any(g, cond,
 			   cmp(g, GCC_JIT_COMPARISON_GT,
@@ -1070,18 +1073,19 @@ static void cost_exit(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rva
 		gcc_jit_rvalue *page = bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tx, a,
 					   konst(g, g->tx, g->cost->page_shift));
 		if (size > 1) /* over two pages */
-			cond = any(g, cond,
-				   cmp(g, GCC_JIT_COMPARISON_NE,
-				       bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tx,
-					   bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
-					   konst(g, g->tx, g->cost->page_shift)),
-				       J(context_zero)(g->c, g->tx)));
+			split = any(g, split,
+				    cmp(g, GCC_JIT_COMPARISON_NE,
+					bin(g, GCC_JIT_BINARY_OP_RSHIFT, g->tx,
+					    bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
+					    konst(g, g->tx, g->cost->page_shift)),
+					J(context_zero)(g->c, g->tx)));
 		cond = any(g, cond, page_missing(g, g->loaded, page, g->tx));
 		if (store)
 			cond = any(g, cond, page_missing(g, g->dirty, page, g->tx));
 	}
 	if (cond)
 		exit_before_why(g, cond, in, prev_pc, JIT_EXIT_COST);
+	return split;
 }
 
 /* The pages block k fetches from, as the interpreter finds them
@@ -1129,7 +1133,7 @@ static void fetch_check(struct gen *g, unsigned k, bool from_block, uint32_t las
 }
 
 static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
-		       const struct jit_desc_insn *in);
+		       const struct jit_desc_insn *in, gcc_jit_rvalue *split, uint32_t prev_pc);
 
 /* The effective address of a load or store of size bytes, with the checks
  * the interpreter makes: at XLEN 64 one at or past 2^40 faults (in the
@@ -1140,6 +1144,7 @@ static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, ui
 {
 	gcc_jit_lvalue *a = J(function_new_local)(g->fn, NULL, g->tx, "addr");
 	const struct span *sp = &g->span[(in - g->insns) - g->block_first];
+	gcc_jit_rvalue *split;
 
 	bool store = insn_classes[in->op] == CY_CLASS_STORE;
 
@@ -1161,7 +1166,7 @@ static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, ui
 		exit_before_if(g,
 			       cmp(g, GCC_JIT_COMPARISON_GE, rv(a), konst(g, g->tx, MEM_SPACE_64)),
 			       in, prev_pc);
-		misaligned(g, rv(a), size, in);
+		misaligned(g, rv(a), size, in, NULL, prev_pc);
 		J(block_end_with_jump)(g->cur, NULL, save);
 		g->cur = save;
 		return rv(a);
@@ -1179,8 +1184,8 @@ static gcc_jit_rvalue *address(struct gen *g, const struct jit_desc_insn *in, ui
 	}
 	assign(g, a, bin(g, GCC_JIT_BINARY_OP_PLUS, g->tx, reg(g, in->rs1), imm(g, in)));
 	/* before the access is counted: the interpreter counts it then */
-	cost_exit(g, in, rv(a), size, store, prev_pc);
-	misaligned(g, rv(a), size, in);
+	split = cost_exit(g, in, rv(a), size, store, prev_pc);
+	misaligned(g, rv(a), size, in, split, prev_pc);
 	return rv(a);
 }
 
@@ -1196,9 +1201,10 @@ static gcc_jit_rvalue *misaligned_at(struct gen *g, gcc_jit_rvalue *a, uint32_t 
  * vm_misaligned_n (a call would make GCC keep the registers of every
  * path through it in memory). The driver runs no region when the by-pc
  * table could fill up during its run (which pcs it keeps depends on
- * their order). */
+ * their order). First, the region leaves before it when split holds
+ * (cost_exit's conditions of misaligned accesses only). */
 static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
-		       const struct jit_desc_insn *in)
+		       const struct jit_desc_insn *in, gcc_jit_rvalue *split, uint32_t prev_pc)
 {
 	gcc_jit_block *then, *save;
 	gcc_jit_lvalue *count;
@@ -1208,6 +1214,8 @@ static void misaligned(struct gen *g, gcc_jit_rvalue *a, uint32_t size,
 	then = branch_off(g, misaligned_at(g, a, size), "misaligned");
 	save = g->cur;
 	g->cur = then;
+	if (split)
+		exit_before_why(g, split, in, prev_pc, JIT_EXIT_COST);
 	count = J(context_new_array_access)(g->c, NULL, rv(field(g, g->f_misaligned)),
 					    konst(g, g->tu32, (uint32_t)(in - g->insns)));
 	J(block_add_assignment_op)

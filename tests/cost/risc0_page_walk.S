@@ -1,6 +1,8 @@
 # A loop whose every iteration calls a function that loads from and stores
-# to a page it has not touched yet (1 KiB apart, 96 of them), so that under
-# risc0 a page-in and a page-out fall inside code that runs translated:
+# to a page it has not touched yet (1 KiB apart, 96 of them), and loads a
+# word that starts 2 bytes before the next page (misaligned, over two
+# pages: the next page in, but for the last iteration's), so that under
+# risc0 page-ins and page-outs fall inside code that runs translated:
 # the region must leave before each such access (the interpreter prices
 # it) and go on after it, with every profiler on, as the interpreter does.
 # The jit layer compares the two engines' outputs byte for byte
@@ -29,6 +31,6 @@ touch:
     lw t0, 0(a0)           # a new page: in
     addi t0, t0, 1
     sw t0, 0(a0)           # and out
-    lw t1, 512(a0)         # the same page again: nothing
+    lw t1, 1022(a0)        # misaligned, over into the next page: in
     ret
     .size touch, . - touch
