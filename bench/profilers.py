@@ -118,6 +118,38 @@ def memory_table(build, tmp):
             + "\n".join(lines) + "\n")
 
 
+def steady_table(build, tmp, runs, ms):
+    """Each mode under the default engine on the 10x longer workloads, over
+    their plain runs: the same ratios with the fixed costs (start-up, loading
+    the regions, writing the profiles) spread over ten times the work."""
+    cache = os.path.join(tmp, "jit-long")
+    cmd = ["env", "CYCLOPS_JIT_CACHE=" + cache, os.path.join(build, "cyclops"), "run", "-q"]
+    elfs = [(w, os.path.join("guest", "build", "long", w + ".elf")) for w in LONG_WORKLOADS]
+    times = {}
+    for w, elf in elfs:
+        fill(cache, [cmd + extra + [elf] for _, extra in ms])
+        for _ in range(runs):
+            wait_compiled(cache)
+            for name, extra in ms:
+                wall, _, rc, _ = timed(cmd + extra + [elf])
+                if rc != 0:
+                    sys.exit(f"profilers: long {w} {name} exited {rc}")
+                times.setdefault((w, name), []).append(wall)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    lines = ["| mode | " + " | ".join(f"{w} x10" for w, _ in elfs) + " | geomean |",
+             "|---|" + "---:|" * (len(elfs) + 1)]
+    for name, _ in ms[1:]:
+        rs = [med[(w, name)] / med[(w, "plain")] for w, _ in elfs]
+        g = math.exp(sum(math.log(r) for r in rs) / len(rs))
+        lines.append(f"| {name} | " + " | ".join(f"{r:.2f}x" for r in rs) + f" | {g:.2f}x |")
+    plain = ", ".join(f"{w} x10 {med[(w, 'plain')] * 1e3:.0f} ms" for w, _ in elfs)
+    return ("Steady state: the default engine on the 10x longer runs (`guest/build/long/`, the "
+            f"same code repeating its work), median of {runs} runs, each mode over the plain run "
+            f"({plain}): the short runs above spend a good part of their few milliseconds on "
+            "what does not grow with the run (start-up, loading the regions, writing the "
+            "profiles), these on what does.\n\n" + "\n".join(lines) + "\n")
+
+
 def main(argv):
     update = os.environ.get("BENCH_UPDATE", "") not in ("", "0")
     runs = int(os.environ.get("BENCH_RUNS", "5"))
@@ -239,6 +271,7 @@ def main(argv):
             + "\n" + "\n".join(lines) + "\n" + inline_line)
     if all(os.path.exists(os.path.join("guest", "build", "long", w + ".elf"))
            for w in LONG_WORKLOADS):
+        text += "\n" + steady_table(build, tmp, runs, ms)
         text += "\n" + memory_table(build, tmp)
     print(text)
     if update:
