@@ -824,9 +824,8 @@ static bool desc_cost(const struct cy_vm *vm, struct jit_desc_cost *c)
 	if (m->misaligned_extra || (c->exits & JIT_COST_RANGE))
 		c->exits |= JIT_COST_SPLIT;
 	if (m->paging) {
-		/* paging models run RV32 guests only; the leaves' bitmap bytes
-		 * start on a byte (a tree of at least 8 leaves) */
-		if (vm->xlen != 32 || m->merkle_depth < 3 || !vm->cost.loaded)
+		/* paging models run RV32 guests only */
+		if (vm->xlen != 32 || !vm->cost.pages)
 			return false;
 		c->exits |= JIT_COST_PAGING;
 		c->page_shift = vm->cost.page_shift;
@@ -1879,12 +1878,6 @@ static uint64_t cost_limit(const struct cy_vm *vm, uint64_t budget)
 	return end < budget ? end : budget;
 }
 
-/* The bytes of a paging bitmap that hold the leaves (jit_frame.loaded). */
-static const uint8_t *leaves(const struct cy_vm *vm, const uint8_t *bits)
-{
-	return bits && vm->model.paging ? bits + ((size_t)1 << vm->model.merkle_depth) / 8 : NULL;
-}
-
 /* The size of the data a translated store writes (jit_gen.c translates
  * sb, sh, sw and sd; other stores leave the region first). */
 static uint32_t store_size(const struct insn *in)
@@ -1952,8 +1945,7 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
 		.hist = &vm->acct.hist,
-		.loaded = leaves(vm, vm->cost.loaded),
-		.dirty = leaves(vm, vm->cost.dirty),
+		.pages = vm->model.paging ? vm->cost.pages : NULL,
 		.ran = &vm->acct.ran,
 	};
 

@@ -68,10 +68,10 @@ struct jit_frame {
 	uint64_t acct_from;    /* the clock at its start */
 	uint64_t acct_target;  /* the jump's target (JIT_ACCT_TARGET) */
 	uint64_t acct_flags;   /* JIT_ACCT_TAKEN, JIT_ACCT_TARGET, JIT_ACCT_PLAIN */
-	/* a paging model (JIT_COST_PAGING): the bytes of the current
-	 * segment's bitmaps that hold the pages (the tree's leaves: page p is
-	 * bit p % 8 of byte p / 8); they do not change while a region runs */
-	const uint8_t *loaded, *dirty;
+	/* a paging model (JIT_COST_PAGING): the current segment's byte per
+	 * page (cost_state.pages: PAGE_LOADED, PAGE_DIRTY); it does not
+	 * change while a region runs */
+	const uint8_t *pages;
 	/* &vm->acct.ran: a block whose whole run it counts, it lists */
 	struct acct_ran *ran;
 };
@@ -105,7 +105,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 30u
+#define JIT_GEN_VERSION 31u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before

@@ -20,6 +20,7 @@
 #include "core/isa.h"
 #include "core/jit.h"
 #include "core/mem.h"
+#include "core/pages.h"
 #include "core/state.h"
 
 /* The libgccjit entry points the generator uses, found with dlsym. */
@@ -172,11 +173,11 @@ struct gen {
 	 * both; the budget itself is needed at the exits only) */
 	gcc_jit_lvalue *left, *instret, *budget, *next, *exit_pc, *reason, *last, *retired;
 	gcc_jit_lvalue *mem, *codemap;
-	/* a detailed model (the description's cost): the paging bitmaps'
-	 * leaves (jit_frame.loaded, dirty) */
+	/* a detailed model (the description's cost): the byte per page
+	 * (jit_frame.pages) */
 	const struct jit_desc_cost *cost;
-	gcc_jit_field *f_loaded, *f_dirty;
-	gcc_jit_lvalue *loaded, *dirty;
+	gcc_jit_field *f_pages;
+	gcc_jit_lvalue *pages;
 	gcc_jit_lvalue *tmp8, *tmp16, *tmp32, *tmp64;
 	gcc_jit_function *memcpy_fn, *expect_fn;
 	gcc_jit_block *cur;                 /* where code goes now */
@@ -1023,19 +1024,16 @@ static gcc_jit_rvalue *any(struct gen *g, gcc_jit_rvalue *a, gcc_jit_rvalue *b)
 	return a ? bin(g, GCC_JIT_BINARY_OP_LOGICAL_OR, g->tbool, a, b) : b;
 }
 
-/* Whether page (an rvalue of type t) is not marked in the leaves' bytes. */
-static gcc_jit_rvalue *page_missing(struct gen *g, gcc_jit_lvalue *bits, gcc_jit_rvalue *page,
-				    gcc_jit_type *t)
+/* Whether page (an rvalue) lacks any of need (PAGE_LOADED, PAGE_DIRTY) in
+ * the byte per page. */
+static gcc_jit_rvalue *page_missing(struct gen *g, gcc_jit_rvalue *page, unsigned need)
 {
-	gcc_jit_rvalue *byte = J(lvalue_as_rvalue)(J(context_new_array_access)(
-	    g->c, NULL, rv(bits), bin(g, GCC_JIT_BINARY_OP_RSHIFT, t, page, konst(g, t, 3))));
+	gcc_jit_rvalue *byte =
+	    J(lvalue_as_rvalue)(J(context_new_array_access)(g->c, NULL, rv(g->pages), page));
 
-	return cmp(g, GCC_JIT_COMPARISON_EQ,
-		   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, t,
-		       bin(g, GCC_JIT_BINARY_OP_RSHIFT, t, cast(g, byte, t),
-			   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, t, page, konst(g, t, 7))),
-		       konst(g, t, 1)),
-		   J(context_zero)(g->c, t));
+	return cmp(g, GCC_JIT_COMPARISON_NE,
+		   bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu8, byte, konst(g, g->tu8, need)),
+		   konst(g, g->tu8, need));
 }
 
 /* A detailed model (g->cost): leaves before the access of size bytes at a
@@ -1079,9 +1077,8 @@ static gcc_jit_rvalue *cost_exit(struct gen *g, const struct jit_desc_insn *in, 
 					    bin(g, GCC_JIT_BINARY_OP_BITWISE_XOR, g->tx, a, end),
 					    konst(g, g->tx, g->cost->page_shift)),
 					J(context_zero)(g->c, g->tx)));
-		cond = any(g, cond, page_missing(g, g->loaded, page, g->tx));
-		if (store)
-			cond = any(g, cond, page_missing(g, g->dirty, page, g->tx));
+		cond = any(g, cond,
+			   page_missing(g, page, store ? PAGE_LOADED | PAGE_DIRTY : PAGE_LOADED));
 	}
 	if (cond)
 		exit_before_why(g, cond, in, prev_pc, JIT_EXIT_COST);
@@ -1122,8 +1119,7 @@ static void fetch_check(struct gen *g, unsigned k, bool from_block, uint32_t las
 		code_pages(g, g->k, &cur_first, &cur_end);
 	for (uint32_t pg = first;; pg++) {
 		if (pg < cur_first || pg > cur_end)
-			cond = any(g, cond,
-				   page_missing(g, g->loaded, konst(g, g->tu32, pg), g->tu32));
+			cond = any(g, cond, page_missing(g, konst(g, g->tu32, pg), PAGE_LOADED));
 		if (pg == end)
 			break;
 	}
@@ -1853,7 +1849,7 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 33 * 8, "jit_frame: 33 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 32 * 8, "jit_frame: 32 fields of 8 bytes");
 _Static_assert(sizeof(struct acct_ran) == 24 && offsetof(struct acct_ran, n) == 4 &&
 		   offsetof(struct acct_ran, cap) == 8 && offsetof(struct acct_ran, lost) == 12 &&
 		   offsetof(struct acct_ran, list) == 16,
@@ -1922,7 +1918,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[33], *hfields[8], *rfields[5];
+	gcc_jit_field *fields[32], *hfields[8], *rfields[5];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -2025,8 +2021,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	fields[27] = g.f_acct_from = J(context_new_field)(g.c, NULL, g.tu64, "acct_from");
 	fields[28] = g.f_acct_target = J(context_new_field)(g.c, NULL, g.tu64, "acct_target");
 	fields[29] = g.f_acct_flags = J(context_new_field)(g.c, NULL, g.tu64, "acct_flags");
-	fields[30] = g.f_loaded = J(context_new_field)(g.c, NULL, g.tu8p, "loaded");
-	fields[31] = g.f_dirty = J(context_new_field)(g.c, NULL, g.tu8p, "dirty");
+	fields[30] = g.f_pages = J(context_new_field)(g.c, NULL, g.tu8p, "pages");
 	/* struct acct_ran */
 	rfields[0] = g.r_mark = J(context_new_field)(g.c, NULL, g.tu32, "mark");
 	rfields[1] = g.r_n = J(context_new_field)(g.c, NULL, g.tu32, "n");
@@ -2036,8 +2031,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu8p), "list");
 	g.ran_type = J(type_get_pointer)(
 	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_ran_t", 5, rfields)));
-	fields[32] = g.f_ran = J(context_new_field)(g.c, NULL, g.ran_type, "ran");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 33, fields);
+	fields[31] = g.f_ran = J(context_new_field)(g.c, NULL, g.ran_type, "ran");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 32, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -2069,8 +2064,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.retired = J(function_new_local)(g.fn, NULL, g.tu64, "retired");
 	g.mem = J(function_new_local)(g.fn, NULL, g.tu8p, "mem");
 	g.codemap = J(function_new_local)(g.fn, NULL, g.tu8p, "codemap");
-	g.loaded = J(function_new_local)(g.fn, NULL, g.tu8p, "loaded");
-	g.dirty = J(function_new_local)(g.fn, NULL, g.tu8p, "dirty");
+	g.pages = J(function_new_local)(g.fn, NULL, g.tu8p, "pages");
 	g.tmp8 = J(function_new_local)(g.fn, NULL, g.tu8, "t8");
 	g.tmp16 = J(function_new_local)(g.fn, NULL, g.tu16, "t16");
 	g.tmp32 = J(function_new_local)(g.fn, NULL, g.tu32, "t32");
@@ -2157,8 +2151,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.mem, rv(field(&g, g.f_mem)));
 	assign(&g, g.codemap, rv(field(&g, g.f_codemap)));
 	if (g.cost->exits & JIT_COST_PAGING) {
-		assign(&g, g.loaded, rv(field(&g, g.f_loaded)));
-		assign(&g, g.dirty, rv(field(&g, g.f_dirty)));
+		assign(&g, g.pages, rv(field(&g, g.f_pages)));
 	}
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)

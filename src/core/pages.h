@@ -2,11 +2,18 @@
  * which nodes of the Merkle tree above them, the current segment has loaded
  * and dirtied. Read by the cost account (cost/detailed.c) and by the
  * interpreter's inline check (exec_loop.h), which calls the account only
- * when a page is missing. */
+ * when a page is missing; translated code reads the same pages a byte each
+ * (cost_state.pages; the interpreter reading those was 1.7x slower under
+ * risc0: GCC laid out its loop worse). */
 #ifndef CY_PAGES_H
 #define CY_PAGES_H
 
 #include "core/state.h"
+
+/* A page's byte in cost_state.pages: its leaf in the loaded and in the
+ * dirty bitmap. */
+#define PAGE_LOADED 1u
+#define PAGE_DIRTY  2u
 
 /* Whether node `page` of the tree's leaves is marked in bits. */
 static inline bool page_marked(const uint8_t *bits, uint32_t depth, uint32_t page)

@@ -24,6 +24,12 @@ static uint32_t cost_before(struct cy_vm *vm, const struct insn *in, uint64_t no
 /* how many bitmap bytes a segment may set before its end clears them whole */
 #define PAGING_MARKED 16384
 
+/* The pages of the 32-bit address space: cost_state.pages's bytes. */
+static size_t page_count(const struct cost_state *s)
+{
+	return (size_t)((UINT64_C(1) << 32) >> s->page_shift);
+}
+
 int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 {
 	const struct cost_model *m = &vm->model;
@@ -49,13 +55,26 @@ int cost_init(struct cy_vm *vm, char *err, size_t err_size)
 	s->bitmap_bytes = ((size_t)2 << m->merkle_depth) / 8;
 	s->loaded = calloc(1, s->bitmap_bytes);
 	s->dirty = calloc(1, s->bitmap_bytes);
+	s->pages = calloc(1, page_count(s)); /* what no page uses stays unmapped */
 	s->marked = malloc(PAGING_MARKED * sizeof(*s->marked));
-	if (!s->loaded || !s->dirty || !s->marked) {
+	if (!s->loaded || !s->dirty || !s->pages || !s->marked) {
 		cost_free(vm);
 		snprintf(err, err_size, "out of memory for the paging model");
 		return -ENOMEM;
 	}
 	return 0;
+}
+
+/* cost_state.pages again from the bitmaps' leaves (a restored state). */
+static void pages_from_leaves(struct cy_vm *vm)
+{
+	struct cost_state *s = &vm->cost;
+	uint32_t depth = vm->model.merkle_depth;
+
+	for (size_t p = 0; p < page_count(s); p++)
+		s->pages[p] =
+		    (uint8_t)((page_marked(s->loaded, depth, (uint32_t)p) ? PAGE_LOADED : 0u) |
+			      (page_marked(s->dirty, depth, (uint32_t)p) ? PAGE_DIRTY : 0u));
 }
 
 /* The cost account's part of a checkpoint: the current segment's start,
@@ -90,6 +109,8 @@ void cost_state_io(struct sio *io, struct cy_vm *vm)
 		sio_raw(io, s->loaded, bytes);
 		sio_raw(io, s->dirty, bytes);
 		s->marked_lost |= io->load; /* which bytes the file set is not known */
+		if (io->load)
+			pages_from_leaves(vm);
 	}
 	if (cost_model_has_rows(&vm->model))
 		touch_state_io(io, vm);
@@ -99,18 +120,19 @@ void cost_free(struct cy_vm *vm)
 {
 	free(vm->cost.loaded);
 	free(vm->cost.dirty);
+	free(vm->cost.pages);
 	free(vm->cost.marked);
-	vm->cost.loaded = vm->cost.dirty = NULL;
+	vm->cost.loaded = vm->cost.dirty = vm->cost.pages = NULL;
 	vm->cost.marked = NULL;
 	touch_free(vm);
 }
 
 static bool outside(uint64_t a, uint32_t lo, uint32_t hi) { return a < lo || a > hi; }
 
-/* Marks a page loaded (or dirty) in this segment and returns what it cost:
- * the page itself plus every tree node on its way to the root that was not
- * yet loaded (dirty). */
-static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, uint32_t page)
+/* Marks a page loaded (or dirty: bits and flag say which) in this segment
+ * and returns what it cost: the page itself plus every tree node on its way
+ * to the root that was not yet loaded (dirty). */
+static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, unsigned flag, uint32_t page)
 {
 	const struct cost_model *m = &vm->model;
 	uint64_t id = ((uint64_t)1 << m->merkle_depth) + page;
@@ -118,6 +140,7 @@ static uint32_t touch_page(struct cy_vm *vm, uint8_t *bits, uint32_t page)
 
 	if (bits[id >> 3] & (1u << (id & 7)))
 		return 0;
+	vm->cost.pages[page] |= (uint8_t)flag;
 	cost = m->page_in;
 	for (; id >= 1; id >>= 1) {
 		if (bits[id >> 3] & (1u << (id & 7)))
@@ -230,14 +253,14 @@ static void page_all(struct cy_vm *vm, const struct access *acc, int n, cy_cost_
 		uint32_t first = (uint32_t)(acc[i].addr >> s->page_shift);
 		uint32_t last = (uint32_t)((acc[i].addr + acc[i].size - 1) >> s->page_shift);
 		for (uint32_t pg = first;; pg++) {
-			uint32_t c = touch_page(vm, s->loaded, pg);
+			uint32_t c = touch_page(vm, s->loaded, PAGE_LOADED, pg);
 			if (c) {
 				p->page_in += c;
 				note_page(p->page_in_addr, p->page_in_reason, &p->n_page_in,
 					  (uint64_t)pg << s->page_shift, acc[i].reason);
 			}
 			if (acc[i].reason == CY_PAGE_STORE) {
-				c = touch_page(vm, s->dirty, pg);
+				c = touch_page(vm, s->dirty, PAGE_DIRTY, pg);
 				if (c) {
 					p->page_out += c;
 					note_page(p->page_out_addr, NULL, &p->n_page_out,
@@ -265,12 +288,23 @@ static void start_segment(struct cy_vm *vm, uint64_t now, cy_cost_parts *p)
 {
 	struct cost_state *s = &vm->cost;
 
+	/* a tree of fewer than 8 leaves (pages of 2^30 bytes or more) shares
+	 * its bytes with inner nodes: its few pages are cleared whole */
+	bool whole = s->marked_lost || vm->model.merkle_depth < 3;
+
+	if (whole)
+		memset(s->pages, 0, page_count(s));
 	if (s->marked_lost) {
 		memset(s->loaded, 0, s->bitmap_bytes);
 		memset(s->dirty, 0, s->bitmap_bytes);
 	} else {
-		for (size_t i = 0; i < s->n_marked; i++)
-			s->loaded[s->marked[i]] = s->dirty[s->marked[i]] = 0;
+		size_t leaves = ((size_t)1 << vm->model.merkle_depth) / 8;
+		for (size_t i = 0; i < s->n_marked; i++) {
+			uint32_t byte = s->marked[i];
+			s->loaded[byte] = s->dirty[byte] = 0;
+			if (!whole && byte >= leaves) /* a leaf byte: its 8 pages' */
+				memset(s->pages + (byte - leaves) * 8, 0, 8);
+		}
 	}
 	s->n_marked = 0;
 	s->marked_lost = false;
