@@ -36,6 +36,18 @@ tally() {
 	grep '^not ok - ' "$1"
 }
 
+# tally for the engines' comparison of translated against interpreted
+# runs (tests/engines.sh): a failure says which engines it compared.
+tally_translated() {
+	local line
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass=$((pass + 1)) ;;
+		"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
+		esac
+	done <"$1"
+}
+
 # The summary line's instruction count: "cyclops: N instructions, ..."
 summary_insns() { sed -n 's/^cyclops: \([0-9]*\) instructions.*/\1/p' "$1" | tail -1; }
 
@@ -2330,12 +2342,7 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		guest/build/sort.elf guest/build/rv64imac-lp64/sort.elf guest/build/rv64imac-lp64/bytecode.elf \
 		tests/profile/build/*.elf tests/timer/build/nested.elf tests/sample/build/loop.elf \
 		$(ls "$OUT"/jgen/*.elf | head -20) >"$OUT/jit.txt" 2>&1
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) pass=$((pass + 1)) ;;
-		"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
-		esac
-	done <"$OUT/jit.txt"
+	tally_translated "$OUT/jit.txt"
 	# ... and under the detailed models, where translated code with
 	# subscribers leaves before each access the model prices (risc0's
 	# page-ins and page-outs, zero-riscy's split words) and each division
@@ -2354,12 +2361,7 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		fi
 		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" $m \
 			"$@" tests/profile/build/recursion.elf $(ls "$OUT"/jgen/gen-*.elf | head -5) >"$OUT/jit.txt" 2>&1
-		while IFS= read -r line; do
-			case $line in
-			"ok - "*) pass=$((pass + 1)) ;;
-			"not ok - "*) fail=$((fail + 1)) && echo "$line (translated against interpreted)" ;;
-			esac
-		done <"$OUT/jit.txt"
+		tally_translated "$OUT/jit.txt"
 	done
 	# page_walk's 96 iterations each leave the region before the page-out
 	# (and the misaligned page-in) and come back at the call's return
