@@ -1945,7 +1945,7 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 		.flagged_fn = call_flagged,
 		.partial_fn = call_partial,
 		.hist = &vm->acct.hist,
-		.pages = vm->model.paging ? vm->cost.pages : NULL,
+		.pages = vm->cost.pages, /* NULL but under a paging model */
 		.ran = &vm->acct.ran,
 	};
 

@@ -1038,7 +1038,7 @@ static gcc_jit_rvalue *page_missing(struct gen *g, gcc_jit_rvalue *page, unsigne
 
 /* A detailed model (g->cost): leaves before the access of size bytes at a
  * when it may cost more than its static cost (cost_model_access_wait, the
- * paging bitmaps), so that the interpreter runs it and adds what it costs.
+ * page bytes), so that the interpreter runs it and adds what it costs.
  * Leaving before an access that costs nothing is exact too: the
  * conditions are the cheap ones that hold whenever it costs. Returns the
  * conditions that only a misaligned access can meet (split over two bus

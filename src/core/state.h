@@ -132,9 +132,9 @@ struct cost_state {
 	uint64_t segments, paging, reserved, pages_in, pages_out;
 	uint32_t page_shift;
 	uint8_t *loaded, *dirty; /* Merkle tree nodes, heap-numbered bitmaps */
-	/* the same leaves a byte per page (PAGE_LOADED, PAGE_DIRTY), for the
-	 * tests of the common case: one byte read, no bit arithmetic
-	 * (pages.h; translated code) */
+	/* the same leaves a byte per page (PAGE_LOADED, PAGE_DIRTY in
+	 * pages.h), which translated code tests with one byte read and no bit
+	 * arithmetic; NULL but under a paging model */
 	uint8_t *pages;
 	/* bumped whenever pages leave the bitmaps (a new segment): a block
 	 * whose code pages were loaded in this epoch still has them */
