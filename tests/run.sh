@@ -2349,18 +2349,18 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 	# by zero of another cost (zero-riscy), which the interpreter runs and
 	# reports (ACCT_EXTRA): page_walk pages in and out inside a translated
 	# loop that calls, zero_riscy and rv32m divide by zero in loops
-	local m
+	local m guests
 	for m in zero-riscy risc0; do
 		if [ $m = zero-riscy ]; then
-			set -- tests/cost/build/zero_riscy.elf tests/isa/build/rv32m.elf tests/timer/build/events.elf \
-				tests/misaligned/build/split_loop.elf guest/build/sort.elf
+			guests="tests/cost/build/zero_riscy.elf tests/isa/build/rv32m.elf tests/timer/build/events.elf
+				tests/misaligned/build/split_loop.elf guest/build/sort.elf"
 		else
-			set -- tests/cost/build/risc0_page_walk.elf tests/cost/build/risc0_segments.elf \
-				tests/timer/build/risc0.elf tests/timer/build/walk.elf tests/zkvm/build/risc0_timer_sha.elf \
-				guest/build/sha256.elf
+			guests="tests/cost/build/risc0_page_walk.elf tests/cost/build/risc0_segments.elf
+				tests/timer/build/risc0.elf tests/timer/build/walk.elf tests/zkvm/build/risc0_timer_sha.elf
+				guest/build/sha256.elf"
 		fi
 		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" $m \
-			"$@" tests/profile/build/recursion.elf $(ls "$OUT"/jgen/gen-*.elf | head -5) >"$OUT/jit.txt" 2>&1
+			$guests tests/profile/build/recursion.elf $(ls "$OUT"/jgen/gen-*.elf | head -5) >"$OUT/jit.txt" 2>&1
 		tally_translated "$OUT/jit.txt"
 	done
 	# page_walk's 96 iterations each leave the region before the page-out
