@@ -127,13 +127,16 @@ def steady_table(build, tmp, runs, ms):
     elfs = [(w, os.path.join("guest", "build", "long", w + ".elf")) for w in LONG_WORKLOADS]
     times = {}
     for w, elf in elfs:
+        want = None
         fill(cache, [cmd + extra + [elf] for _, extra in ms])
         for _ in range(runs):
             wait_compiled(cache)
             for name, extra in ms:
-                wall, _, rc, _ = timed(cmd + extra + [elf])
-                if rc != 0:
-                    sys.exit(f"profilers: long {w} {name} exited {rc}")
+                wall, out, rc, _ = timed(cmd + extra + [elf])
+                if want is None:
+                    want = out
+                if rc != 0 or out != want:  # as main's: every mode's stdout the plain run's
+                    sys.exit(f"profilers: long {w} {name}: exit {rc}, or stdout differs")
                 times.setdefault((w, name), []).append(wall)
     med = {k: statistics.median(v) for k, v in times.items()}
     lines = ["| mode | " + " | ".join(f"{w} x10" for w, _ in elfs) + " | geomean |",
