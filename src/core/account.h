@@ -77,7 +77,8 @@ struct acct_ops {
 			      uint64_t cycles, uint64_t instret);
 	/* An instruction retired that cost extra cycles beyond its static cost
 	 * (parts: a detailed model's, or NULL); before: the clock before it,
-	 * cycles/instret: after it. */
+	 * cycles/instret: after it. What it stored, if it is the interpreter's
+	 * pending extra: acct.extra_store_addr and _size. */
 	void (*extra)(void *ctx, struct cy_vm *vm, const struct insn *in, int64_t extra,
 		      const cy_cost_parts *parts, uint64_t before, uint64_t cycles,
 		      uint64_t instret);
@@ -223,6 +224,11 @@ struct acct {
 	 * not in a local the loop would keep a register for) */
 	uint64_t store_addr;
 	uint32_t store_size;
+	/* the interpreter's: the store made by the instruction whose extra
+	 * (ACCT_EXTRA) is pending, for the extra's subscribers to read
+	 * (extra_store_size 0: it stores nothing), as its STORE event says */
+	uint64_t extra_store_addr;
+	uint32_t extra_store_size;
 };
 
 /* The invariant every subscriber relies on: an event never carries a clock

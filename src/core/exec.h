@@ -15,6 +15,11 @@ bool exec_reports_deadlines(const struct cy_vm *vm);
 /* Whether it is the plain accounting build: every instruction costs its
  * static cost, plus the extras it reports (ACCT_EXTRA) as it retires. */
 bool exec_plain_clock(const struct cy_vm *vm);
+/* Whether it is the accounting build that reads a paging model's pages
+ * inline: its extras (ACCT_EXTRA) are the page-ins, dirtied pages and
+ * segment starts alone, each with the account's parts, as the
+ * instruction's RETIRE event would carry them. */
+bool exec_pages_inline(const struct cy_vm *vm);
 /* Handler addresses, by opcode, of the interpreter that vm needs now. */
 const void *const *exec_handlers(const struct cy_vm *vm);
 

@@ -132,6 +132,7 @@
 #define STORED(a, size)                                                                            \
 	do {                                                                                       \
 		OBS_STORE(a, size);                                                                \
+		ACCT_PENDING_STORE(a, size);                                                       \
 		if (unlikely(cache_is_code(&vm->cache, a, size))) {                                \
 			STORE_SEEN(a, size);                                                       \
 			goto code_written;                                                         \

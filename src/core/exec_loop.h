@@ -218,6 +218,7 @@
 #undef ACCT_PENDING
 #undef ACCT_PENDING_PARTS
 #undef ACCT_RETIRE
+#undef ACCT_PENDING_STORE
 #undef ACCT_EXTRA_NOW
 #undef RETIRED_CYCLES
 #if DETAILED
@@ -304,12 +305,22 @@
 			acct_extra(vm, ip, acct_pending, acct_parts, insn_clock, (after),          \
 				   NOW_INSTRET + 1);                                               \
 			acct_pending_any = false;                                                  \
+			vm->acct.extra_store_size = 0;                                             \
+		}                                                                                  \
+	} while (0)
+/* the store of an instruction with an extra pending, for the extra */
+#define ACCT_PENDING_STORE(a, size)                                                                \
+	do {                                                                                       \
+		if (unlikely(acct_pending_any)) {                                                  \
+			vm->acct.extra_store_addr = (a);                                           \
+			vm->acct.extra_store_size = (size);                                        \
 		}                                                                                  \
 	} while (0)
 #else
 #define ACCT_PENDING(x)               ((void)0)
 #define ACCT_PENDING_PARTS(x, parts_) ((void)0)
 #define ACCT_RETIRE(after)            ((void)0)
+#define ACCT_PENDING_STORE(a, size)   ((void)0)
 #endif
 #else
 #define STORE_SEEN(a, size)                    ((void)0)
@@ -324,6 +335,7 @@
 #define ACCT_PENDING(x)                        ((void)0)
 #define ACCT_PENDING_PARTS(x, parts)           ((void)0)
 #define ACCT_RETIRE(after)                     ((void)0)
+#define ACCT_PENDING_STORE(a, size)            ((void)0)
 #endif
 
 #undef OBS_RETIRE

@@ -24,6 +24,7 @@
 
 #include "core/account.h"
 #include "core/block.h"
+#include "core/exec.h"
 #include "core/vm.h"
 #include "observe/timer.h"
 #include "observe/timer_marker.h"
@@ -100,6 +101,7 @@ struct timers {
 	 * last jump is the interface's (vm->acct.has_last), not has_jump */
 	bool watching;
 	uint64_t ecall_instret; /* the ecall being serviced: instret before it */
+	uint64_t extra_instret; /* instret after the latest extra's instruction */
 	uint32_t chan[MARKER_CHANNELS];
 	uint64_t threshold;
 
@@ -526,19 +528,26 @@ static void watch_every_instruction(struct timers *t, cy_vm *vm)
 
 /* Whether the accounting interface gives every instruction's answer
  * exactly: an instruction is a step when its cost reaches the threshold,
- * and costs other than its static cost arrive as events only where the
- * clock is the static costs' (no detailed model: wait states, paging,
- * memory rows; no event counting, bare platform or page protections,
- * whose accounts run before each instruction) with the ecalls' and a
- * division by zero's cycles beside them. So no instruction's static cost
- * (a taken branch's and the fetch's wait states included) may reach the
- * threshold: such a step would need every instruction's events. */
+ * and costs other than its static cost arrive as events (an ecall's
+ * charge; an extra, with what the instruction stored and, under a paging
+ * model, the cost's parts its RETIRE event would carry). Not so under
+ * event counting, the bare platform or page protections (their accounts
+ * run before each instruction), nor under a detailed model but a paging
+ * one read inline (wait states found inline carry no parts; where every
+ * instruction is accounted, the extras are as many as the events: memory
+ * rows, a load's wait states), nor when a detailed model's division by
+ * zero costs apart (a second extra for an instruction that paged). And no
+ * instruction's static cost (a taken branch's and the fetch's wait states
+ * included) may reach the threshold: such a step would need every
+ * instruction's events. */
 static bool exact_on_accounting(const struct timers *t, const cy_vm *vm)
 {
 	const struct cost_model *m = &vm->model;
 	uint64_t most = 0;
 
-	if (vm->machine || vm->cost.detailed || vm->ctr.counting || vm->prot)
+	if (vm->machine || vm->ctr.counting || vm->prot)
+		return false;
+	if (vm->cost.detailed && (!exec_pages_inline(vm) || vm->cost.div_zero_delta))
 		return false;
 	for (int c = 0; c < CY_CLASS_COUNT; c++)
 		most = m->class_cost[c] > most ? m->class_cost[c] : most;
@@ -616,19 +625,31 @@ static void timers_ecall_retired(void *ctx, cy_vm *vm, const struct insn *in, ui
 	uint32_t cost = in->after - in->before;
 	uint64_t charged = cycles - before - cost;
 
-	if (instret != t->ecall_instret + 1 || charged > UINT32_MAX)
-		return;
+	if (instret != t->ecall_instret + 1 || charged > UINT32_MAX || instret == t->extra_instret)
+		return; /* an extra of the ecall's (a page-in) made the step */
 	step_if_significant(t, vm, in->pc, before, (uint32_t)(cost + charged), NULL);
 }
 
+/* The step's cost is the instruction's whole (an ecall's charge included:
+ * its step is this one); its writes, what it stored, as its STORE event
+ * would say. */
 static void timers_extra(void *ctx, cy_vm *vm, const struct insn *in, int64_t extra,
 			 const cy_cost_parts *parts, uint64_t before, uint64_t cycles,
 			 uint64_t instret)
 {
+	struct timers *t = ctx;
 	uint32_t cost = (uint32_t)(cycles - before);
 
-	(void)extra, (void)instret;
-	step_if_significant(ctx, vm, in->pc, cycles - cost, cost, parts);
+	(void)extra;
+	t->extra_instret = instret;
+	t->n_writes = 0;
+	if (vm->acct.extra_store_size) {
+		t->write_addr[0] = vm->acct.extra_store_addr;
+		t->write_size[0] = vm->acct.extra_store_size;
+		t->n_writes = 1;
+	}
+	step_if_significant(t, vm, in->pc, cycles - cost, cost, parts);
+	t->n_writes = 0;
 }
 
 static void timers_flagged(void *ctx, cy_vm *vm, const struct block *b, uint32_t retired,
