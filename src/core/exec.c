@@ -60,10 +60,7 @@ bool exec_reports_deadlines(const struct cy_vm *vm)
 
 bool exec_plain_clock(const struct cy_vm *vm) { return !vm->obs_mask && can_plain(vm); }
 
-bool exec_pages_inline(const struct cy_vm *vm)
-{
-	return !vm->obs_mask && vm->model.paging && can_inline(vm);
-}
+bool exec_costs_inline(const struct cy_vm *vm) { return !vm->obs_mask && can_inline(vm); }
 
 const void *const *exec_handlers(const struct cy_vm *vm) { return pick(vm)(NULL, 0); }
 

@@ -15,11 +15,12 @@ bool exec_reports_deadlines(const struct cy_vm *vm);
 /* Whether it is the plain accounting build: every instruction costs its
  * static cost, plus the extras it reports (ACCT_EXTRA) as it retires. */
 bool exec_plain_clock(const struct cy_vm *vm);
-/* Whether it is the accounting build that reads a paging model's pages
- * inline: its extras (ACCT_EXTRA) are the page-ins, dirtied pages and
- * segment starts alone, each with the account's parts, as the
- * instruction's RETIRE event would carry them. */
-bool exec_pages_inline(const struct cy_vm *vm);
+/* Whether it is the accounting build that finds a detailed model's costs
+ * inline (INLINE_COST): its extras (ACCT_EXTRA) are then a paging model's
+ * page-ins, dirtied pages and segment starts alone, each with the
+ * account's parts as the instruction's RETIRE event would carry them, or
+ * the wait states of data accesses, with no parts. */
+bool exec_costs_inline(const struct cy_vm *vm);
 /* Handler addresses, by opcode, of the interpreter that vm needs now. */
 const void *const *exec_handlers(const struct cy_vm *vm);
 

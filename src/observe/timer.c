@@ -532,28 +532,38 @@ static void watch_every_instruction(struct timers *t, cy_vm *vm)
  * charge; an extra, with what the instruction stored and, under a paging
  * model, the cost's parts its RETIRE event would carry). Not so under
  * event counting, the bare platform or page protections (their accounts
- * run before each instruction), nor under a detailed model but a paging
- * one read inline (wait states found inline carry no parts; where every
- * instruction is accounted, the extras are as many as the events: memory
- * rows, a load's wait states), nor when a detailed model's division by
- * zero costs apart (a second extra for an instruction that paged). And no
- * instruction's static cost (a taken branch's and the fetch's wait states
- * included) may reach the threshold: such a step would need every
- * instruction's events. */
+ * run before each instruction), nor under a detailed model the
+ * interpreter accounts instruction by instruction (memory rows, paging
+ * with wait states: there the extras are as many as the events), nor when
+ * a paging model's division by zero costs apart (a second extra for an
+ * instruction that paged). And no instruction may reach the threshold
+ * whose cost no event announces or whose event lacks the parts: no static
+ * cost (a taken branch's and the fetch's wait states included), nor,
+ * under wait states found inline, a static cost with the most an
+ * instruction's accesses wait (an AMO's two, each split over two bus
+ * words with wait states on both) or with a division by zero's extra. */
 static bool exact_on_accounting(const struct timers *t, const cy_vm *vm)
 {
 	const struct cost_model *m = &vm->model;
-	uint64_t most = 0;
+	uint64_t most = 0, extra = 0;
 
 	if (vm->machine || vm->ctr.counting || vm->prot)
 		return false;
-	if (vm->cost.detailed && (!exec_pages_inline(vm) || vm->cost.div_zero_delta))
-		return false;
+	if (vm->cost.detailed) {
+		if (!exec_costs_inline(vm) || (m->paging && vm->cost.div_zero_delta))
+			return false;
+		if (!m->paging) {
+			extra = 2 * (2 * (uint64_t)m->data_wait_states + m->misaligned_extra);
+			if (vm->cost.div_zero_delta > 0 &&
+			    (uint64_t)vm->cost.div_zero_delta > extra)
+				extra = (uint64_t)vm->cost.div_zero_delta;
+		}
+	}
 	for (int c = 0; c < CY_CLASS_COUNT; c++)
 		most = m->class_cost[c] > most ? m->class_cost[c] : most;
 	for (size_t i = 0; i < sizeof(m->insn_cost) / sizeof(m->insn_cost[0]); i++)
 		most = m->insn_cost[i] > most ? m->insn_cost[i] : most;
-	most += (uint64_t)vm->cost.taken_extra + m->fetch_wait_states;
+	most += (uint64_t)vm->cost.taken_extra + m->fetch_wait_states + extra;
 	return most < t->threshold;
 }
 
@@ -617,17 +627,22 @@ static void timers_ecall(void *ctx, cy_vm *vm, const struct insn *in, uint32_t n
 /* The ecall's cost: its static cost and what the ABI charged, unless the
  * ABI moved the clock back, far forward or moved instret (the interpreter
  * then takes the ABI's clock, and the ecall costs its static cost, below
- * the threshold); in 32 bits, as the RETIRE event carries it. */
+ * the threshold); in 32 bits, as the RETIRE event carries it. Under a
+ * detailed model the event carries the account's parts too: for an ecall
+ * that cost no extra (one that did made its step as the extra), its static
+ * cost alone (a paging model's account: no data access, nothing paged). */
 static void timers_ecall_retired(void *ctx, cy_vm *vm, const struct insn *in, uint64_t before,
 				 uint64_t cycles, uint64_t instret)
 {
 	struct timers *t = ctx;
 	uint32_t cost = in->after - in->before;
 	uint64_t charged = cycles - before - cost;
+	const cy_cost_parts parts = { .base = cost };
 
 	if (instret != t->ecall_instret + 1 || charged > UINT32_MAX || instret == t->extra_instret)
 		return; /* an extra of the ecall's (a page-in) made the step */
-	step_if_significant(t, vm, in->pc, before, (uint32_t)(cost + charged), NULL);
+	step_if_significant(t, vm, in->pc, before, (uint32_t)(cost + charged),
+			    vm->cost.detailed ? &parts : NULL);
 }
 
 /* The step's cost is the instruction's whole (an ecall's charge included:
