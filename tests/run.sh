@@ -2360,7 +2360,8 @@ test_jit() {
 		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
 			"$CYCLOPS" run -q --engine jit --model $m guest/build/sha256.elf >/dev/null 2>"$OUT/jit.err"
 		expect "jit: sha256 under $m runs at least 99% of its cycles translated" \
-			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.99 * '"$(cy run --model $m guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+			translated_permille "$OUT/jit.err" \
+			"$(cy run --model $m guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)" 990
 	done
 	# budgets inside and between translated blocks and at a paging
 	# segment's end (risc0's segments hold 2^20 - 25000 = 1023576 cycles)
@@ -2383,7 +2384,7 @@ test_jit() {
 		python3 -c "
 import json, re, sys
 r = json.load(open('$OUT/jit-split.json'))
-t = int(re.search(r'(\d+) cycles translated', open('$OUT/jit.err').read()).group(1))
+t = int('0$(jit_figure "$OUT/jit.err" cycles)')
 sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
               and len(r['misaligned']['sites']) == $sites and t >= $tmin))"
 		# with every profiler on (the accounting variant): the engines' comparison
@@ -2421,7 +2422,8 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		--model risc0 --profile "$OUT/walk.folded" --sample=7 --sample-out "$OUT/walk.samples" \
 		tests/cost/build/risc0_page_walk.elf >/dev/null 2>"$OUT/jit.err"
 	expect "jit: page_walk under risc0 with profilers: the loop runs translated between the page-ins" \
-		awk '/cycles translated/ { for (i = 1; i < NF; i++) { if ($(i + 1) == "entries,") e = $i; if ($(i + 1) == "cycles") t = $i } } END { exit !(e >= 96 && t >= 480) }' "$OUT/jit.err"
+		sh -c '[ "$1" -ge 96 ] && [ "$2" -ge 480 ]' - "$(jit_figure "$OUT/jit.err" entries,)" \
+		"$(jit_figure "$OUT/jit.err" cycles)"
 	# samples counted inside translated code (the accounting variant's
 	# tables of each block's cycles): periods of 1 cycle (a deadline on
 	# every instruction of a block), a few cycles (several in a block, one
@@ -2462,7 +2464,8 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 \
 			"$CYCLOPS" run -q --engine jit "$w" >/dev/null 2>"$OUT/jit.err"
 		expect "jit: $w runs at least 99% of its cycles translated" \
-			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.99 * '"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+			translated_permille "$OUT/jit.err" \
+			"$(cy run "$w" 2>&1 >/dev/null | summary_insns /dev/stdin)" 990
 	done
 	# a second run finds what the first compiled at its function's first
 	# sample (the function's index in the cache), though the region was
@@ -2485,7 +2488,8 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		CYCLOPS_JIT_CACHE=$OUT/jit-index CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run -q --engine jit $p \
 			guest/build/sha256.elf >"$OUT/jit-ix.out" 2>"$OUT/jit.err"
 		expect "jit: a second run of sha256${p:+ with profilers} finds the first run's region at once (at least 95% of its cycles translated)" \
-			awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.95 * '"$(cy run guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+			translated_permille "$OUT/jit.err" \
+			"$(cy run guest/build/sha256.elf 2>&1 >/dev/null | summary_insns /dev/stdin)" 950
 	done
 	grep -v '^jit: ' "$OUT/jit.err" >"$OUT/jit-ix.err"
 	expect "jit: ... and writes what the interpreter writes (samples, profile, stdout and stderr)" \
@@ -2508,7 +2512,8 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		jit_settle "$OUT/jit-grow"
 	done
 	expect "jit: by its fourth run, long/bytecode runs at least 99.9% of its cycles translated (its region made again as later programs used new cases)" \
-		awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.999 * '"$(cy run guest/build/long/bytecode.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+		translated_permille "$OUT/jit.err" \
+		"$(cy run guest/build/long/bytecode.elf 2>&1 >/dev/null | summary_insns /dev/stdin)" 999
 	cy run -q --engine interp guest/build/long/bytecode.elf >"$OUT/jit-grow-ref.out" 2>/dev/null
 	expect "jit: ... and prints what the interpreter prints" cmp -s "$OUT/jit-grow.out" "$OUT/jit-grow-ref.out"
 	# a short run's hot functions are compiled for the next run: sort (49 M
@@ -2525,7 +2530,8 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		jit_settle "$OUT/jit-short"
 	done
 	expect "jit: sort's second run has at least 95% of its cycles translated (its first run's hot functions all compiled after it)" \
-		awk '/cycles translated/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cycles") t = $i } END { exit !(t >= 0.95 * '"$(cy run guest/build/sort.elf 2>&1 >/dev/null | summary_insns /dev/stdin)"') }' "$OUT/jit.err"
+		translated_permille "$OUT/jit.err" \
+		"$(cy run guest/build/sort.elf 2>&1 >/dev/null | summary_insns /dev/stdin)" 950
 	cy run -q --engine interp guest/build/sort.elf >"$OUT/jit-short-ref.out" 2>/dev/null
 	expect "jit: ... and prints what the interpreter prints" cmp -s "$OUT/jit-short.out" "$OUT/jit-short-ref.out"
 	# ... and with every profiler on, the samples do not make the region
@@ -2536,7 +2542,8 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 		--sample --sample-out "$OUT/jit.samples" --profile "$OUT/jit.folded" --timers --cycle-tracker \
 		guest/build/sha256.elf >/dev/null 2>"$OUT/jit.err"
 	expect "jit: sha256 with every profiler on enters translated code less than once per 1000 cycles" \
-		awk '/cycles translated/ { e = $(NF-4); t = $(NF-2) } END { exit !(t > 40000000 && e > 0 && e * 1000 < t) }' "$OUT/jit.err"
+		sh -c '[ "$2" -gt 40000000 ] && [ "$1" -gt 0 ] && [ $(($1 * 1000)) -lt "$2" ]' - \
+		"$(jit_figure "$OUT/jit.err" entries,)" "$(jit_figure "$OUT/jit.err" cycles)"
 	# a code cache of two regions evicts as the run goes, and agrees
 	CYCLOPS_JIT_MAX_REGIONS=2 tests/jit.sh "$CYCLOPS" "$cache" guest/build/kernels.elf guest/build/sort.elf >"$OUT/jit.txt" 2>&1
 	expect "jit: with room for two regions, kernels and sort agree with the interpreter" \
