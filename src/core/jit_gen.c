@@ -546,27 +546,21 @@ static gcc_jit_rvalue *transfer_wanted(struct gen *g, gcc_jit_rvalue *t, bool pl
 		       rv(J(context_new_array_access)(g->c, NULL, ctx, konst(g, g->tu32, 1)))));
 }
 
-/* ACCT_TRANSFER(t, plain), the clock past the jump. */
+static void store_last(struct gen *g);
+
+/* ACCT_TRANSFER(t, plain), the clock past the jump, in the lean variant:
+ * the last transfer kept in locals until the exit or a call (store_last),
+ * as the full variant keeps it. */
 static void gen_transfer(struct gen *g, const struct jit_desc_insn *in, gcc_jit_rvalue *t,
 			 bool plain)
 {
 	gcc_jit_block *join;
-	gcc_jit_rvalue *last = rv(field(g, g->f_last_transfer));
 
-	when(g,
-	     cmp(g, GCC_JIT_COMPARISON_NE,
-		 bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64, rv(g->events),
-		     konst(g, g->tu64, ACCT_LAST_TRANSFER)),
-		 J(context_zero)(g->c, g->tu64)),
-	     &join);
-	assign(g, J(rvalue_dereference)(rv(field(g, g->f_has_last)), NULL),
-	       J(context_one)(g->c, g->tbool));
-	assign(g, J(context_new_array_access)(g->c, NULL, last, konst(g, g->tu32, 0)),
-	       konst(g, g->tu32, in->pc));
-	assign(g, J(context_new_array_access)(g->c, NULL, last, konst(g, g->tu32, 1)), t);
-	end_when(g, join);
-
+	assign(g, g->lt_any, J(context_one)(g->c, g->tbool));
+	assign(g, g->lt_from, konst(g, g->tu32, in->pc));
+	assign(g, g->lt_to, t);
 	when(g, transfer_wanted(g, t, plain), &join);
+	store_last(g); /* what the subscribers may read */
 	load_bp(g);
 	call_transfer(g, in, t);
 	end_when(g, join);
@@ -586,10 +580,11 @@ static void gen_run(struct gen *g, uint32_t n)
 	     cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
 		 J(context_zero)(g->c, g->tu8)),
 	     &join);
+	store_last(g); /* the timers' step names it (sync_jump) */
 	args[0] = rv(field(g, g->f_vm));
 	args[1] = cast(g, rv(g->bp), g->tvoidp);
 	args[2] = konst(g, g->tu32, n);
-	args[3] = rv(g->instret);
+	args[3] = instret_now(g);
 	call(g, g->f_flagged_fn, 4, args);
 	stop = branch_off(
 	    g, J(lvalue_as_rvalue)(J(rvalue_dereference)(rv(field(g, g->f_break_loop)), NULL)),
@@ -882,7 +877,7 @@ static void finish_block(struct gen *g, const struct jit_desc_insn *in, uint32_t
 		return;
 	}
 	/* the lean variant: no deadline, no counts; the calls it makes */
-	add_to(g, g->instret, retired);
+	count_retired(g, retired);
 	advance(g, cost);
 	if (target)
 		gen_transfer(g, in, target, plain);
@@ -1004,7 +999,7 @@ static void exit_before_why(struct gen *g, gcc_jit_rvalue *cond, const struct ji
 		gcc_jit_rvalue *at = clock_before(g, in);
 		g->cur = out;
 		gen_partial(g, in->index, at,
-			    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->instret),
+			    bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, instret_now(g),
 				konst(g, g->tu64, in->index)),
 			    at);
 		out = g->cur;
@@ -2126,8 +2121,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	plan_checks(&g);
 	if (g.acct && !g.lean)
 		plan_loops(&g);
-	/* the lean variant hands instret to its calls */
-	g.unit = !g.lean && unit_costs(&g);
+	g.unit = unit_costs(&g);
 	if (g.acct && !g.lean && make_sample_tables(&g) != 0) {
 		snprintf(why, why_size, "out of memory");
 		goto out;
@@ -2156,6 +2150,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
+	if (g.lean)
+		assign(&g, g.lt_any, J(context_zero)(g.c, g.tbool));
 	if (g.acct && !g.lean) {
 		load_samples(&g);
 		assign(&g, g.pend_runs, J(context_zero)(g.c, g.tu64));
@@ -2192,10 +2188,10 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* exit: the locals back into the frame */
 	g.cur = g.exit_blk;
-	if (g.acct && !g.lean) {
+	if (g.acct && !g.lean)
 		store_samples(&g);
+	if (g.acct)
 		store_last(&g);
-	}
 	assign(&g, regs, cast(&g, rv(field(&g, g.f_regs)), J(type_get_pointer)(g.tx)));
 	for (unsigned i = 1; i < 32; i++) {
 		if (!g.written[i])
