@@ -906,18 +906,14 @@ timers_engines() {
 	done
 	# a step from an ecall's charge (risc0_timer_sha.S, derived there): the
 	# same bytes under the three engines, and the step as derived
-	for e in reference interp jit; do
-		"$CYCLOPS" run -q --engine $e --model tests/zkvm/risc0_sha_step.model --timers \
-			--report "$d/$e.json" tests/zkvm/build/risc0_timer_sha.elf >"$d/$e.out" 2>"$d/$e.err" </dev/null
-	done
-	expect "timers: an ecall's charge is its timer's step, the same under interp, jit and reference (risc0_timer_sha.S)" \
-		sh -c "cmp -s '$d/reference.json' '$d/interp.json' && cmp -s '$d/reference.json' '$d/jit.json' &&
-			cmp -s '$d/reference.err' '$d/interp.err' && python3 -c \"
+	timers_same_bytes "under risc0_sha_step.model" tests/zkvm/build/risc0_timer_sha.elf \
+		--model tests/zkvm/risc0_sha_step.model
+	expect "timers: an ecall's charge is its timer's step (risc0_timer_sha.S)" python3 -c "
 import json, sys
 r = json.load(open('$d/interp.json')); t = r['timers']
 sys.exit(not (r['instructions'] == 38 and r['cycles'] == 1043 and t['warnings'] == []
               and [(n['label'], n['count'], n['cycles'], n['instructions'], n['significant_steps']) for n in t['tree']] == [('t', 1, 1019, 14, 1)]
-              and [(s['cycle_before'], s['cycle_after'], s['insn'], s['jump'], s['writes']) for s in t['tree'][0]['steps']] == [(29, 1035, 'ecall', None, [])]))\""
+              and [(s['cycle_before'], s['cycle_after'], s['insn'], s['jump'], s['writes']) for s in t['tree'][0]['steps']] == [(29, 1035, 'ecall', None, [])]))"
 	# chunked (docs/scale-out.md): the steps from events, in chunks of 1
 	# and 7 cycles (a chunk starting at each instruction: the div after
 	# events.S's jal and the ecall inherit the jump before the chunk), the
