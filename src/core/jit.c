@@ -84,7 +84,7 @@ struct region {
 	size_t desc_size;
 	uint64_t used;     /* when it last ran (jit.clock) */
 	uint32_t verified; /* the cache generation it was checked against */
-	int mode;          /* JIT_PLAIN, JIT_ACCT or JIT_LEAN */
+	int mode;          /* JIT_PLAIN, JIT_ACCT, JIT_LEAN or JIT_COUNTS */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
 	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
@@ -93,17 +93,21 @@ struct region {
 };
 
 /* What translated code is made for: the plain interpreter's configuration,
- * or the accounting interpreter's (profilers subscribed), whole or lean
+ * or the accounting interpreter's (profilers subscribed), whole, lean
  * (JIT_DESC_LEAN: none of them folds counts, waits for a clock or wants
- * partial runs). */
-enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2 };
+ * partial runs) or whole but for the deadline (JIT_DESC_NO_DEADLINE: none
+ * of them waits for a clock). */
+enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2, JIT_COUNTS = 3 };
 
 /* The description's flags for a region of mode. */
 static uint32_t desc_flags(int mode)
 {
-	return mode == JIT_ACCT   ? JIT_DESC_ACCT
-	       : mode == JIT_LEAN ? JIT_DESC_ACCT | JIT_DESC_LEAN
-				  : 0;
+	switch (mode) {
+	case JIT_ACCT: return JIT_DESC_ACCT;
+	case JIT_LEAN: return JIT_DESC_ACCT | JIT_DESC_LEAN;
+	case JIT_COUNTS: return JIT_DESC_ACCT | JIT_DESC_NO_DEADLINE;
+	default: return 0;
+	}
 }
 
 /* A function's samples (heat map, keyed by the region's start). */
@@ -984,8 +988,9 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 
 /* What translated code can run vm now as: JIT_PLAIN for the plain
  * interpreter's configuration, JIT_ACCT for the accounting interpreter's
- * (exec_acct: profilers subscribed, static costs), or JIT_LEAN for it
- * when no subscriber needs counts or deadlines, else JIT_NONE. */
+ * (exec_acct: profilers subscribed, static costs), JIT_LEAN for it when no
+ * subscriber needs counts or deadlines, JIT_COUNTS when none needs
+ * deadlines, else JIT_NONE. */
 static int jit_mode(const struct cy_vm *vm)
 {
 	struct jit_desc_cost cost;
@@ -1012,6 +1017,10 @@ static int jit_mode(const struct cy_vm *vm)
 	 * inside translated code */
 	if (!(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL)))
 		return JIT_LEAN;
+	/* the one deadline subscriber (the sampler) is the only one that
+	 * moves vm->acct.deadline; without it the deadline is never reached */
+	if (!(vm->acct.events & ACCT_DEADLINE))
+		return JIT_COUNTS;
 	return JIT_ACCT;
 }
 

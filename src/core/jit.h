@@ -105,7 +105,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 32u
+#define JIT_GEN_VERSION 33u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before
@@ -149,6 +149,12 @@ struct jit_desc_head {
  * stack's transfers, the timers' announcement): no deadline checks and no
  * run or taken counts, which cost as much as the guest's own work. */
 #define JIT_DESC_LEAN 2u
+/* With JIT_DESC_ACCT, not lean: no subscriber waits for a clock (no
+ * sampler: vm->acct.deadline stays ACCT_NO_DEADLINE), so the region checks
+ * no deadline and counts no samples. Their locals, live through the whole
+ * region, took host registers from the guest's (--profile on kernels: a
+ * loop's guest registers kept on the stack). */
+#define JIT_DESC_NO_DEADLINE 4u
 
 struct jit_desc_block {
 	uint32_t pc, max_cost, first; /* first: its first instruction's index */

@@ -126,8 +126,10 @@ struct gen {
 	gcc_jit_type *tx, *tsx, *tw, *tsw, *tu8p, *tvoidp, *tsize;
 	gcc_jit_field *f_regs, *f_mem, *f_codemap, *f_vm, *f_misaligned, *f_cycles, *f_instret,
 	    *f_budget, *f_pc, *f_last, *f_retired, *f_exit, *f_mis_seen;
-	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN) */
-	bool acct, lean;
+	/* the accounting variant (JIT_DESC_ACCT), lean or not (JIT_DESC_LEAN);
+	 * deadlines: not lean, and a subscriber waits for a clock (not
+	 * JIT_DESC_NO_DEADLINE): the deadline is checked, samples counted */
+	bool acct, lean, deadlines;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
 	    *f_break_loop, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
 	/* the accounting variant's exits to the driver (enum jit_acct), and
@@ -674,15 +676,20 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 		   ret);
 }
 
-/* The full accounting variant's sample state, at the entry: the deadline,
+/* The full accounting variant's state, at the entry: the list of the
+ * blocks that ran, no last transfer yet, and with deadlines the deadline
  * and the histogram's fields (the counts of this run start at zero). */
 static void load_samples(struct gen *g)
 {
-	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp");
-
-	assign(g, hp, rv(field(g, g->f_hist)));
 	assign(g, g->ran_l, rv(field(g, g->f_ran)));
 	assign(g, g->ran_mark_l, rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
+	assign(g, g->lt_any, J(context_zero)(g->c, g->tbool));
+	assign(g, g->lt_from, J(context_zero)(g->c, g->tu32));
+	assign(g, g->lt_to, J(context_zero)(g->c, g->tu32));
+	if (!g->deadlines)
+		return;
+	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp");
+	assign(g, hp, rv(field(g, g->f_hist)));
 	assign(g, g->dl, rv(deref(rv(field(g, g->f_deadline)))));
 	assign(g, g->h_counts_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_counts)));
 	assign(g, g->h_lo_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_lo)));
@@ -691,9 +698,6 @@ static void load_samples(struct gen *g)
 	assign(g, g->s_total, J(context_zero)(g->c, g->tu64));
 	assign(g, g->s_last_pc, J(context_zero)(g->c, g->tu32));
 	assign(g, g->s_last_end, J(context_zero)(g->c, g->tu64));
-	assign(g, g->lt_any, J(context_zero)(g->c, g->tbool));
-	assign(g, g->lt_from, J(context_zero)(g->c, g->tu32));
-	assign(g, g->lt_to, J(context_zero)(g->c, g->tu32));
 }
 
 /* At the exit: the last jump or taken branch the run made, kept while a
@@ -790,9 +794,11 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	assign(g, g->s_from, now(g));
 	count_retired(g, retired);
 	advance(g, cost);
-	when(g, seldom(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl))), &join);
-	gen_samples(g, retired, target, flags, next_pc, last, ret, join);
-	g->cur = join;
+	if (g->deadlines) {
+		when(g, seldom(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl))), &join);
+		gen_samples(g, retired, target, flags, next_pc, last, ret, join);
+		g->cur = join;
+	}
 	if (g->self_edge) {
 		/* the loop's runs after its first only count: what the first
 		 * checked (the transfer's context, the list, the flags) has not
@@ -1929,6 +1935,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.acct = g.head->flags & JIT_DESC_ACCT;
 	g.cost = &g.head->cost;
 	g.lean = g.acct && (g.head->flags & JIT_DESC_LEAN);
+	g.deadlines = g.acct && !g.lean && !(g.head->flags & JIT_DESC_NO_DEADLINE);
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
 	if (!g.c) {
@@ -2122,7 +2129,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	if (g.acct && !g.lean)
 		plan_loops(&g);
 	g.unit = unit_costs(&g);
-	if (g.acct && !g.lean && make_sample_tables(&g) != 0) {
+	if (g.deadlines && make_sample_tables(&g) != 0) {
 		snprintf(why, why_size, "out of memory");
 		goto out;
 	}
@@ -2188,7 +2195,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 
 	/* exit: the locals back into the frame */
 	g.cur = g.exit_blk;
-	if (g.acct && !g.lean)
+	if (g.deadlines)
 		store_samples(&g);
 	if (g.acct)
 		store_last(&g);
