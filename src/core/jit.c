@@ -1017,9 +1017,13 @@ static int jit_mode(const struct cy_vm *vm)
 	 * inside translated code */
 	if (!(vm->acct.events & (ACCT_FOLD | ACCT_DEADLINE | ACCT_PARTIAL)))
 		return JIT_LEAN;
-	/* the one deadline subscriber (the sampler) is the only one that
-	 * moves vm->acct.deadline; without it the deadline is never reached */
-	if (!(vm->acct.events & ACCT_DEADLINE))
+	/* no deadline is set: none subscribed (the sampler is the one), or
+	 * the sampler waits for none (counting by runs, or paused). Only its
+	 * calls move the deadline, and translated code makes none of them
+	 * (the transfer subscribers it calls leave the deadline alone,
+	 * account.h): set or not at a region's entry, it stays so until the
+	 * exit, and the driver enters no region of another mode */
+	if (!(vm->acct.events & ACCT_DEADLINE) || vm->acct.deadline == ACCT_NO_DEADLINE)
 		return JIT_COUNTS;
 	return JIT_ACCT;
 }
@@ -2042,6 +2046,12 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			}
 			continue; /* JIT_EXIT_CODE_WRITTEN: enter() flushed, if code changed */
 		}
+		/* the interpreter stopped at an entry that has no region of this
+		 * mode: one patched for another mode's (the deadline came or
+		 * went since, which changes the mode with no flush: jit_mode).
+		 * It runs the block itself, or it would stop there again */
+		if (!bypass && vm->jit_entered)
+			bypass = true, bypass_end = vm->cycles + 1;
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;
 		uint32_t from = vm->pc;
 		uint64_t end = bypass                        ? bypass_end
