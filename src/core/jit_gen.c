@@ -158,7 +158,10 @@ struct gen {
 	/* the last transfer (ACCT_LAST_TRANSFER): whether there was one */
 	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
 	gcc_jit_lvalue *bp; /* the current block's struct block, as bytes */
-	unsigned k;         /* the current block's index */
+	/* the full variants: the frame's blocks, a local (one load fewer in
+	 * the chain to every block's counts; set for the region's run) */
+	gcc_jit_lvalue *blocks_l;
+	unsigned k; /* the current block's index */
 	/* a block whose branch goes back to its own start (an inner loop):
 	 * the runs and taken counts of its runs by that branch are kept in
 	 * locals (pend_runs, pend_taken) until the run leaves the block, by
@@ -420,7 +423,8 @@ static void load_bp(struct gen *g)
 {
 	assign(g, g->bp,
 	       J(lvalue_as_rvalue)(J(context_new_array_access)(
-		   g->c, NULL, rv(field(g, g->f_blocks)), konst(g, g->tu32, g->k))));
+		   g->c, NULL, g->acct && !g->lean ? rv(g->blocks_l) : rv(field(g, g->f_blocks)),
+		   konst(g, g->tu32, g->k))));
 }
 
 /* if (cond) { code } in the current block: returns the block to fill,
@@ -2072,6 +2076,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.tmp32 = J(function_new_local)(g.fn, NULL, g.tu32, "t32");
 	g.tmp64 = J(function_new_local)(g.fn, NULL, g.tu64, "t64");
 	g.bp = J(function_new_local)(g.fn, NULL, g.tu8p, "bp");
+	g.blocks_l = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tu8p), "blocks_l");
 	regs = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tx), "regs");
 	g.events = J(function_new_local)(g.fn, NULL, g.tu64, "events");
 	g.s_from = J(function_new_local)(g.fn, NULL, g.tu64, "s_from");
@@ -2157,6 +2162,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
+	if (g.acct && !g.lean)
+		assign(&g, g.blocks_l, rv(field(&g, g.f_blocks)));
 	if (g.lean)
 		assign(&g, g.lt_any, J(context_zero)(g.c, g.tbool));
 	if (g.acct && !g.lean) {
