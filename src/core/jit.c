@@ -2046,10 +2046,11 @@ bool jit_run(struct cy_vm *vm, uint64_t budget)
 			}
 			continue; /* JIT_EXIT_CODE_WRITTEN: enter() flushed, if code changed */
 		}
-		/* the interpreter stopped at an entry that has no region of this
-		 * mode: one patched for another mode's (the deadline came or
-		 * went since, which changes the mode with no flush: jit_mode).
-		 * It runs the block itself, or it would stop there again */
+		/* the interpreter stopped at an entry and no region of this mode
+		 * is entered there: one patched for another mode's (the deadline
+		 * came or went since, which changes the mode with no flush:
+		 * jit_mode), or a flush is pending. It runs the block itself, or
+		 * it would stop there again */
 		if (!bypass && vm->jit_entered)
 			bypass = true, bypass_end = vm->cycles + 1;
 		uint64_t before = vm->cycles, slice = j->eager ? JIT_EAGER_SLICE : JIT_SLICE;

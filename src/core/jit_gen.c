@@ -680,11 +680,15 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 		   ret);
 }
 
-/* The full accounting variant's state, at the entry: the list of the
- * blocks that ran, no last transfer yet, and with deadlines the deadline
- * and the histogram's fields (the counts of this run start at zero). */
-static void load_samples(struct gen *g)
+/* The full accounting variants' locals, at the entry: the region's blocks,
+ * the list of the blocks that ran, no last transfer yet, no loop counts
+ * pending, and with deadlines the deadline and the histogram's fields (the
+ * counts of this run start at zero). */
+static void load_full_locals(struct gen *g)
 {
+	assign(g, g->blocks_l, rv(field(g, g->f_blocks)));
+	assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
+	assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
 	assign(g, g->ran_l, rv(field(g, g->f_ran)));
 	assign(g, g->ran_mark_l, rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
 	assign(g, g->lt_any, J(context_zero)(g->c, g->tbool));
@@ -2162,15 +2166,10 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	assign(&g, g.next, cast(&g, rv(field(&g, g.f_pc)), g.tu32));
 	if (g.acct)
 		assign(&g, g.events, rv(field(&g, g.f_events)));
-	if (g.acct && !g.lean)
-		assign(&g, g.blocks_l, rv(field(&g, g.f_blocks)));
 	if (g.lean)
 		assign(&g, g.lt_any, J(context_zero)(g.c, g.tbool));
-	if (g.acct && !g.lean) {
-		load_samples(&g);
-		assign(&g, g.pend_runs, J(context_zero)(g.c, g.tu64));
-		assign(&g, g.pend_taken, J(context_zero)(g.c, g.tu64));
-	}
+	if (g.acct && !g.lean)
+		load_full_locals(&g);
 	J(block_end_with_jump)(g.cur, NULL, g.dispatch);
 
 	/* dispatch: to the block at next (past the budget's check), or out */
