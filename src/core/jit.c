@@ -84,7 +84,7 @@ struct region {
 	size_t desc_size;
 	uint64_t used;     /* when it last ran (jit.clock) */
 	uint32_t verified; /* the cache generation it was checked against */
-	int mode;          /* JIT_PLAIN, JIT_ACCT, JIT_LEAN or JIT_COUNTS */
+	int mode;          /* JIT_PLAIN, JIT_ACCT, JIT_LEAN, JIT_COUNTS or JIT_SAMPLES */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
 	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
@@ -95,9 +95,10 @@ struct region {
 /* What translated code is made for: the plain interpreter's configuration,
  * or the accounting interpreter's (profilers subscribed), whole, lean
  * (JIT_DESC_LEAN: none of them folds counts, waits for a clock or wants
- * partial runs) or whole but for the deadline (JIT_DESC_NO_DEADLINE: none
- * of them waits for a clock). */
-enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2, JIT_COUNTS = 3 };
+ * partial runs), whole but for the deadline (JIT_DESC_NO_DEADLINE: none
+ * of them waits for a clock) or whole but for the counts
+ * (JIT_DESC_NO_COUNTS: none of them folds counts). */
+enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2, JIT_COUNTS = 3, JIT_SAMPLES = 4 };
 
 /* The description's flags for a region of mode. */
 static uint32_t desc_flags(int mode)
@@ -106,6 +107,7 @@ static uint32_t desc_flags(int mode)
 	case JIT_ACCT: return JIT_DESC_ACCT;
 	case JIT_LEAN: return JIT_DESC_ACCT | JIT_DESC_LEAN;
 	case JIT_COUNTS: return JIT_DESC_ACCT | JIT_DESC_NO_DEADLINE;
+	case JIT_SAMPLES: return JIT_DESC_ACCT | JIT_DESC_NO_COUNTS;
 	default: return 0;
 	}
 }
@@ -990,7 +992,7 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
  * interpreter's configuration, JIT_ACCT for the accounting interpreter's
  * (exec_acct: profilers subscribed, static costs), JIT_LEAN for it when no
  * subscriber needs counts or deadlines, JIT_COUNTS when none needs
- * deadlines, else JIT_NONE. */
+ * deadlines, JIT_SAMPLES when none needs counts, else JIT_NONE. */
 static int jit_mode(const struct cy_vm *vm)
 {
 	struct jit_desc_cost cost;
@@ -1025,6 +1027,11 @@ static int jit_mode(const struct cy_vm *vm)
 	 * exit, and the driver enters no region of another mode */
 	if (!(vm->acct.events & ACCT_DEADLINE) || vm->acct.deadline == ACCT_NO_DEADLINE)
 		return JIT_COUNTS;
+	/* a deadline, and nobody reads the counts (the sampler every N > 1
+	 * cycles subscribes to no fold): the blocks' counts, which the
+	 * interpreter keeps all the same, are nobody's */
+	if (!(vm->acct.events & ACCT_FOLD))
+		return JIT_SAMPLES;
 	return JIT_ACCT;
 }
 

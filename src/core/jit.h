@@ -155,6 +155,11 @@ struct jit_desc_head {
  * region, took host registers from the guest's (--profile on kernels: a
  * loop's guest registers kept on the stack). */
 #define JIT_DESC_NO_DEADLINE 4u
+/* With JIT_DESC_ACCT, not lean, with deadlines: no subscriber folds counts
+ * (the sampler alone, every N > 1 cycles, which reads no run counts), so
+ * the region counts no runs, taken branches or blocks that ran; it still
+ * checks the deadline and the flags. */
+#define JIT_DESC_NO_COUNTS 8u
 
 struct jit_desc_block {
 	uint32_t pc, max_cost, first; /* first: its first instruction's index */

@@ -130,6 +130,9 @@ struct gen {
 	 * deadlines: not lean, and a subscriber waits for a clock (not
 	 * JIT_DESC_NO_DEADLINE): the deadline is checked, samples counted */
 	bool acct, lean, deadlines;
+	/* the full variants (not lean): the blocks' run and taken counts and
+	 * the list of those that ran are kept (not JIT_DESC_NO_COUNTS) */
+	bool counts;
 	gcc_jit_field *f_blocks, *f_events, *f_deadline, *f_context, *f_has_last, *f_last_transfer,
 	    *f_break_loop, *f_transfer_fn, *f_flagged_fn, *f_partial_fn;
 	/* the accounting variant's exits to the driver (enum jit_acct), and
@@ -681,16 +684,19 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 }
 
 /* The full accounting variants' locals, at the entry: the region's blocks,
- * the list of the blocks that ran, no last transfer yet, no loop counts
- * pending, and with deadlines the deadline and the histogram's fields (the
- * counts of this run start at zero). */
+ * no last transfer yet, with counts the list of the blocks that ran and no
+ * loop counts pending, and with deadlines the deadline and the histogram's
+ * fields (the counts of this run start at zero). */
 static void load_full_locals(struct gen *g)
 {
 	assign(g, g->blocks_l, rv(field(g, g->f_blocks)));
-	assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
-	assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
-	assign(g, g->ran_l, rv(field(g, g->f_ran)));
-	assign(g, g->ran_mark_l, rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
+	if (g->counts) {
+		assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
+		assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
+		assign(g, g->ran_l, rv(field(g, g->f_ran)));
+		assign(g, g->ran_mark_l,
+		       rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
+	}
 	assign(g, g->lt_any, J(context_zero)(g->c, g->tbool));
 	assign(g, g->lt_from, J(context_zero)(g->c, g->tu32));
 	assign(g, g->lt_to, J(context_zero)(g->c, g->tu32));
@@ -788,9 +794,10 @@ static void list_ran(struct gen *g)
 
 /* The accounting variant's block end (not lean): what exec_acct does, in
  * its order, without a call: the samples (gen_samples), the taken count,
- * the transfer's record, the run count; the region leaves for the driver
- * where a subscriber must hear of the run (a transfer it reports, a
- * flagged block), which then goes on at next_pc. */
+ * the transfer's record, the run count (the counts not where nobody folds
+ * them: g->counts); the region leaves for the driver where a subscriber
+ * must hear of the run (a transfer it reports, a flagged block), which
+ * then goes on at next_pc. */
 static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t retired,
 			uint64_t cost, bool taken, gcc_jit_rvalue *target, bool plain,
 			gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret)
@@ -827,7 +834,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	load_bp(g); /* here, not live through the block */
 	if (taken && g->self_edge)
 		add_to(g, g->pend_taken, 1);
-	else if (taken)
+	else if (taken && g->counts)
 		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_taken, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
@@ -848,18 +855,21 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 			/* the hand-over may have started a new list; the run goes
 			 * on, as the interpreter's does after the call (a
 			 * subscriber's vm->break_loop acts at the next return) */
-			assign(g, g->ran_mark_l,
-			       rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
+			if (g->counts)
+				assign(
+				    g, g->ran_mark_l,
+				    rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
 			end_when(g, told);
 		}
 	}
 	if (g->self_edge)
 		add_to(g, g->pend_runs, 1);
-	else
+	else if (g->counts)
 		J(block_add_assignment_op)
 	(g->cur, NULL, block_field(g, g->head->off_runs, g->tu64), GCC_JIT_BINARY_OP_PLUS,
 	 konst(g, g->tu64, 1));
-	list_ran(g);
+	if (g->counts)
+		list_ran(g);
 	out =
 	    branch_off(g,
 		       cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
@@ -1944,6 +1954,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.cost = &g.head->cost;
 	g.lean = g.acct && (g.head->flags & JIT_DESC_LEAN);
 	g.deadlines = g.acct && !g.lean && !(g.head->flags & JIT_DESC_NO_DEADLINE);
+	g.counts = g.acct && !g.lean && !(g.head->flags & JIT_DESC_NO_COUNTS);
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
 	if (!g.c) {
@@ -2135,7 +2146,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		g.labels[k] = J(function_new_block)(g.fn, name);
 	}
 	plan_checks(&g);
-	if (g.acct && !g.lean)
+	if (g.counts)
 		plan_loops(&g);
 	g.unit = unit_costs(&g);
 	if (g.deadlines && make_sample_tables(&g) != 0) {

@@ -546,6 +546,16 @@ static const struct acct_ops sample_ops = {
 #define SAMPLE_EVENTS                                                                              \
 	(ACCT_DEADLINE | ACCT_FOLD | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL | ACCT_FLAGGED)
 
+/* What the sampler subscribes to: the folds and the flagged blocks serve
+ * counting every cycle (b->sampled, by runs, the flagged blocks outside
+ * the ranges), which only an interval of 1 does; the interval is the
+ * run's. Without them, translated code keeps no counts for it (jit.c:
+ * JIT_SAMPLES). */
+static unsigned sample_events(const struct sampler *s)
+{
+	return s->interval == 1 ? SAMPLE_EVENTS : SAMPLE_EVENTS & ~(ACCT_FOLD | ACCT_FLAGGED);
+}
+
 /* The samples the clock has passed when a run returns past them: pc,
  * the last instruction that retired where a run returned, takes them. */
 static void count_passed(struct cy_vm *vm, uint32_t pc)
@@ -606,7 +616,7 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 		}
 		s->by_blocks = can_run_by_blocks(vm);
 		if (s->by_blocks && !s->subscribed) {
-			if (acct_subscribe(vm, SAMPLE_EVENTS, &sample_ops, s) != 0) {
+			if (acct_subscribe(vm, sample_events(s), &sample_ops, s) != 0) {
 				vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
 				return;
 			}
