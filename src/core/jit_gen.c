@@ -684,15 +684,15 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 }
 
 /* The full accounting variants' locals, at the entry: the region's blocks,
- * no last transfer yet, with counts the list of the blocks that ran and no
- * loop counts pending, and with deadlines the deadline and the histogram's
+ * no last transfer yet, no loop counts pending, with counts the list of the
+ * blocks that ran, and with deadlines the deadline and the histogram's
  * fields (the counts of this run start at zero). */
 static void load_full_locals(struct gen *g)
 {
 	assign(g, g->blocks_l, rv(field(g, g->f_blocks)));
+	assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
+	assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
 	if (g->counts) {
-		assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
-		assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
 		assign(g, g->ran_l, rv(field(g, g->f_ran)));
 		assign(g, g->ran_mark_l,
 		       rv(J(rvalue_dereference_field)(rv(g->ran_l), NULL, g->r_mark)));
@@ -2146,7 +2146,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 		g.labels[k] = J(function_new_block)(g.fn, name);
 	}
 	plan_checks(&g);
-	if (g.counts)
+	if (g.acct && !g.lean) /* without counts too: the loop's later runs check less */
 		plan_loops(&g);
 	g.unit = unit_costs(&g);
 	if (g.deadlines && make_sample_tables(&g) != 0) {
