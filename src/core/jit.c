@@ -87,6 +87,7 @@ struct region {
 	int mode;          /* JIT_PLAIN, JIT_ACCT, JIT_LEAN, JIT_COUNTS or JIT_SAMPLES */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
+	bool any_flagged;     /* one of them is (acct_decoded) */
 	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
 	bool dead;
 	bool exported; /* handed out by jit_regions_take */
@@ -1128,10 +1129,14 @@ static bool region_ready(struct cy_vm *vm, struct region *r)
 	if (r->verified == generation && r->blocks[0])
 		return true;
 	vm->jit->refreshing = true;
+	r->any_flagged = false;
 	for (uint32_t k = 0; k < h->n_blocks && ok; k++) {
 		struct block *b = cache_get(vm, desc_blocks(r)[k].pc);
 		ok = b && same_block(r, k, b);
 		r->blocks[k] = b;
+		/* a block's flags are its decoding's: they hold while it is
+		 * cached, that is while the generation does */
+		r->any_flagged |= ok && b->flags;
 	}
 	vm->jit->refreshing = false;
 	if (!ok || vm->cache.generation != generation) /* a full cache emptied itself */
@@ -1975,6 +1980,7 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 	f.acct_block = f.acct_retired = f.acct_from = f.acct_target = f.acct_flags = 0;
 	f.pages = vm->cost.pages; /* NULL but under a paging model */
 	f.ran = &vm->acct.ran;
+	f.any_flagged = r->any_flagged;
 
 	r->used = ++vm->jit->clock;
 	vm->jit->entered++;

@@ -74,6 +74,10 @@ struct jit_frame {
 	const uint8_t *pages;
 	/* &vm->acct.ran: a block whose whole run it counts, it lists */
 	struct acct_ran *ran;
+	/* whether one of `blocks` is flagged (their flags do not change while
+	 * they are the region's): without, the full variants test no block's
+	 * flags */
+	uint64_t any_flagged;
 };
 
 /* What the driver reports when an accounting region returns
@@ -105,7 +109,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 35u
+#define JIT_GEN_VERSION 36u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before
