@@ -87,7 +87,6 @@ struct region {
 	int mode;          /* JIT_PLAIN, JIT_ACCT, JIT_LEAN, JIT_COUNTS or JIT_SAMPLES */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
-	bool any_flagged;     /* one of them is (acct_decoded) */
 	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
 	bool dead;
 	bool exported; /* handed out by jit_regions_take */
@@ -877,7 +876,7 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 		db[k] = (struct jit_desc_block){
 			b->pc, b->max_cost, first, (uint16_t)b->n,
 			(uint16_t)(entry_flags(blocks, n, k) |
-				   (mode == JIT_LEAN && b->flags ? JIT_BLOCK_FLAGGED : 0))
+				   (mode != JIT_PLAIN && b->flags ? JIT_BLOCK_FLAGGED : 0))
 		};
 		for (uint32_t i = 0; i < b->n; i++) {
 			const struct insn *in = &b->insns[i];
@@ -954,9 +953,9 @@ static bool same_block(const struct region *r, uint32_t k, const struct block *b
 
 	if (db->pc != b->pc || db->n != b->n || db->max_cost != b->max_cost)
 		return false;
-	/* the lean variant calls a flagged block's subscriber only where it
-	 * was flagged when the region was made */
-	if (r->mode == JIT_LEAN && !(db->flags & JIT_BLOCK_FLAGGED) != !b->flags)
+	/* the accounting variants hear of a flagged block only where it was
+	 * flagged when the region was made */
+	if (r->mode != JIT_PLAIN && !(db->flags & JIT_BLOCK_FLAGGED) != !b->flags)
 		return false;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct jit_desc_insn *d = &di[db->first + i];
@@ -1129,14 +1128,10 @@ static bool region_ready(struct cy_vm *vm, struct region *r)
 	if (r->verified == generation && r->blocks[0])
 		return true;
 	vm->jit->refreshing = true;
-	r->any_flagged = false;
 	for (uint32_t k = 0; k < h->n_blocks && ok; k++) {
 		struct block *b = cache_get(vm, desc_blocks(r)[k].pc);
 		ok = b && same_block(r, k, b);
 		r->blocks[k] = b;
-		/* a block's flags are its decoding's: they hold while it is
-		 * cached, that is while the generation does */
-		r->any_flagged |= ok && b->flags;
 	}
 	vm->jit->refreshing = false;
 	if (!ok || vm->cache.generation != generation) /* a full cache emptied itself */
@@ -1980,7 +1975,6 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 	f.acct_block = f.acct_retired = f.acct_from = f.acct_target = f.acct_flags = 0;
 	f.pages = vm->cost.pages; /* NULL but under a paging model */
 	f.ran = &vm->acct.ran;
-	f.any_flagged = r->any_flagged;
 
 	r->used = ++vm->jit->clock;
 	vm->jit->entered++;
@@ -2191,12 +2185,13 @@ int jit_regions_load(struct cy_vm *vm, const uint8_t *bytes, size_t len)
 		memcpy(desc, bytes + at, size);
 		at += size;
 		/* made for the run's interpreter, kept for this VM's (whose
-		 * accounting variant checks every block's flags as it runs) */
+		 * blocks are checked against the flags when the region is
+		 * first entered: same_block) */
 		struct jit_desc_head *h = (struct jit_desc_head *)desc;
 		struct jit_desc_block *db = (struct jit_desc_block *)(h + 1);
 		h->flags = desc_flags(mode);
 		desc_cost(vm, &h->cost);
-		for (uint32_t k = 0; k < h->n_blocks && mode != JIT_LEAN; k++)
+		for (uint32_t k = 0; k < h->n_blocks && mode == JIT_PLAIN; k++)
 			db[k].flags &= (uint16_t)~JIT_BLOCK_FLAGGED;
 		cache_path(j, hash_bytes(desc, size), path, sizeof(path));
 		if (access(path, R_OK) != 0 &&

@@ -74,10 +74,6 @@ struct jit_frame {
 	const uint8_t *pages;
 	/* &vm->acct.ran: a block whose whole run it counts, it lists */
 	struct acct_ran *ran;
-	/* whether one of `blocks` is flagged (their flags do not change while
-	 * they are the region's): without, the full variants test no block's
-	 * flags */
-	uint64_t any_flagged;
 };
 
 /* What the driver reports when an accounting region returns
@@ -175,9 +171,10 @@ struct jit_desc_block {
  * other block of the region leads to); only these the interpreter enters
  * the region through, which keeps the compiled function's graph small. */
 #define JIT_BLOCK_ENTRY 1u
-/* The lean variant (JIT_DESC_LEAN): a subscriber flagged the block when the
- * region was made; only such blocks make the flagged call, and the region
- * runs only while the blocks are flagged as they were. */
+/* The accounting variants: a subscriber flagged the block when the region
+ * was made; only such blocks make the flagged call (lean) or leave for the
+ * driver to make it (the others), and the region runs only while the blocks
+ * are flagged as they were. */
 #define JIT_BLOCK_FLAGGED 2u
 
 struct jit_desc_insn {

@@ -144,7 +144,6 @@ struct gen {
 	/* the blocks that ran (struct acct_ran), and in locals its address
 	 * and mark (read again after a transfer subscriber's call, whose
 	 * hand-over may move it) */
-	gcc_jit_field *f_any_flagged;
 	gcc_jit_field *f_ran, *r_mark, *r_n, *r_cap, *r_lost, *r_list;
 	gcc_jit_type *ran_type;
 	gcc_jit_lvalue *ran_l, *ran_mark_l;
@@ -163,9 +162,8 @@ struct gen {
 	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
 	gcc_jit_lvalue *bp; /* the current block's struct block, as bytes */
 	/* the full variants: the frame's blocks, a local (one load fewer in
-	 * the chain to every block's counts; set for the region's run), and
-	 * whether one of them is flagged (jit_frame.any_flagged) */
-	gcc_jit_lvalue *blocks_l, *any_flagged_l;
+	 * the chain to every block's counts; set for the region's run) */
+	gcc_jit_lvalue *blocks_l;
 	unsigned k; /* the current block's index */
 	/* a block whose branch goes back to its own start (an inner loop):
 	 * the runs and taken counts of its runs by that branch are kept in
@@ -692,9 +690,6 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 static void load_full_locals(struct gen *g)
 {
 	assign(g, g->blocks_l, rv(field(g, g->f_blocks)));
-	assign(g, g->any_flagged_l,
-	       cmp(g, GCC_JIT_COMPARISON_NE, rv(field(g, g->f_any_flagged)),
-		   J(context_zero)(g->c, g->tu64)));
 	assign(g, g->pend_runs, J(context_zero)(g->c, g->tu64));
 	assign(g, g->pend_taken, J(context_zero)(g->c, g->tu64));
 	if (g->counts) {
@@ -875,20 +870,18 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	 konst(g, g->tu64, 1));
 	if (g->counts)
 		list_ran(g);
-	/* a block's flags only where one of the region's blocks has some:
-	 * two loads that wait on each other, at every block's end, a tenth
-	 * of a run sampled or profiled */
-	gcc_jit_block *some = branch_off(g, rv(g->any_flagged_l), "any_flagged"), *rest = g->cur;
-	g->cur = some;
-	out =
-	    branch_to(g,
-		      cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
-			  J(context_zero)(g->c, g->tu8)),
-		      "flagged");
-	J(block_end_with_jump)(g->cur, NULL, rest);
-	g->cur = rest;
-	leave_acct(g, out, JIT_ACCT_FLAGGED, retired, target, flags, JIT_EXIT_JUMP, next_pc, last,
-		   ret);
+	/* only a block flagged when the region was made (same_block keeps
+	 * it so): the test and the exit at every block's end, in a region
+	 * without one, cost a tenth of a sampled or profiled run */
+	if (g->blocks[g->k].flags & JIT_BLOCK_FLAGGED) {
+		out = branch_off(g,
+				 cmp(g, GCC_JIT_COMPARISON_NE,
+				     rv(block_field(g, g->head->off_flags, g->tu8)),
+				     J(context_zero)(g->c, g->tu8)),
+				 "flagged");
+		leave_acct(g, out, JIT_ACCT_FLAGGED, retired, target, flags, JIT_EXIT_JUMP, next_pc,
+			   last, ret);
+	}
 	if (looped) {
 		J(block_end_with_jump)(g->cur, NULL, looped);
 		g->cur = looped;
@@ -1880,7 +1873,7 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 33 * 8, "jit_frame: 33 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 32 * 8, "jit_frame: 32 fields of 8 bytes");
 _Static_assert(sizeof(struct acct_ran) == 24 && offsetof(struct acct_ran, n) == 4 &&
 		   offsetof(struct acct_ran, cap) == 8 && offsetof(struct acct_ran, lost) == 12 &&
 		   offsetof(struct acct_ran, list) == 16,
@@ -1949,7 +1942,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[33], *hfields[8], *rfields[5];
+	gcc_jit_field *fields[32], *hfields[8], *rfields[5];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -2065,8 +2058,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.ran_type = J(type_get_pointer)(
 	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_ran_t", 5, rfields)));
 	fields[31] = g.f_ran = J(context_new_field)(g.c, NULL, g.ran_type, "ran");
-	fields[32] = g.f_any_flagged = J(context_new_field)(g.c, NULL, g.tu64, "any_flagged");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 33, fields);
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 32, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -2105,7 +2097,6 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.tmp64 = J(function_new_local)(g.fn, NULL, g.tu64, "t64");
 	g.bp = J(function_new_local)(g.fn, NULL, g.tu8p, "bp");
 	g.blocks_l = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tu8p), "blocks_l");
-	g.any_flagged_l = J(function_new_local)(g.fn, NULL, g.tbool, "any_flagged");
 	regs = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tx), "regs");
 	g.events = J(function_new_local)(g.fn, NULL, g.tu64, "events");
 	g.s_from = J(function_new_local)(g.fn, NULL, g.tu64, "s_from");
