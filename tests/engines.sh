@@ -7,9 +7,10 @@
 # compares every byte they write: stdout, stderr, exit status and each file;
 # then once more with no profiler (the plain interpreters against the
 # per-instruction ones: the summary line, paging and segments included),
-# and once sampling every cycle.
+# once sampling every cycle, and with PHASES=1 once every 8 cycles beside
+# the call stack, the tracker and the timers.
 #
-#   [ENGINES="A B"] tests/engines.sh CYCLOPS MODEL ELF...
+#   [ENGINES="A B"] [PHASES=1] tests/engines.sh CYCLOPS MODEL ELF...
 #
 # Prints "ok - engines: MODEL: NAME" or "not ok - ...: why" per guest.
 set -u
@@ -41,6 +42,15 @@ run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 		--sample=1 --sample-out every.samples --guest-saves --out-dir saves "$2" \
 		</dev/null >every.stdout 2>every.stderr
 	echo $? >every.status
+	# and with PHASES=1 sampling every 8 cycles beside the call stack, the
+	# tracker and the timers: on the plain clock, translated code counts
+	# whole runs by phase (acct.phases) and leaves at the blocks flagged
+	# for the timers' announcement or outside the histogram's ranges
+	[ "${PHASES:-0}" = 1 ] || { cd - >/dev/null && return; }
+	timeout 300 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
+		--sample=8 --sample-out phase.samples --profile phase.folded --cycle-tracker \
+		--timers --report phase.json "$2" </dev/null >phase.stdout 2>phase.stderr
+	echo $? >phase.status
 	cd - >/dev/null || return
 }
 

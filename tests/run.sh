@@ -1751,7 +1751,8 @@ test_sample() {
 	mkdir -p "$d"
 	cyclops=$(cd "$(dirname "$CYCLOPS")" && pwd)/$(basename "$CYCLOPS")
 	for spec in "costs zero-riscy 1" "costs zero-riscy 4" "costs zero-riscy 5" "costs unit 1" \
-		"costs unit 2" "loop zero-riscy 1" "loop zero-riscy 7" "loop zero-riscy 10" "loop unit 1"; do
+		"costs unit 2" "loop zero-riscy 1" "loop zero-riscy 7" "loop zero-riscy 10" "loop unit 1" \
+		"fallthrough unit 2" "fallthrough unit 4"; do
 		set -- $spec
 		src=$1 model=$2 n=$3
 		cy run -q --model "$model" --sample="$n" --sample-out "$d/x.samples" "$s/$src.elf"
@@ -2390,11 +2391,13 @@ r = json.load(open('$OUT/jit-split.json'))
 t = int('0$(jit_figure "$OUT/jit.err" cycles)')
 sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
               and len(r['misaligned']['sites']) == $sites and t >= $tmin))"
-	# with every profiler on (the accounting variant): the engines' comparison
+	# with every profiler on (the accounting variant): the engines' comparison,
+	# and sampling every 8 cycles (by phases) beside the call stack, the
+	# tracker and the timers
 	# (hot_announce: the announcement's flagged block first runs in a
 	# translated region of the variant with counts, which must leave there)
-	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" tests/engines.sh "$CYCLOPS" unit \
-		guest/build/sha256.elf guest/build/tracked.elf guest/build/timed.elf guest/build/sampled.elf \
+	CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 ENGINES="jit interp" PHASES=1 tests/engines.sh \
+		"$CYCLOPS" unit guest/build/sha256.elf guest/build/tracked.elf guest/build/timed.elf guest/build/sampled.elf \
 		guest/build/sort.elf guest/build/rv64imac-lp64/sort.elf guest/build/rv64imac-lp64/bytecode.elf \
 		tests/profile/build/*.elf tests/timer/build/nested.elf tests/timer/build/hot_announce.elf \
 		tests/sample/build/loop.elf \
@@ -2436,10 +2439,12 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 	# at a block's last instruction), about a block and far more than a
 	# block (sha256's hot blocks hold tens of instructions), at both widths, with
 	# budgets that stop the run inside a block that holds a sample; the
-	# histogram and the call-stack profile of the translated run are the
+	# powers of two from 2 to 64 are counted by phases (the runs of each
+	# block by the phase of their start, handed to the sampler at the end);
+	# the histogram and the call-stack profile of the translated run are the
 	# interpreter's, byte for byte
 	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf; do
-		for n in 1 2 3 5 31 64 1000; do
+		for n in 1 2 3 5 31 32 64 1000; do
 			for lim in 20000000 65537 1000003; do
 				for e in jit interp; do
 					CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine $e \
@@ -2451,24 +2456,55 @@ sys.exit(not (r['cycles'] == $cyc and r['misaligned']['total'] == $mis
 			done
 		done
 	done
+	# by phases under a model whose taken branches cost more
+	# (tests/sample/taken.model, static costs): the runs that end in a
+	# taken branch are counted apart, at their own length
+	for w in guest/build/kernels.elf guest/build/rv64imac-lp64/sha256.elf; do
+		for n in 2 8 32; do
+			for e in jit interp; do
+				CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 "$CYCLOPS" run -q --engine $e \
+					--model tests/sample/taken.model --max-cycles 20000000 --sample=$n \
+					--sample-out "$OUT/jit-$e.samples" "$w" >"$OUT/jit-$e.out" 2>&1
+			done
+			expect "jit: $w under taken.model sampled every $n cycles: the same histogram translated" \
+				sh -c "cmp -s '$OUT/jit-jit.samples' '$OUT/jit-interp.samples' && cmp -s '$OUT/jit-jit.out' '$OUT/jit-interp.out'"
+		done
+	done
+	# a block the call stack flags (fallthrough.S: f's block falls into g)
+	# in a translated loop sampled by phases: the region leaves at its end
+	# for the driver to count its samples; the hand-derived counts
+	for n in 2 4; do
+		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 "$CYCLOPS" run -q --engine jit \
+			--sample=$n --sample-out "$OUT/ft.samples" --profile "$OUT/ft.folded" \
+			tests/sample/build/fallthrough.elf >/dev/null 2>"$OUT/ft.err"
+		"$CYCLOPS" hist --json "$OUT/ft.samples" --elf tests/sample/build/fallthrough.elf >"$OUT/ft.json"
+		expect "jit: fallthrough.S every $n cycles beside the call stack, translated: the hand-derived counts" \
+			sh -c 'tests/sample/check.py expect tests/sample/fallthrough.S tests/sample/build/fallthrough.elf \
+				"$1" unit "$2" >/dev/null && [ "${3:-0}" -gt 0 ]' - "$OUT/ft.json" $n \
+			"$(jit_figure "$OUT/ft.err" cycles)"
+	done
 	# a sampler that pauses and resumes (sampled.elf) sets no deadline while
 	# paused, which changes the variant its regions need with no flush of
 	# the decoded blocks (core/jit.c: jit_mode): the run reaches its end
 	# translated, with the interpreter's histogram (before the driver let
 	# the interpreter run a block patched for the other variant's region,
 	# it sent the run back to that entry for ever)
-	local e
-	for e in jit interp; do
-		rm -rf "$OUT/flip-$e" && mkdir -p "$OUT/flip-$e"
-		CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 timeout 120 "$CYCLOPS" run -q \
-			--engine $e --sample=7 --guest-saves --out-dir "$OUT/flip-$e" guest/build/sampled.elf \
-			>"$OUT/flip-$e.out" 2>"$OUT/flip-$e.err"
-		echo "exit $?" >>"$OUT/flip-$e.out"
+	# (every 8 cycles: by phases, whose counts keep their phase across a
+	# pause and resume and are handed out before the guest's saves)
+	local e n
+	for n in 7 8; do
+		for e in jit interp; do
+			rm -rf "$OUT/flip-$e" && mkdir -p "$OUT/flip-$e"
+			CYCLOPS_JIT_CACHE=$cache CYCLOPS_JIT_EAGER=1 CYCLOPS_JIT_DEBUG=1 timeout 120 "$CYCLOPS" \
+				run -q --engine $e --sample=$n --guest-saves --out-dir "$OUT/flip-$e" \
+				guest/build/sampled.elf >"$OUT/flip-$e.out" 2>"$OUT/flip-$e.err"
+			echo "exit $?" >>"$OUT/flip-$e.out"
+		done
+		expect "jit: sampled.elf every $n cycles, whose sampler pauses and resumes, ends translated with the interpreter's histograms" \
+			sh -c 'cmp -s "$1/flip-jit.out" "$1/flip-interp.out" && grep -q "^exit 0$" "$1/flip-jit.out" &&
+			       diff -r "$1/flip-jit" "$1/flip-interp" >/dev/null &&
+			       [ "${2:-0}" -gt 0 ]' - "$OUT" "$(jit_figure "$OUT/flip-jit.err" cycles)"
 	done
-	expect "jit: sampled.elf, whose sampler pauses and resumes, ends translated with the interpreter's histogram" \
-		sh -c 'cmp -s "$1/flip-jit.out" "$1/flip-interp.out" && grep -q "^exit 0$" "$1/flip-jit.out" &&
-		       cmp -s "$1/flip-jit/sampled.samples" "$1/flip-interp/sampled.samples" &&
-		       [ "${2:-0}" -gt 0 ]' - "$OUT" "$(jit_figure "$OUT/flip-jit.err" cycles)"
 	# budgets anywhere: before, inside and at the end of translated blocks
 	for w in guest/build/sha256.elf guest/build/rv64imac-lp64/sha256.elf guest/build/kernels.elf \
 		guest/build/rv64imac-lp64/keccak.elf; do

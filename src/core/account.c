@@ -230,6 +230,14 @@ void acct_fold_block(struct cy_vm *vm, struct block *b)
 	b->runs = b->taken = 0;
 }
 
+void acct_phase_runs(struct cy_vm *vm, const struct block *b, bool taken, uint32_t phase,
+		     uint64_t runs)
+{
+	EACH(ACCT_DEADLINE)
+	if (SUB.ops->phase_runs)
+		SUB.ops->phase_runs(SUB.ctx, vm, b, taken, phase, runs);
+}
+
 void acct_ran(struct cy_vm *vm, struct block *b)
 {
 	struct acct_ran *r = &vm->acct.ran;

@@ -121,11 +121,22 @@ struct acct_ops {
 	 * (exec_reports_deadlines); the subscriber moves the deadline. */
 	void (*deadline)(void *ctx, struct cy_vm *vm, struct block *b, uint32_t retired,
 			 uint64_t from, uint64_t to);
+	/* While vm->acct.phases is set: `runs` whole runs of block b went by
+	 * without deadline() calls, each from a clock `from` to from + its
+	 * static costs (a taken closing branch: + taken_extra), with its first
+	 * sample, the first clock past `from` the deadline's phase reaches, at
+	 * from + phase + 1 (phase < the interval). Reported at a fold
+	 * (cache_fold: acct_fold_phases), in no particular order. */
+	void (*phase_runs)(void *ctx, struct cy_vm *vm, const struct block *b, bool taken,
+			   uint32_t phase, uint64_t runs);
 };
 
 #define ACCT_MAX_SUBS    4
 #define ACCT_MAX_WATCH   4
 #define ACCT_NO_DEADLINE UINT64_MAX
+/* The largest interval between deadlines that translated code counts by
+ * phases (acct.phases); a power of two */
+#define ACCT_PHASES_MAX 64u
 
 /* The bits of block.flags (acct_decoded): one per subscriber that flags
  * blocks, so that each one's flagged() can tell its own. */
@@ -203,6 +214,14 @@ struct acct {
 	struct acct_sub deadline_sub;
 	/* the deadline subscriber's histogram, for translated code */
 	struct acct_hist hist;
+	/* the deadline's subscriber takes whole runs by phase (phase_runs):
+	 * deadlines come every hist.interval cycles (a power of two, at most
+	 * ACCT_PHASES_MAX), all of one phase, while the clock is the static
+	 * costs', and the blocks outside the histogram's ranges are flagged;
+	 * translated code then counts runs by phase instead of checking the
+	 * deadline (jit.c), and fold_phases hands them out (cache_fold) */
+	bool phases;
+	void (*fold_phases)(struct cy_vm *vm);
 	/* a subscriber relies on the interpreter's kind (exec_reports_deadlines,
 	 * or the plain clock): engine_run returns, instead of changing the
 	 * interpreter itself, when counting is turned on or off */
@@ -275,6 +294,8 @@ void acct_store(struct cy_vm *vm, const struct insn *in, uint64_t addr, uint32_t
 void acct_partial(struct cy_vm *vm, const struct block *b, uint32_t retired, uint64_t cycles,
 		  uint64_t instret, uint64_t now, bool resumes);
 void acct_fold_block(struct cy_vm *vm, struct block *b);
+void acct_phase_runs(struct cy_vm *vm, const struct block *b, bool taken, uint32_t phase,
+		     uint64_t runs);
 uint8_t acct_decoded(struct cy_vm *vm, struct block *b);
 /* A whole run of b was counted and b is not listed (its ran field is not
  * the mark): listed now, if a subscriber asks for ACCT_RAN. */

@@ -287,6 +287,8 @@ static void fold_counts(void *ctx, struct block *b) { acct_fold_block(ctx, b); }
 
 void cache_fold(struct cy_vm *vm)
 {
+	if (vm->acct.fold_phases) /* translated code's runs by phase (jit.c) */
+		vm->acct.fold_phases(vm);
 	if (vm->acct.events & ACCT_FOLD)
 		cache_each_block(vm, fold_counts, vm);
 }

@@ -84,10 +84,14 @@ struct region {
 	size_t desc_size;
 	uint64_t used;     /* when it last ran (jit.clock) */
 	uint32_t verified; /* the cache generation it was checked against */
-	int mode;          /* JIT_PLAIN, JIT_ACCT, JIT_LEAN, JIT_COUNTS or JIT_SAMPLES */
+	int mode;          /* JIT_PLAIN, JIT_ACCT, ... (below) */
 	/* its blocks as the cache holds them now (valid for `verified`) */
 	struct block **blocks;
 	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
+	/* the variants by phases: the runs by phase since the last fold
+	 * (jit_frame.phases), made at the first entry; dirty: entered since */
+	uint64_t *phases;
+	bool phases_dirty;
 	bool dead;
 	bool exported; /* handed out by jit_regions_take */
 };
@@ -97,8 +101,19 @@ struct region {
  * (JIT_DESC_LEAN: none of them folds counts, waits for a clock or wants
  * partial runs), whole but for the deadline (JIT_DESC_NO_DEADLINE: none
  * of them waits for a clock) or whole but for the counts
- * (JIT_DESC_NO_COUNTS: none of them folds counts). */
-enum { JIT_NONE = -1, JIT_PLAIN = 0, JIT_ACCT = 1, JIT_LEAN = 2, JIT_COUNTS = 3, JIT_SAMPLES = 4 };
+ * (JIT_DESC_NO_COUNTS: none of them folds counts); the two with deadlines
+ * also by phases (JIT_DESC_PHASES: acct.phases). */
+enum {
+	JIT_NONE = -1,
+	JIT_PLAIN = 0,
+	JIT_ACCT = 1,
+	JIT_LEAN = 2,
+	JIT_COUNTS = 3,
+	JIT_SAMPLES = 4,
+	JIT_ACCT_PHASES = 5,
+	JIT_SAMPLES_PHASES = 6,
+};
+_Static_assert(JIT_PHASES_MAX == ACCT_PHASES_MAX, "a phase table row holds every phase");
 
 /* The description's flags for a region of mode. */
 static uint32_t desc_flags(int mode)
@@ -108,6 +123,8 @@ static uint32_t desc_flags(int mode)
 	case JIT_LEAN: return JIT_DESC_ACCT | JIT_DESC_LEAN;
 	case JIT_COUNTS: return JIT_DESC_ACCT | JIT_DESC_NO_DEADLINE;
 	case JIT_SAMPLES: return JIT_DESC_ACCT | JIT_DESC_NO_COUNTS;
+	case JIT_ACCT_PHASES: return JIT_DESC_ACCT | JIT_DESC_PHASES;
+	case JIT_SAMPLES_PHASES: return JIT_DESC_ACCT | JIT_DESC_NO_COUNTS | JIT_DESC_PHASES;
 	default: return 0;
 	}
 }
@@ -632,6 +649,7 @@ void jit_free(struct cy_vm *vm)
 
 	if (!j)
 		return;
+	vm->acct.fold_phases = NULL; /* the runs not folded yet are nobody's now */
 	if (getenv("CYCLOPS_JIT_DEBUG"))
 		fprintf(stderr,
 			"jit: %llu regions compiled, %llu loaded, %llu entries, %llu cycles "
@@ -658,6 +676,7 @@ void jit_free(struct cy_vm *vm)
 			dlclose(j->regions[i].dl);
 		free(j->regions[i].desc);
 		free(j->regions[i].blocks);
+		free(j->regions[i].phases);
 		free(j->regions[i].misaligned);
 	}
 	if (j->cache_temporary && j->cache_dir[0]) {
@@ -1031,8 +1050,41 @@ static int jit_mode(const struct cy_vm *vm)
 	 * cycles subscribes to no fold): the blocks' counts, which the
 	 * interpreter keeps all the same, are nobody's */
 	if (!(vm->acct.events & ACCT_FOLD))
-		return JIT_SAMPLES;
-	return JIT_ACCT;
+		return vm->acct.phases ? JIT_SAMPLES_PHASES : JIT_SAMPLES;
+	return vm->acct.phases ? JIT_ACCT_PHASES : JIT_ACCT;
+}
+
+/* Hands the runs the regions counted by phase to the deadline's
+ * subscriber (account.h: phase_runs), and zeroes them: at every fold
+ * (vm->acct.fold_phases), and before a region goes. The blocks are the
+ * ones the runs were counted for: a cache flush folds first. */
+static void fold_region_phases(struct cy_vm *vm, struct region *r)
+{
+	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
+
+	/* counted only while its blocks were bound (a flush folds first) */
+	if (!r->phases_dirty || r->verified != vm->cache.generation)
+		return;
+	r->phases_dirty = false;
+	for (uint32_t k = 0; k < h->n_blocks; k++) {
+		uint64_t *row = r->phases + (size_t)k * JIT_PHASE_ROW;
+		for (uint32_t i = 0; i < JIT_PHASE_ROW; i++) {
+			if (!row[i])
+				continue;
+			acct_phase_runs(vm, r->blocks[k], i >= JIT_PHASES_MAX, i % JIT_PHASES_MAX,
+					row[i]);
+			row[i] = 0;
+		}
+	}
+}
+
+static void fold_phases(struct cy_vm *vm)
+{
+	struct jit *j = vm->jit;
+
+	for (size_t i = 0; i < j->n_regions; i++)
+		if (j->regions[i].phases)
+			fold_region_phases(vm, &j->regions[i]);
 }
 
 /* The handler of jit_enter in the interpreter the cache's blocks point to. */
@@ -1093,6 +1145,10 @@ static void claim_entries(struct cy_vm *vm, struct region *r)
 
 static void drop(struct cy_vm *vm, struct region *r)
 {
+	if (r->phases) {
+		fold_region_phases(vm, r);
+		free(r->phases);
+	}
 	unpatch_region(vm, r);
 	dlclose(r->dl);
 	free(r->desc);
@@ -1151,7 +1207,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 	struct region *r;
 	void *dl, *fn, *their;
 	struct block **blocks;
-	uint64_t *misaligned;
+	uint64_t *misaligned, *phases = NULL;
 	char sum[PATH_MAX + 48];
 
 	snprintf(sum, sizeof(sum), "%s.sum", path);
@@ -1171,10 +1227,14 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 	}
 	blocks = calloc(h->n_blocks, sizeof(*blocks));
 	misaligned = calloc(h->n_insns ? h->n_insns : 1, sizeof(*misaligned));
-	if (!blocks || !misaligned) {
+	/* a large calloc's pages stay untouched until a block runs at a phase */
+	if (h->flags & JIT_DESC_PHASES)
+		phases = calloc((size_t)h->n_blocks * JIT_PHASE_ROW, sizeof(*phases));
+	if (!blocks || !misaligned || ((h->flags & JIT_DESC_PHASES) && !phases)) {
 		dlclose(dl);
 		free(blocks);
 		free(misaligned);
+		free(phases);
 		return -1;
 	}
 	for (size_t i = 0; i < j->n_regions; i++) {
@@ -1196,6 +1256,7 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 				dlclose(dl);
 				free(blocks);
 				free(misaligned);
+				free(phases);
 				return -1;
 			}
 			j->regions = p;
@@ -1212,7 +1273,8 @@ static int install(struct cy_vm *vm, const char *path, uint8_t *desc, size_t siz
 			      .verified = UINT32_MAX,
 			      .mode = mode,
 			      .blocks = blocks,
-			      .misaligned = misaligned };
+			      .misaligned = misaligned,
+			      .phases = phases };
 	claim_entries(vm, r);
 	if (!region_ready(vm, r))
 		r->verified = UINT32_MAX; /* checked again when first entered */
@@ -1975,11 +2037,18 @@ static enum jit_exit enter(struct cy_vm *vm, struct region *r, uint64_t budget)
 	f.acct_block = f.acct_retired = f.acct_from = f.acct_target = f.acct_flags = 0;
 	f.pages = vm->cost.pages; /* NULL but under a paging model */
 	f.ran = &vm->acct.ran;
+	f.phases = r->phases;
+	if (r->phases) {
+		r->phases_dirty = true;
+		vm->acct.fold_phases = fold_phases;
+	}
 
 	r->used = ++vm->jit->clock;
 	vm->jit->entered++;
 	vm->break_loop = false;
 	r->fn(&f);
+	if (r->phases) /* a fold during the run (a transfer's call) left it clean */
+		r->phases_dirty = true;
 	vm->jit->translated += f.cycles - vm->cycles;
 	vm->pc = (uint32_t)f.pc;
 	vm->cycles = f.cycles;

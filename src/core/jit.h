@@ -74,6 +74,11 @@ struct jit_frame {
 	const uint8_t *pages;
 	/* &vm->acct.ran: a block whose whole run it counts, it lists */
 	struct acct_ran *ran;
+	/* JIT_DESC_PHASES: the region's phase table, JIT_PHASE_ROW counts per
+	 * block (the runs of block k whose first sample falls p + 1 cycles
+	 * after their start are at k * JIT_PHASE_ROW + p, taken ones
+	 * JIT_PHASES_MAX further) */
+	uint64_t *phases;
 };
 
 /* What the driver reports when an accounting region returns
@@ -105,7 +110,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 36u
+#define JIT_GEN_VERSION 37u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before
@@ -160,6 +165,18 @@ struct jit_desc_head {
  * the region counts no runs, taken branches or blocks that ran; it still
  * checks the deadline and the flags. */
 #define JIT_DESC_NO_COUNTS 8u
+/* With deadlines: the sampler takes whole runs by phase (acct.phases), so
+ * the region checks no deadline: each block's run adds one to its count
+ * in the phase table (jit_frame.phases) at the index of the first sample
+ * in it, which the driver hands to the sampler at a fold (acct_phase_runs);
+ * the deadline it leaves in the frame is the first past what it counted. */
+#define JIT_DESC_PHASES 16u
+/* A phase table's row per block of the region: the runs by phase, for a
+ * fall-through or not-taken end, then for a taken branch's (which costs
+ * taken_extra more), each of JIT_PHASES_MAX phases (ACCT_PHASES_MAX: the
+ * largest interval the sampler counts by phases). */
+#define JIT_PHASES_MAX 64u
+#define JIT_PHASE_ROW  (2u * JIT_PHASES_MAX)
 
 struct jit_desc_block {
 	uint32_t pc, max_cost, first; /* first: its first instruction's index */

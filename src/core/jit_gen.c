@@ -158,6 +158,14 @@ struct gen {
 	/* the deadline, the histogram's fields and what the run counted */
 	gcc_jit_lvalue *dl, *h_counts_l, *h_lo_l, *h_size_l, *h_interval_l, *s_total, *s_last_pc,
 	    *s_last_end;
+	/* with deadlines, by phases (JIT_DESC_PHASES): no deadline is checked,
+	 * each whole run counts in the phase table (ph_tbl) at the phase of
+	 * its start, (ph_k - start) & ph_mask, ph_k being a deadline less one;
+	 * ph_upto is the clock up to which the runs are counted, the start of
+	 * the block under way (the end of the last one counted) */
+	bool phases;
+	gcc_jit_field *f_phases;
+	gcc_jit_lvalue *ph_tbl, *ph_k, *ph_mask, *ph_upto;
 	/* the last transfer (ACCT_LAST_TRANSFER): whether there was one */
 	gcc_jit_lvalue *lt_any, *lt_from, *lt_to;
 	gcc_jit_lvalue *bp; /* the current block's struct block, as bytes */
@@ -683,6 +691,42 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 		   ret);
 }
 
+/* By phases: the whole run of the current block that just ended (from
+ * s_from to now) counts at its phase; a block flagged when the region was
+ * made, if flagged still, leaves first for the driver to count its
+ * samples (its deadline call: code outside the histogram's ranges, whose
+ * samples are counted in the order they are taken). */
+static void count_phase(struct gen *g, uint32_t retired, bool taken, gcc_jit_rvalue *target,
+			unsigned flags, gcc_jit_rvalue *next_pc, uint32_t last, uint32_t ret)
+{
+	if (g->blocks[g->k].flags & JIT_BLOCK_FLAGGED) {
+		gcc_jit_block *out;
+		load_bp(g);
+		out = branch_off(g,
+				 cmp(g, GCC_JIT_COMPARISON_NE,
+				     rv(block_field(g, g->head->off_flags, g->tu8)),
+				     J(context_zero)(g->c, g->tu8)),
+				 "flagged");
+		leave_acct(g, out, JIT_ACCT_DEADLINE, retired, target, flags, JIT_EXIT_JUMP,
+			   next_pc, last, ret);
+	}
+	if (retired) {
+		uint32_t row =
+		    g->k * JIT_PHASE_ROW + (taken && g->head->taken_extra ? JIT_PHASES_MAX : 0u);
+		gcc_jit_rvalue *phase =
+		    bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64,
+			bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->ph_k), rv(g->s_from)),
+			rv(g->ph_mask));
+		J(block_add_assignment_op)
+		(g->cur, NULL,
+		 J(context_new_array_access)(
+		     g->c, NULL, rv(g->ph_tbl),
+		     bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, konst(g, g->tu64, row), phase)),
+		 GCC_JIT_BINARY_OP_PLUS, J(context_one)(g->c, g->tu64));
+	}
+	assign(g, g->ph_upto, now(g));
+}
+
 /* The full accounting variants' locals, at the entry: the region's blocks,
  * no last transfer yet, no loop counts pending, with counts the list of the
  * blocks that ran, and with deadlines the deadline and the histogram's
@@ -704,6 +748,18 @@ static void load_full_locals(struct gen *g)
 		return;
 	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp");
 	assign(g, hp, rv(field(g, g->f_hist)));
+	if (g->phases) {
+		assign(g, g->ph_tbl, rv(field(g, g->f_phases)));
+		assign(g, g->ph_k,
+		       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64,
+			   rv(deref(rv(field(g, g->f_deadline)))), J(context_one)(g->c, g->tu64)));
+		assign(g, g->ph_mask,
+		       bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64,
+			   rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_interval)),
+			   J(context_one)(g->c, g->tu64)));
+		assign(g, g->ph_upto, now(g));
+		return;
+	}
 	assign(g, g->dl, rv(deref(rv(field(g, g->f_deadline)))));
 	assign(g, g->h_counts_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_counts)));
 	assign(g, g->h_lo_l, rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_lo)));
@@ -742,8 +798,28 @@ static void store_last(struct gen *g)
  * state as on_deadline leaves it (the deadline follows next). */
 static void store_samples(struct gen *g)
 {
-	gcc_jit_block *some = new_block(g, "samples"), *done = new_block(g, "stored");
+	gcc_jit_block *some, *done;
 	gcc_jit_lvalue *hp = J(function_new_local)(g->fn, NULL, g->hist_type, "hp_out");
+
+	if (g->phases) { /* the first deadline past what was counted */
+		gcc_jit_lvalue *next = J(function_new_local)(g->fn, NULL, g->tu64, "ph_next");
+		gcc_jit_rvalue *ahead =
+		    bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64,
+			bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->ph_k), rv(g->ph_upto)),
+			rv(g->ph_mask));
+		assign(g, next,
+		       bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64,
+			   bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->ph_upto),
+			       J(context_one)(g->c, g->tu64)),
+			   ahead));
+		assign(g, hp, rv(field(g, g->f_hist)));
+		assign(g, deref(rv(field(g, g->f_deadline))), rv(next));
+		assign(g, deref(rv(J(rvalue_dereference_field)(rv(hp), NULL, g->h_next))),
+		       rv(next));
+		return;
+	}
+	some = new_block(g, "samples");
+	done = new_block(g, "stored");
 
 	J(block_end_with_conditional)
 	(g->cur, NULL,
@@ -809,7 +885,9 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	assign(g, g->s_from, now(g));
 	count_retired(g, retired);
 	advance(g, cost);
-	if (g->deadlines) {
+	if (g->phases)
+		count_phase(g, retired, taken, target, flags, next_pc, last, ret);
+	else if (g->deadlines) {
 		when(g, seldom(g, cmp(g, GCC_JIT_COMPARISON_GE, now(g), rv(g->dl))), &join);
 		gen_samples(g, retired, target, flags, next_pc, last, ret, join);
 		g->cur = join;
@@ -1873,7 +1951,7 @@ static void make_types(struct gen *g)
 	}
 }
 
-_Static_assert(sizeof(struct jit_frame) == 32 * 8, "jit_frame: 32 fields of 8 bytes");
+_Static_assert(sizeof(struct jit_frame) == 33 * 8, "jit_frame: 33 fields of 8 bytes");
 _Static_assert(sizeof(struct acct_ran) == 24 && offsetof(struct acct_ran, n) == 4 &&
 		   offsetof(struct acct_ran, cap) == 8 && offsetof(struct acct_ran, lost) == 12 &&
 		   offsetof(struct acct_ran, list) == 16,
@@ -1942,7 +2020,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	struct gen g = { 0 };
 	gcc_jit_param *param;
 	gcc_jit_struct *frame_struct;
-	gcc_jit_field *fields[32], *hfields[8], *rfields[5];
+	gcc_jit_field *fields[33], *hfields[8], *rfields[5];
 	gcc_jit_type *fn_ptr_params[6];
 	gcc_jit_block *entry;
 	gcc_jit_case **cases;
@@ -1960,6 +2038,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.lean = g.acct && (g.head->flags & JIT_DESC_LEAN);
 	g.deadlines = g.acct && !g.lean && !(g.head->flags & JIT_DESC_NO_DEADLINE);
 	g.counts = g.acct && !g.lean && !(g.head->flags & JIT_DESC_NO_COUNTS);
+	g.phases = g.deadlines && (g.head->flags & JIT_DESC_PHASES);
 	g.n_blocks = g.head->n_blocks;
 	g.c = J(context_acquire)();
 	if (!g.c) {
@@ -2058,7 +2137,9 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.ran_type = J(type_get_pointer)(
 	    J(struct_as_type)(J(context_new_struct_type)(g.c, NULL, "acct_ran_t", 5, rfields)));
 	fields[31] = g.f_ran = J(context_new_field)(g.c, NULL, g.ran_type, "ran");
-	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 32, fields);
+	fields[32] = g.f_phases =
+	    J(context_new_field)(g.c, NULL, J(type_get_pointer)(g.tu64), "phases");
+	frame_struct = J(context_new_struct_type)(g.c, NULL, "jit_frame_t", 33, fields);
 	param = J(context_new_param)(g.c, NULL,
 				     J(type_get_pointer)(J(struct_as_type)(frame_struct)), "f");
 	g.fn = J(context_new_function)(g.c, NULL, GCC_JIT_FUNCTION_EXPORTED, g.tvoid,
@@ -2119,6 +2200,10 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	g.ran_mark_l = J(function_new_local)(g.fn, NULL, g.tu32, "ran_mark");
 	g.pend_runs = J(function_new_local)(g.fn, NULL, g.tu64, "pend_runs");
 	g.pend_taken = J(function_new_local)(g.fn, NULL, g.tu64, "pend_taken");
+	g.ph_tbl = J(function_new_local)(g.fn, NULL, J(type_get_pointer)(g.tu64), "ph_tbl");
+	g.ph_k = J(function_new_local)(g.fn, NULL, g.tu64, "ph_k");
+	g.ph_mask = J(function_new_local)(g.fn, NULL, g.tu64, "ph_mask");
+	g.ph_upto = J(function_new_local)(g.fn, NULL, g.tu64, "ph_upto");
 
 	/* the registers the region uses are loaded at its entry, those it
 	 * writes go back at its exit */
@@ -2154,7 +2239,7 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	if (g.acct && !g.lean) /* without counts too: the loop's later runs check less */
 		plan_loops(&g);
 	g.unit = unit_costs(&g);
-	if (g.deadlines && make_sample_tables(&g) != 0) {
+	if (g.deadlines && !g.phases && make_sample_tables(&g) != 0) {
 		snprintf(why, why_size, "out of memory");
 		goto out;
 	}

@@ -64,6 +64,11 @@ struct sampler {
 	/* every cycle sampled on the plain clock: the blocks' run counts since
 	 * the last fold are the samples (count_runs); next is then not kept */
 	bool by_runs;
+	/* every 2..ACCT_PHASES_MAX cycles (a power of two) on the plain clock:
+	 * translated code hands whole runs over by phase (on_phase_runs), the
+	 * interpreter's are counted at their deadlines as ever; last_pc and
+	 * last_end are then not kept (no region knows them) */
+	bool by_phases;
 	const struct insn *ecall; /* the ecall being serviced, or NULL */
 	/* by runs: extras of flagged code (outside the ranges), held until
 	 * their block's instructions are counted, so that the table of other
@@ -273,6 +278,7 @@ static void sync_deadline(struct cy_vm *vm)
 
 	vm->acct.deadline = s->by_blocks && s->active && !s->by_runs ? s->next : ACCT_NO_DEADLINE;
 	vm->acct.return_on_repick = s->by_blocks && s->active;
+	vm->acct.phases = false;
 	/* translated code counts the samples of the first range itself
 	 * (account.h): the same counts on_deadline makes there */
 	vm->acct.hist = (struct acct_hist){ 0 };
@@ -287,6 +293,7 @@ static void sync_deadline(struct cy_vm *vm)
 			.last_end = &s->last_end,
 			.last_pc = &s->last_pc,
 		};
+	vm->acct.phases = s->by_phases && vm->acct.hist.counts;
 }
 
 /* Whether block b's code lies in one range counted per pc: only there can
@@ -352,10 +359,40 @@ static void on_deadline(void *ctx, struct cy_vm *vm, struct block *b, uint32_t r
 		uint64_t n = past < s->interval ? 1 : past / s->interval + 1;
 		count(vm, in->pc, n);
 		s->next += n * s->interval;
-		s->last_pc = in->pc;
-		s->last_end = end;
+		if (!s->by_phases) {
+			s->last_pc = in->pc;
+			s->last_end = end;
+		}
 	}
 	sync_deadline(vm);
+}
+
+/* Whether the interval is one that translated code counts by phases: a
+ * power of two from 2 to ACCT_PHASES_MAX. */
+static bool phase_interval(const struct sampler *s)
+{
+	return s->interval >= 2 && s->interval <= ACCT_PHASES_MAX &&
+	       (s->interval & (s->interval - 1)) == 0;
+}
+
+/* Runs of block b whose first sample fell phase + 1 cycles after their
+ * start (account.h: phase_runs): each takes the samples at phase + 1,
+ * phase + 1 + N, ... up to its cost, as on_deadline counts them (the
+ * instruction with start < T <= end; the last one's end is the run's). */
+static void on_phase_runs(void *ctx, struct cy_vm *vm, const struct block *b, bool taken,
+			  uint32_t phase, uint64_t runs)
+{
+	struct sampler *s = ctx;
+	uint32_t real = b->n - (b->insns[b->n - 1].op == OP_block_end), i = 0;
+
+	if (!real)
+		return;
+	uint64_t cost = b->insns[real - 1].after + (taken ? vm->cost.taken_extra : 0);
+	for (uint64_t r = (uint64_t)phase + 1; r <= cost; r += s->interval) {
+		while (i + 1 < real && b->insns[i].after < r)
+			i++;
+		count(vm, b->insns[i].pc, runs);
+	}
 }
 
 /* The block whose instruction in is. */
@@ -520,7 +557,8 @@ static uint8_t on_decoded(void *ctx, struct cy_vm *vm, struct block *b)
 	struct sampler *s = ctx;
 
 	(void)vm;
-	return s->interval == 1 && !in_one_range(s, b) ? ACCT_FLAG_SAMPLER : 0;
+	return (s->interval == 1 || phase_interval(s)) && !in_one_range(s, b) ? ACCT_FLAG_SAMPLER
+									      : 0;
 }
 
 static void on_flagged(void *ctx, struct cy_vm *vm, const struct block *b, uint32_t retired,
@@ -542,6 +580,7 @@ static const struct acct_ops sample_ops = {
 	.partial = on_partial,
 	.decoded = on_decoded,
 	.flagged = on_flagged,
+	.phase_runs = on_phase_runs,
 };
 #define SAMPLE_EVENTS                                                                              \
 	(ACCT_DEADLINE | ACCT_FOLD | ACCT_ECALL | ACCT_EXTRA | ACCT_PARTIAL | ACCT_FLAGGED)
@@ -549,11 +588,17 @@ static const struct acct_ops sample_ops = {
 /* What the sampler subscribes to: the folds and the flagged blocks serve
  * counting every cycle (b->sampled, by runs, the flagged blocks outside
  * the ranges), which only an interval of 1 does; the interval is the
- * run's. Without them, translated code keeps no counts for it (jit.c:
- * JIT_SAMPLES). */
+ * run's. Without the folds, translated code keeps no counts for it (jit.c:
+ * JIT_SAMPLES). By phases, translated code leaves at the blocks outside
+ * the ranges (flagged), whose samples must fill the table of other pcs in
+ * the order they are taken. */
 static unsigned sample_events(const struct sampler *s)
 {
-	return s->interval == 1 ? SAMPLE_EVENTS : SAMPLE_EVENTS & ~(ACCT_FOLD | ACCT_FLAGGED);
+	if (s->interval == 1)
+		return SAMPLE_EVENTS;
+	if (phase_interval(s))
+		return SAMPLE_EVENTS & ~ACCT_FOLD;
+	return SAMPLE_EVENTS & ~(ACCT_FOLD | ACCT_FLAGGED);
 }
 
 /* The samples the clock has passed when a run returns past them: pc,
@@ -577,6 +622,15 @@ static void count_passed(struct cy_vm *vm, uint32_t pc)
 static bool can_run_by_blocks(const struct cy_vm *vm)
 {
 	return exec_reports_deadlines(vm) && !vm->opts.reference;
+}
+
+/* Whether translated code can count the runs by phases (acct.phases): by
+ * blocks, on the plain clock, every few cycles. */
+static bool can_run_by_phases(const struct cy_vm *vm)
+{
+	const struct sampler *s = vm->sampler;
+
+	return s->by_blocks && s->active && phase_interval(s) && exec_plain_clock(vm);
 }
 
 /* The fast pass's phase: the samples the clock has passed (its highest
@@ -607,7 +661,7 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 			continue;
 		}
 		if (!s->active) {
-			s->by_blocks = false;
+			s->by_blocks = s->by_phases = false;
 			sync_deadline(vm);
 			engine_run(vm, budget); /* returns early if the guest starts */
 			/* the samples of the starting ecall are its own */
@@ -622,7 +676,9 @@ void sample_run(struct cy_vm *vm, uint64_t budget)
 			}
 			s->subscribed = true;
 		}
-		/* between two blocks: the way of counting may change */
+		/* between two blocks: the way of counting may change (by
+		 * phases, the runs counted so far keep their phases) */
+		s->by_phases = can_run_by_phases(vm);
 		if (s->by_runs && !can_run_by_runs(vm))
 			leave_runs(vm, NULL, vm->cycles);
 		else if (!s->by_runs && can_run_by_runs(vm) && s->next == vm->cycles + 1)
@@ -978,7 +1034,12 @@ int32_t sample_syscall(struct cy_vm *vm, uint32_t nr)
 		control_settle(vm);
 	if (s->by_runs) /* each call below may change how samples are found */
 		leave_runs(vm, s->ecall, vm->cycles);
-	sampler_fold(vm); /* each call below reads, clears or frees the counts */
+	/* each call below but a pause or a resume reads, clears or frees the
+	 * counts (the runs counted by phases keep theirs across a change of
+	 * phase: a guest may pause and resume around every call of a
+	 * function, and a fold visits every translated block) */
+	if (nr != SAMPLE_SYSCALL_FIRST + 2 && nr != SAMPLE_SYSCALL_FIRST + 3)
+		sampler_fold(vm);
 	if (nr == SAMPLE_SYSCALL_FIRST + 1) {
 		int32_t rc = sampler_start(vm);
 		if (rc != 0)
