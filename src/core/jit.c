@@ -89,7 +89,7 @@ struct region {
 	struct block **blocks;
 	uint64_t *misaligned; /* by instruction index (jit_frame.misaligned) */
 	/* the variants by phases: the runs by phase since the last fold
-	 * (jit_frame.phases), made at the first entry; dirty: entered since */
+	 * (jit_frame.phases), made with the region; dirty: entered since */
 	uint64_t *phases;
 	bool phases_dirty;
 	bool dead;
