@@ -436,6 +436,13 @@ static gcc_jit_lvalue *block_field(struct gen *g, uint32_t offset, gcc_jit_type 
 	    cast(g, J(lvalue_get_address)(byte, NULL), J(type_get_pointer)(t)), NULL);
 }
 
+/* Whether a subscriber flags the current block now (bp loaded). */
+static gcc_jit_rvalue *block_flagged(struct gen *g)
+{
+	return cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
+		   J(context_zero)(g->c, g->tu8));
+}
+
 /* bp = the current block's struct block, where it is used (at the block's
  * end; in the lean variant only when a subscriber hears of the block). */
 static void load_bp(struct gen *g)
@@ -601,10 +608,7 @@ static void gen_run(struct gen *g, uint32_t n)
 	if (!(g->blocks[g->k].flags & JIT_BLOCK_FLAGGED))
 		return; /* no count (lean), and no subscriber flagged it */
 	load_bp(g);
-	when(g,
-	     cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_flags, g->tu8)),
-		 J(context_zero)(g->c, g->tu8)),
-	     &join);
+	when(g, block_flagged(g), &join);
 	store_last(g); /* the timers' step names it (sync_jump) */
 	args[0] = rv(field(g, g->f_vm));
 	args[1] = cast(g, rv(g->bp), g->tvoidp);
@@ -663,6 +667,14 @@ static void gen_samples(struct gen *g, uint32_t retired, gcc_jit_rvalue *target,
 	J(block_end_with_jump)(g->cur, NULL, join);
 }
 
+/* By phases: the phase of clock t, (ph_k - t) & ph_mask: how far t is
+ * before the next deadline, less one, modulo the interval. */
+static gcc_jit_rvalue *phase_at(struct gen *g, gcc_jit_rvalue *t)
+{
+	return bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64,
+		   bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->ph_k), t), rv(g->ph_mask));
+}
+
 /* By phases: the whole run of the current block that just ended (from
  * s_from to now) counts at its phase; a block flagged when the region was
  * made, if flagged still, leaves first for the driver to count its
@@ -674,21 +686,14 @@ static void count_phase(struct gen *g, uint32_t retired, bool taken, gcc_jit_rva
 	if (g->blocks[g->k].flags & JIT_BLOCK_FLAGGED) {
 		gcc_jit_block *out;
 		load_bp(g);
-		out = branch_off(g,
-				 cmp(g, GCC_JIT_COMPARISON_NE,
-				     rv(block_field(g, g->head->off_flags, g->tu8)),
-				     J(context_zero)(g->c, g->tu8)),
-				 "flagged");
+		out = branch_off(g, block_flagged(g), "flagged");
 		leave_acct(g, out, JIT_ACCT_DEADLINE, retired, target, flags, JIT_EXIT_JUMP,
 			   next_pc, last, ret);
 	}
 	if (retired) {
 		uint32_t row =
 		    g->k * JIT_PHASE_ROW + (taken && g->head->taken_extra ? JIT_PHASES_MAX : 0u);
-		gcc_jit_rvalue *phase =
-		    bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64,
-			bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->ph_k), rv(g->s_from)),
-			rv(g->ph_mask));
+		gcc_jit_rvalue *phase = phase_at(g, rv(g->s_from));
 		J(block_add_assignment_op)
 		(g->cur, NULL,
 		 J(context_new_array_access)(
@@ -785,10 +790,7 @@ static void store_samples(struct gen *g)
 
 	if (g->phases) { /* the first deadline past what was counted */
 		gcc_jit_lvalue *next = J(function_new_local)(g->fn, NULL, g->tu64, "ph_next");
-		gcc_jit_rvalue *ahead =
-		    bin(g, GCC_JIT_BINARY_OP_BITWISE_AND, g->tu64,
-			bin(g, GCC_JIT_BINARY_OP_MINUS, g->tu64, rv(g->ph_k), rv(g->ph_upto)),
-			rv(g->ph_mask));
+		gcc_jit_rvalue *ahead = phase_at(g, rv(g->ph_upto));
 		assign(g, next,
 		       bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64,
 			   bin(g, GCC_JIT_BINARY_OP_PLUS, g->tu64, rv(g->ph_upto),
@@ -938,11 +940,7 @@ static void finish_acct(struct gen *g, const struct jit_desc_insn *in, uint32_t 
 	 * it so): the test and the exit at every block's end, in a region
 	 * without one, cost a tenth of a sampled or profiled run */
 	if (g->blocks[g->k].flags & JIT_BLOCK_FLAGGED) {
-		out = branch_off(g,
-				 cmp(g, GCC_JIT_COMPARISON_NE,
-				     rv(block_field(g, g->head->off_flags, g->tu8)),
-				     J(context_zero)(g->c, g->tu8)),
-				 "flagged");
+		out = branch_off(g, block_flagged(g), "flagged");
 		leave_acct(g, out, JIT_ACCT_FLAGGED, retired, target, flags, JIT_EXIT_JUMP, next_pc,
 			   last, ret);
 	}
