@@ -110,7 +110,7 @@ enum jit_acct {
 /* The generator's own version, in the description (so in the cache's
  * keys): changed whenever jit_gen.c makes other code from the same
  * blocks. */
-#define JIT_GEN_VERSION 38u
+#define JIT_GEN_VERSION 40u
 
 /* What of a detailed cost model the generated code depends on: the
  * accesses whose cost is not their static one leave the region before

@@ -149,6 +149,7 @@ struct gen {
 	 * hand-over may move it) */
 	gcc_jit_field *f_ran, *r_mark, *r_n, *r_cap, *r_lost, *r_list;
 	gcc_jit_type *ran_type;
+	gcc_jit_function *ran_fn;
 	gcc_jit_lvalue *ran_l, *ran_mark_l;
 	/* the samples' tables, by a block's cycle (tab_base[k] + cycle - 1 for
 	 * block k): the pc of the instruction occupying it, and its end in
@@ -830,30 +831,60 @@ static void store_samples(struct gen *g)
 /* A whole run of the current block was counted: it is listed among the
  * blocks that ran unless it is already (acct_ran, without the call: the
  * list is not grown here, lost says a block did not fit). The mark is
- * the one at the region's entry: only the driver's calls move it. */
+ * the one at the region's entry: only the driver's calls move it. The
+ * test is in the block, the listing in the region's function ran_append
+ * (make_ran_fn), run once a block per entry at most. */
 static void list_ran(struct gen *g)
 {
-	gcc_jit_rvalue *ran = rv(g->ran_l), *mark = rv(g->ran_mark_l);
-	gcc_jit_lvalue *n = J(rvalue_dereference_field)(ran, NULL, g->r_n);
-	gcc_jit_block *join, *room = new_block(g, "ran_room"), *full = new_block(g, "ran_full");
+	gcc_jit_rvalue *mark = rv(g->ran_mark_l), *args[2] = { rv(g->ran_l), rv(g->bp) };
+	gcc_jit_block *join;
 
-	when(g, cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_ran, g->tu32)), mark),
+	when(g,
+	     seldom(g, cmp(g, GCC_JIT_COMPARISON_NE, rv(block_field(g, g->head->off_ran, g->tu32)),
+			   mark)),
 	     &join);
 	assign(g, block_field(g, g->head->off_ran, g->tu32), mark);
+	J(block_add_eval)(g->cur, NULL, J(context_new_call)(g->c, NULL, g->ran_fn, 2, args));
+	end_when(g, join);
+}
+
+/* The function that lists a block that ran (list_ran): at first a copy in
+ * every block, which took half the time GCC spent on a `--profile`
+ * region (kernels' largest: 4.6 s, 2.3 s without).
+ *
+ *   void ran_append(struct acct_ran *ran, uint8_t *bp);
+ */
+static void make_ran_fn(struct gen *g)
+{
+	gcc_jit_function *region = g->fn;
+	gcc_jit_block *region_cur = g->cur, *room, *full;
+	gcc_jit_param *p[2] = { J(context_new_param)(g->c, NULL, g->ran_type, "ran"),
+				J(context_new_param)(g->c, NULL, g->tu8p, "bp") };
+	gcc_jit_rvalue *ran = J(param_as_rvalue)(p[0]);
+	gcc_jit_lvalue *n = J(rvalue_dereference_field)(ran, NULL, g->r_n);
+
+	g->ran_fn = J(context_new_function)(g->c, NULL, GCC_JIT_FUNCTION_INTERNAL, g->tvoid,
+					    "ran_append", 2, p, 0);
+	g->fn = g->ran_fn; /* for new_block */
+	g->cur = new_block(g, "entry");
+	room = new_block(g, "ran_room");
+	full = new_block(g, "ran_full");
 	J(block_end_with_conditional)
 	(g->cur, NULL,
 	 cmp(g, GCC_JIT_COMPARISON_LT, rv(n), rv(J(rvalue_dereference_field)(ran, NULL, g->r_cap))),
 	 room, full);
-	g->cur = room;
-	assign(g,
-	       J(context_new_array_access)(
-		   g->c, NULL, rv(J(rvalue_dereference_field)(ran, NULL, g->r_list)), rv(n)),
-	       rv(g->bp));
-	J(block_add_assignment_op)(g->cur, NULL, n, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu32, 1));
-	J(block_end_with_jump)(g->cur, NULL, join);
-	g->cur = full;
-	assign(g, J(rvalue_dereference_field)(ran, NULL, g->r_lost), konst(g, g->tu32, 1));
-	end_when(g, join);
+	J(block_add_assignment)
+	(room, NULL,
+	 J(context_new_array_access)(g->c, NULL,
+				     rv(J(rvalue_dereference_field)(ran, NULL, g->r_list)), rv(n)),
+	 J(param_as_rvalue)(p[1]));
+	J(block_add_assignment_op)(room, NULL, n, GCC_JIT_BINARY_OP_PLUS, konst(g, g->tu32, 1));
+	J(block_end_with_void_return)(room, NULL);
+	J(block_add_assignment)
+	(full, NULL, J(rvalue_dereference_field)(ran, NULL, g->r_lost), konst(g, g->tu32, 1));
+	J(block_end_with_void_return)(full, NULL);
+	g->fn = region;
+	g->cur = region_cur;
 }
 
 /* The accounting variant's block end (not lean): what exec_acct does, in
@@ -2331,6 +2362,8 @@ int jit_gen_compile(const void *desc, size_t size, const char *path, char *why, 
 	}
 	if (g.tab_pc)
 		make_sample_fn(&g);
+	if (g.counts)
+		make_ran_fn(&g);
 
 	/* entry: the frame into locals */
 	g.cur = entry;
