@@ -20,8 +20,8 @@ shift 2
 W=$(mktemp -d "${TMPDIR:-/tmp}/cyclops-engines.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 
-run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
-	local d=$W/$1
+run() { # run ENGINE ELF DIR: everything it writes goes to DIR/ENGINE
+	local d=$3/$1
 	rm -rf "$d" && mkdir -p "$d" && cd "$d" || return
 	timeout 300 "$CYCLOPS" run -q --engine "$1" --model "$MODEL" --max-cycles 20000000 \
 		--cycle-tracker --report r.json --timers --counters --sample=7 --sample-out s.samples \
@@ -57,15 +57,37 @@ run() { # run ENGINE ELF: everything it writes goes to $W/$ENGINE
 # ENGINES="A B" compares two others (the jit layer: "jit interp", with
 # CYCLOPS_JIT_EAGER=1 in the environment)
 read -r A B <<<"${ENGINES:-interp reference}"
-for elf in "$@"; do
-	name=${elf#./}
-	run "$A" "$(realpath "$elf")"
-	run "$B" "$(realpath "$elf")"
+
+check() { # check DIR ELF: both engines, the verdict into DIR/verdict
+	local d=$1 name=${2#./} why
+	mkdir -p "$d"
+	run "$A" "$(realpath "$2")" "$d"
+	run "$B" "$(realpath "$2")" "$d"
 	# a file only one engine wrote, or one whose bytes differ
-	why=$(diff -rq "$W/$A" "$W/$B" 2>&1 | head -3 | tr '\n' ' ')
+	why=$(diff -rq "$d/$A" "$d/$B" 2>&1 | head -3 | tr '\n' ' ')
 	if [ -z "$why" ]; then
-		echo "ok - engines: $MODEL: $name: every output the same ($(ls "$W/$A" | wc -l) files)"
+		echo "ok - engines: $MODEL: $name: every output the same ($(ls "$d/$A" | wc -l) files)"
 	else
 		echo "not ok - engines: $MODEL: $name: $why"
-	fi
+	fi >"$d/verdict"
+	rm -rf "${d:?}/$A" "${d:?}/$B"
+}
+
+# ENGINES_JOBS guests at a time (the machine's processors by default; the
+# jit's cache lets one process compile a region that several want); the
+# verdicts in the guests' order
+jobs=${ENGINES_JOBS:-$(nproc)}
+i=0
+for elf in "$@"; do
+	i=$((i + 1))
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n
+	done
+	check "$W/$i" "$elf" &
+done
+wait
+i=0
+for elf in "$@"; do
+	i=$((i + 1))
+	cat "$W/$i/verdict" 2>/dev/null || echo "not ok - engines: $MODEL: ${elf#./}: no verdict"
 done
