@@ -50,6 +50,8 @@ check() { # check DIR ELF: both engines, the verdict into DIR/verdict
 	run "$d" jit "$elf"
 	run "$d" interp "$elf"
 	for f in status out err json; do
+		# a run refused (an RV64 guest under risc0) writes no report
+		[ ! -e "$d/jit.$f" ] && [ ! -e "$d/interp.$f" ] && continue
 		cmp -s "$d/jit.$f" "$d/interp.$f" || why="$why $f differs"
 	done
 	if [ -z "$why" ]; then
