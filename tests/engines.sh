@@ -73,21 +73,8 @@ check() { # check DIR ELF: both engines, the verdict into DIR/verdict
 	rm -rf "${d:?}/$A" "${d:?}/$B"
 }
 
-# ENGINES_JOBS guests at a time (the machine's processors by default; the
-# jit's cache lets one process compile a region that several want); the
-# verdicts in the guests' order
-jobs=${ENGINES_JOBS:-$(nproc)}
-i=0
-for elf in "$@"; do
-	i=$((i + 1))
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-		wait -n
-	done
-	check "$W/$i" "$elf" &
-done
-wait
-i=0
-for elf in "$@"; do
-	i=$((i + 1))
-	cat "$W/$i/verdict" 2>/dev/null || echo "not ok - engines: $MODEL: ${elf#./}: no verdict"
-done
+# ENGINES_JOBS guests at a time (the machine's processors by default: the runs
+# are independent, and the jit's cache lets one process compile a region
+# that several want)
+. "$(dirname "$0")/each_guest.sh"
+each_guest "${ENGINES_JOBS:-$(nproc)}" "$W" "engines: $MODEL" "$@"

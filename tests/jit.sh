@@ -62,20 +62,7 @@ check() { # check DIR ELF: both engines, the verdict into DIR/verdict
 }
 
 # JIT_JOBS guests at a time (the machine's processors by default: the runs
-# are independent, and the cache's lock lets one process compile a region
-# that several want); the verdicts in the guests' order
-jobs=${JIT_JOBS:-$(nproc)}
-i=0
-for elf in "$@"; do
-	i=$((i + 1))
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-		wait -n
-	done
-	check "$W/$i" "$elf" &
-done
-wait
-j=0
-for elf in "$@"; do
-	j=$((j + 1))
-	cat "$W/$j/verdict" 2>/dev/null || echo "not ok - jit: $elf (limit $limit, $model): no verdict"
-done
+# are independent, and the jit's cache lets one process compile a region
+# that several want)
+. "$(dirname "$0")/each_guest.sh"
+each_guest "${JIT_JOBS:-$(nproc)}" "$W" "jit (limit $limit, $model)" "$@"
