@@ -1,6 +1,7 @@
 /* mem.c - reserves the guest address space and keeps the list of regions
  * that hold something (segments, stack, heap), which execution may enter. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -134,4 +135,40 @@ uint64_t mem_touched_bytes(const struct mem *m)
 			total += vec[i] & 1;
 	}
 	return total * (uint64_t)page;
+}
+
+int mem_pagemap_open(void) { return open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC); }
+
+/* A pagemap entry's bits: the page is in memory, or in swap. */
+#define PAGEMAP_PRESENT (1ull << 63)
+#define PAGEMAP_SWAPPED (1ull << 62)
+
+bool mem_copy_sparse(const struct mem *m, int pagemap_fd, uint64_t addr, uint64_t len, uint8_t *out)
+{
+	enum { MOST = 64 };
+	uint64_t entries[MOST];
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)(m->base + addr);
+	uintptr_t first = from / page, n = (from + len + page - 1) / page - first;
+	bool sparse = false;
+
+	/* a shared file's pages hold data while unmapped: only the
+	 * anonymous memory's absent pages are zeros */
+	if (pagemap_fd < 0 || len == 0 || n > MOST ||
+	    (m->backing_fd >= 0 && addr < m->backing_size))
+		return false;
+	if (pread(pagemap_fd, entries, n * sizeof(entries[0]),
+		  (off_t)(first * sizeof(entries[0]))) != (ssize_t)(n * sizeof(entries[0])))
+		return false;
+	for (uintptr_t i = 0; i < n && !sparse; i++)
+		sparse = !(entries[i] & (PAGEMAP_PRESENT | PAGEMAP_SWAPPED));
+	for (uintptr_t i = 0, at = from; sparse && i < n; i++) {
+		uintptr_t end =
+		    (first + i + 1) * page < from + len ? (first + i + 1) * page : from + len;
+		if (entries[i] & (PAGEMAP_PRESENT | PAGEMAP_SWAPPED))
+			memcpy(out + (at - from), (const uint8_t *)at, end - at);
+		else
+			memset(out + (at - from), 0, end - at);
+		at = end;
+	}
+	return sparse;
 }

@@ -54,6 +54,18 @@ void mem_zero(struct mem *m, uint64_t start, uint64_t end);
 void mem_fork_copies(const struct mem *m, bool copies);
 /* Bytes of guest memory the host has paged in. */
 uint64_t mem_touched_bytes(const struct mem *m);
+/* Copies [addr, addr + len) to out, taking zeros for the pages the host
+ * never backed rather than reading them: on some kernels reading an
+ * untouched page backs it (they map no shared zero page), so that a guest
+ * that writes out gigabytes it never touched would cost the host as much
+ * memory. Returns whether some page was such; when none was, or pagemap_fd
+ * (mem_pagemap_open) cannot tell, it copies nothing and the caller reads
+ * the memory itself. len is at most 64 host pages. */
+bool mem_copy_sparse(const struct mem *m, int pagemap_fd, uint64_t addr, uint64_t len,
+		     uint8_t *out);
+/* /proc/self/pagemap for mem_copy_sparse, or -1; the caller closes it
+ * (a child process must open its own). */
+int mem_pagemap_open(void);
 
 /* Whether [addr, addr + len) lies inside the space. */
 static inline bool mem_range_ok(const struct mem *m, uint64_t addr, uint64_t len)

@@ -1,6 +1,7 @@
 /* output.c - the guest's stdout and stderr: through the output filter,
  * when there is one, to the host's file descriptors. */
 #include <errno.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "core/output.h"
@@ -71,39 +72,59 @@ int32_t output_write(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len)
 	return (int32_t)rc;
 }
 
+/* Where a piece of the guest's write is read from: a piece with pages the
+ * host never backed is copied to scratch, zeros for those pages
+ * (mem_copy_sparse), so that writing out memory never touched costs the
+ * host none. */
+static const uint8_t *piece_source(const struct cy_vm *vm, int pagemap_fd, uint8_t *scratch,
+				   uint64_t addr, uint32_t piece)
+{
+	return scratch && mem_copy_sparse(&vm->mem, pagemap_fd, addr, piece, scratch)
+		   ? scratch
+		   : vm->mem.base + addr;
+}
+
 static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t len)
 {
 	const struct output_filter *flt = &vm->output;
-	int hfd = output_host_fd(vm, fd);
-	const uint8_t *p = vm->mem.base + buf;
 	enum output_stream stream = fd == 1 ? OUTPUT_STDOUT : OUTPUT_STDERR;
-	int64_t done;
+	/* a write that is not larger than a piece reads at most that much */
+	int pagemap_fd = len > WRITE_PIECE ? mem_pagemap_open() : -1;
+	uint8_t *scratch = pagemap_fd >= 0 ? malloc(WRITE_PIECE) : NULL;
+	int32_t rc = (int32_t)len; /* all of it: the held-back rest counts too */
 
-	if (hfd < 0 || fd == 0)
-		return -EBADF;
-	if (len && vm->opts.before_output)
+	if (output_host_fd(vm, fd) < 0 || fd == 0)
+		rc = -EBADF;
+	else if (len && vm->opts.before_output)
 		vm->opts.before_output(vm->opts.output_ctx);
-	if (!flt->write) {
-		done = to_host(vm, fd, p, len);
-		return done == (int64_t)len ? (int32_t)len : (int32_t)done;
-	}
-	/* The filter sees what the guest wrote, at the clock before this
+	/* A filter sees what the guest wrote, at the clock before this
 	 * instruction (in a zkVM unconstrained block, the ABI's), and says
 	 * what to pass on (the tracker's quiet mode passes less). */
-	for (uint32_t at = 0, piece; at < len; at += piece) {
-		const uint8_t *echo;
+	for (uint32_t at = 0, piece; rc >= 0 && at < len; at += piece) {
+		const uint8_t *p, *echo;
 		size_t echo_len;
+		int64_t done;
 		piece = len - at < WRITE_PIECE ? len - at : WRITE_PIECE;
-		if (flt->write(flt->ctx, stream, p + at, piece, vm_output_cycles(vm), &echo,
-			       &echo_len) != 0) {
+		echo = p = piece_source(vm, pagemap_fd, scratch, buf + at, piece);
+		echo_len = piece;
+		if (flt->write && flt->write(flt->ctx, stream, p, piece, vm_output_cycles(vm),
+					     &echo, &echo_len) != 0) {
 			vm_fault(vm, CY_FAULT_HOST, vm->pc, vm->pc);
-			return -ENOMEM;
+			rc = -ENOMEM;
+			break;
 		}
 		done = to_host(vm, fd, echo, echo_len);
-		if (done != (int64_t)echo_len) /* the host took less: say what went out */
-			return at ? (int32_t)at : (int32_t)done;
+		if (done != (int64_t)echo_len) { /* the host took less: say what went out */
+			if (!flt->write && done > 0)
+				rc = (int32_t)(at + done);
+			else
+				rc = at ? (int32_t)at : (int32_t)done;
+		}
 	}
-	return (int32_t)len; /* all of it: the held-back rest counts too */
+	if (pagemap_fd >= 0)
+		close(pagemap_fd);
+	free(scratch);
+	return rc;
 }
 
 void output_flush(struct cy_vm *vm)
