@@ -4,12 +4,9 @@
  * reads them with HINT_LEN/HINT_READ and checks them. Each flavor has its
  * descriptors (the rows below), read from SP1's crates/core/executor/src/
  * hook.rs (v3.0-v6) and Pico's vm/src/emulator/riscv/hook/. Signature
- * recovery is libsecp256k1's, P-256 arithmetic OpenSSL's, the rest GMP's.
+ * recovery is libsecp256k1's, the field and scalar arithmetic GMP's.
  * docs/zkvm.md, "Hooks". */
 #include <gmp.h>
-#include <openssl/bn.h>
-#include <openssl/ec.h>
-#include <openssl/obj_mac.h>
 #include <secp256k1.h>
 #include <secp256k1_recovery.h>
 #include <stdio.h>
@@ -180,52 +177,26 @@ static int hook_ecrecover_v2(const uint8_t *in, size_t len, struct zkvm_answer *
 	return recover(in, len, out, true, why, n);
 }
 
-/* P-256's prime and order from OpenSSL's curve. */
-static int p256_params(BIGNUM *p, BIGNUM *order, BN_CTX *bn)
-{
-	EC_GROUP *g = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
-	int ok = g && EC_GROUP_get_curve(g, p, NULL, NULL, bn) && EC_GROUP_get_order(g, order, bn);
-
-	EC_GROUP_free(g);
-	return ok ? 0 : -1;
-}
-
-static void add_bn(struct zkvm_answer *out, const BIGNUM *v, size_t len)
-{
-	uint8_t b[64];
-
-	BN_bn2binpad(v, b, (int)len);
-	add(out, b, len);
-}
-
 /* SP1 v3's fd 6: the inverse of s mod P-256's order, from a 64-byte
  * signature (r, s big-endian; p256 refuses r or s outside 1..n-1). */
 static int hook_ecrecover_r1(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
 			     size_t n)
 {
-	BN_CTX *bn = BN_CTX_new();
-	BIGNUM *p = BN_new(), *order = BN_new(), *r = BN_new(), *s = BN_new();
+	mpz_t order, r, s;
 	int rc = 0;
 
-	if (!bn || !p || !order || !r || !s || p256_params(p, order, bn) != 0) {
-		rc = fail(why, n, "out of host memory");
-		goto out;
-	}
-	if (len != 64) {
-		rc = fail(why, n, "needs a 64-byte signature");
-		goto out;
-	}
-	BN_bin2bn(in, 32, r);
-	BN_bin2bn(in + 32, 32, s);
-	if (BN_is_zero(r) || BN_cmp(r, order) >= 0 || BN_is_zero(s) || BN_cmp(s, order) >= 0 ||
-	    !BN_mod_inverse(s, s, order, bn)) {
+	if (len != 64)
+		return fail(why, n, "needs a 64-byte signature");
+	mpz_inits(order, r, s, NULL);
+	mpz_set_str(order, curve_order_hex(CURVE_SECP256R1), 16);
+	mpz_from(r, in, 32, true);
+	mpz_from(s, in + 32, 32, true);
+	if (mpz_sgn(r) == 0 || mpz_cmp(r, order) >= 0 || mpz_sgn(s) == 0 ||
+	    mpz_cmp(s, order) >= 0 || !mpz_invert(s, s, order))
 		rc = fail(why, n, "r or s is not in 1..n-1 (p256 refuses the signature)");
-		goto out;
-	}
-	add_bn(out, s, 32);
-out:
-	BN_free(p), BN_free(order), BN_free(r), BN_free(s);
-	BN_CTX_free(bn);
+	else
+		add_mpz(out, s, 32, true);
+	mpz_clears(order, r, s, NULL);
 	return rc;
 }
 
@@ -234,20 +205,24 @@ out:
  * root with the parity asked) and r's inverse mod the order; if not: 0 and
  * a root of 3 alpha (3 is no square mod either prime), which proves it.
  * Both primes are 3 mod 4: the root k256 and p256 return is the power
- * (p + 1) / 4. */
-static int ecrecover_k1(const uint8_t *r_bytes, const uint8_t *alpha_bytes, bool odd,
-			struct zkvm_answer *out, char *why, size_t n)
+ * (p + 1) / 4. k256 refuses an alpha of zero, p256 takes it (its root 0
+ * has no other parity). */
+static int ecrecover_on(enum curve_id curve, const uint8_t *r_bytes, const uint8_t *alpha_bytes,
+			bool odd, struct zkvm_answer *out, char *why, size_t n)
 {
+	bool nonzero = curve == CURVE_SECP256K1;
 	mpz_t p, order, r, alpha, e, y;
 	int rc = 0;
 
 	mpz_inits(p, order, r, alpha, e, y, NULL);
-	mpz_set_str(p, curve_prime_hex(CURVE_SECP256K1), 16);
-	mpz_set_str(order, curve_order_hex(CURVE_SECP256K1), 16);
+	mpz_set_str(p, curve_prime_hex(curve), 16);
+	mpz_set_str(order, curve_order_hex(curve), 16);
 	mpz_from(r, r_bytes, 32, true);
 	mpz_from(alpha, alpha_bytes, 32, true);
-	if (mpz_cmp(r, p) >= 0 || mpz_cmp(alpha, p) >= 0 || mpz_sgn(alpha) == 0) {
-		rc = fail(why, n, "r or alpha is not a nonzero field element");
+	if (mpz_cmp(r, p) >= 0 || mpz_cmp(alpha, p) >= 0 || (nonzero && mpz_sgn(alpha) == 0)) {
+		rc = fail(why, n,
+			  nonzero ? "r or alpha is not a nonzero field element"
+				  : "r or alpha is not a field element");
 		goto out;
 	}
 	mpz_add_ui(e, p, 1);
@@ -256,7 +231,7 @@ static int ecrecover_k1(const uint8_t *r_bytes, const uint8_t *alpha_bytes, bool
 	mpz_mul(r, y, y); /* y's square, for the check; r is read again below */
 	mpz_mod(r, r, p);
 	if (mpz_cmp(r, alpha) == 0) {
-		if ((mpz_odd_p(y) != 0) != odd)
+		if ((mpz_odd_p(y) != 0) != odd && mpz_sgn(y) != 0)
 			mpz_sub(y, p, y);
 		mpz_from(r, r_bytes, 32, true);
 		if (mpz_sgn(r) == 0 || mpz_cmp(r, order) >= 0 || !mpz_invert(r, r, order)) {
@@ -278,52 +253,6 @@ out:
 	return rc;
 }
 
-static int ecrecover_r1(const uint8_t *r_bytes, const uint8_t *alpha_bytes, bool odd,
-			struct zkvm_answer *out, char *why, size_t n)
-{
-	BN_CTX *bn = BN_CTX_new();
-	BIGNUM *p = BN_new(), *order = BN_new(), *r = BN_new(), *alpha = BN_new(), *e = BN_new(),
-	       *y = BN_new(), *sq = BN_new();
-	int rc = 0;
-
-	if (!bn || !p || !order || !r || !alpha || !e || !y || !sq ||
-	    p256_params(p, order, bn) != 0) {
-		rc = fail(why, n, "out of host memory");
-		goto out;
-	}
-	BN_bin2bn(r_bytes, 32, r);
-	BN_bin2bn(alpha_bytes, 32, alpha);
-	if (BN_cmp(r, p) >= 0 || BN_cmp(alpha, p) >= 0) {
-		rc = fail(why, n, "r or alpha is not a field element");
-		goto out;
-	}
-	BN_add_word(BN_copy(e, p), 1);
-	BN_rshift(e, e, 2);
-	BN_mod_exp(y, alpha, e, p, bn);
-	BN_mod_sqr(sq, y, p, bn);
-	if (BN_cmp(sq, alpha) == 0) {
-		if (BN_is_odd(y) != odd && !BN_is_zero(y))
-			BN_sub(y, p, y);
-		if (BN_is_zero(r) || BN_cmp(r, order) >= 0 || !BN_mod_inverse(r, r, order, bn)) {
-			rc = fail(why, n, "r is not an invertible scalar");
-			goto out;
-		}
-		add_byte(out, 1);
-		add_bn(out, y, 32);
-		add_bn(out, r, 32);
-	} else {
-		BN_mul_word(alpha, 3);
-		BN_mod(alpha, alpha, p, bn);
-		BN_mod_exp(y, alpha, e, p, bn);
-		add_byte(out, 0);
-		add_bn(out, y, 32);
-	}
-out:
-	BN_free(p), BN_free(order), BN_free(r), BN_free(alpha), BN_free(e), BN_free(y), BN_free(sq);
-	BN_CTX_free(bn);
-	return rc;
-}
-
 /* SP1 v4-v6: the first byte holds the curve (1 secp256k1, 2 secp256r1)
  * and, in bit 7, whether y is odd. */
 static int hook_ecrecover(const uint8_t *in, size_t len, struct zkvm_answer *out, char *why,
@@ -334,9 +263,9 @@ static int hook_ecrecover(const uint8_t *in, size_t len, struct zkvm_answer *out
 	if (len != 65)
 		return fail(why, n, "needs 65 bytes: the curve and parity, r and alpha");
 	if (curve == 1)
-		return ecrecover_k1(in + 1, in + 33, in[0] & 0x80, out, why, n);
+		return ecrecover_on(CURVE_SECP256K1, in + 1, in + 33, in[0] & 0x80, out, why, n);
 	if (curve == 2)
-		return ecrecover_r1(in + 1, in + 33, in[0] & 0x80, out, why, n);
+		return ecrecover_on(CURVE_SECP256R1, in + 1, in + 33, in[0] & 0x80, out, why, n);
 	return fail(why, n, "the curve is neither 1 (secp256k1) nor 2 (secp256r1)");
 }
 
@@ -351,7 +280,7 @@ static int hook_pico_ecrecover(const uint8_t *in, size_t len, struct zkvm_answer
 		add_byte(out, 0);
 		return 0;
 	}
-	return ecrecover_k1(in + 1, in + 33, in[0] & 0x80, out, why, n);
+	return ecrecover_on(CURVE_SECP256K1, in + 1, in + 33, in[0] & 0x80, out, why, n);
 }
 
 /* SP1 v3's fd 8 and Pico's: 1 if the 32 bytes are a compressed ed25519

@@ -145,6 +145,10 @@ if flavor in ("v4", "v6"):
     out(b"\x01")
     out(be(PG[1], 32))  # odd asked, and G's y is odd
     out(be(pow(PG[0], -1, N), 32))
+    # alpha = 0 with r = 2: its only root, 0, odd or not; 1/2 mod the order
+    out(b"\x01")
+    out(be(0, 32))
+    out(be(pow(2, -1, N), 32))
     # ed25519: B's y is on the curve; y = 2 is not: 1/v and a root of 2u/v,
     # the even one (sqrt via (p+3)/8, times sqrt(-1) if needed)
     EP = 2**255 - 19

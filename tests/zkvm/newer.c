@@ -188,6 +188,11 @@ static void hooks(void)
 	/* r = P-256 G's x, alpha = r^3 - 3r + b: G's y (odd) and 1/r */
 	hook(ZK_FD_ECRECOVER,
 	     "82" P256_GX "55df5d5850f47bad82149139979369fe498a9022a412b5e0bedd2cfc21c3ed91", 3);
+	/* alpha = 0, which p256 takes (k256 refuses it): y = 0 whatever the
+	 * parity asked, and 1/r */
+	hook(ZK_FD_ECRECOVER,
+	     "82" "0000000000000000000000000000000000000000000000000000000000000002"
+	     "0000000000000000000000000000000000000000000000000000000000000000", 3);
 #endif
 #endif
 #ifdef ZK_FD_ED_DECOMPRESS
