@@ -14,11 +14,11 @@ LDLIBS += -lelf -ldw -lz -lgmp -liberty -lsecp256k1 -ldl -lpthread -lzstd
 GCCJIT_INCLUDE := $(shell gcc -print-file-name=include 2>/dev/null)
 $(O)/src/core/jit_gen.o: CY_CFLAGS += -idirafter $(GCCJIT_INCLUDE)
 # MPI (cyclops run --mpi, cyclops batch under mpirun; docs/scale-out.md):
-# built when Open MPI's development files are there, MPI=0 leaves it out.
+# built when Open MPI's development files are there, MPI=0 leaves it out;
+# libmpi is opened at run time, when MPI starts (src/cli/cli_mpi.c).
 MPI ?= $(shell pkg-config --exists ompi-c 2>/dev/null && echo 1 || echo 0)
 ifeq ($(MPI),1)
 MPI_CFLAGS := -DCY_MPI $(shell pkg-config --cflags ompi-c)
-MPI_LIBS := -lmpi
 endif
 
 ifeq ($(ASAN),1)

@@ -16,7 +16,7 @@ $(LIBCYCLOPS): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(CYCLOPS): $(CLI_OBJS) $(LIBCYCLOPS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MPI_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # the MPI transport is the only file that sees MPI's headers
 $(O)/src/cli/cli_mpi.o: CY_CFLAGS += $(MPI_CFLAGS)

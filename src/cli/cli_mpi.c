@@ -4,8 +4,12 @@
  * point to point with rank 0: programs, checkpoints and results travel in
  * messages, no file system is shared. Built when Open MPI's development
  * files are there (mk/config.mk, MPI=0 to leave it out); without it the
- * functions say so. */
+ * functions say so. libmpi is opened when MPI starts, not linked: linked,
+ * it and the libraries it brings would load into every run (5 ms of
+ * start-up) for the few that use it. */
+#include <dlfcn.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,24 +35,106 @@ struct header {
 	uint64_t type, len;
 };
 
-bool mpi_available(void) { return true; }
+/* Open MPI's library: its ABI's soname since 3.0 (4.x and 5.x keep it). */
+#define LIBMPI "libmpi.so.40"
+
+/* The entry points this file calls and the two predefined objects it
+ * names (MPI_COMM_WORLD and MPI_BYTE are the addresses of these Open MPI
+ * symbols), looked up in libmpi. */
+struct mpi_lib {
+	void *lib;
+	MPI_Comm world;
+	MPI_Datatype byte;
+	int (*init_thread)(int *, char ***, int, int *);
+	int (*comm_rank)(MPI_Comm, int *);
+	int (*comm_size)(MPI_Comm, int *);
+	int (*finalize)(void);
+	int (*send)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
+	int (*recv)(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status *);
+	int (*isend)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
+	int (*wait)(MPI_Request *, MPI_Status *);
+	int (*test)(MPI_Request *, int *, MPI_Status *);
+	int (*iprobe)(int, int, MPI_Comm, int *, MPI_Status *);
+};
+
+static struct mpi_lib mpi;
+
+/* Opens libmpi and looks its symbols up; false, with why, when it cannot. */
+static bool mpi_load(const char **why)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} syms[] = {
+#define SYM(field, name) { name, offsetof(struct mpi_lib, field) }
+		SYM(world, "ompi_mpi_comm_world"),
+		SYM(byte, "ompi_mpi_byte"),
+		SYM(init_thread, "MPI_Init_thread"),
+		SYM(comm_rank, "MPI_Comm_rank"),
+		SYM(comm_size, "MPI_Comm_size"),
+		SYM(finalize, "MPI_Finalize"),
+		SYM(send, "MPI_Send"),
+		SYM(recv, "MPI_Recv"),
+		SYM(isend, "MPI_Isend"),
+		SYM(wait, "MPI_Wait"),
+		SYM(test, "MPI_Test"),
+		SYM(iprobe, "MPI_Iprobe"),
+#undef SYM
+	};
+
+	if (mpi.lib)
+		return true;
+	/* global: Open MPI's components, which it opens in turn, use its symbols */
+	if (!(mpi.lib = dlopen(LIBMPI, RTLD_NOW | RTLD_GLOBAL))) {
+		*why = dlerror();
+		return false;
+	}
+	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
+		void *p = dlsym(mpi.lib, syms[i].name);
+		if (!p) {
+			*why = dlerror();
+			dlclose(mpi.lib);
+			mpi.lib = NULL;
+			return false;
+		}
+		/* an object's address, or a function's (POSIX: as a void *) */
+		memcpy((char *)&mpi + syms[i].off, &p, sizeof(p));
+	}
+	return true;
+}
+
+bool mpi_available(void)
+{
+	const char *why;
+
+	return mpi_load(&why);
+}
 
 int mpi_start(int *rank, int *size)
 {
+	const char *why = NULL;
 	int provided;
 
+	if (!mpi_load(&why)) {
+		cli_error("MPI could not start: %s", why ? why : LIBMPI " cannot be opened");
+		return -1;
+	}
 	/* workers fork a process per chunk that never calls MPI: no warning */
 	setenv("OMPI_MCA_mpi_warn_on_fork", "0", 0);
-	if (MPI_Init_thread(NULL, NULL, MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) {
+	if (mpi.init_thread(NULL, NULL, MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) {
 		cli_error("MPI could not start");
 		return -1;
 	}
-	MPI_Comm_rank(MPI_COMM_WORLD, rank);
-	MPI_Comm_size(MPI_COMM_WORLD, size);
+	mpi.comm_rank(mpi.world, rank);
+	mpi.comm_size(mpi.world, size);
 	return 0;
 }
 
-void mpi_stop(void) { MPI_Finalize(); }
+void mpi_stop(void)
+{
+	if (mpi.lib)
+		mpi.finalize();
+}
 
 /* Blocking, for a worker rank. */
 static int mpi_send(struct channel *ch, uint32_t type, const void *p, size_t len)
@@ -56,12 +142,12 @@ static int mpi_send(struct channel *ch, uint32_t type, const void *p, size_t len
 	struct header h = { type, len };
 
 	(void)ch;
-	if (MPI_Send(&h, sizeof(h), MPI_BYTE, 0, TAG_HEADER, MPI_COMM_WORLD) != MPI_SUCCESS)
+	if (mpi.send(&h, sizeof(h), mpi.byte, 0, TAG_HEADER, mpi.world) != MPI_SUCCESS)
 		return -EIO;
 	for (size_t at = 0; at < len; at += PIECE) {
 		size_t n = len - at < PIECE ? len - at : PIECE;
-		if (MPI_Send((const uint8_t *)p + at, (int)n, MPI_BYTE, 0, TAG_DATA,
-			     MPI_COMM_WORLD) != MPI_SUCCESS)
+		if (mpi.send((const uint8_t *)p + at, (int)n, mpi.byte, 0, TAG_DATA, mpi.world) !=
+		    MPI_SUCCESS)
 			return -EIO;
 	}
 	return 0;
@@ -73,7 +159,7 @@ static int recv_body(int from, uint8_t **p, size_t len)
 		return -ENOMEM;
 	for (size_t at = 0; at < len; at += PIECE) {
 		size_t n = len - at < PIECE ? len - at : PIECE;
-		if (MPI_Recv(*p + at, (int)n, MPI_BYTE, from, TAG_DATA, MPI_COMM_WORLD,
+		if (mpi.recv(*p + at, (int)n, mpi.byte, from, TAG_DATA, mpi.world,
 			     MPI_STATUS_IGNORE) != MPI_SUCCESS) {
 			free(*p);
 			return -EIO;
@@ -87,7 +173,7 @@ static int mpi_recv(struct channel *ch, uint32_t *type, uint8_t **p, size_t *len
 	struct header h;
 
 	(void)ch;
-	if (MPI_Recv(&h, sizeof(h), MPI_BYTE, 0, TAG_HEADER, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+	if (mpi.recv(&h, sizeof(h), mpi.byte, 0, TAG_HEADER, mpi.world, MPI_STATUS_IGNORE) !=
 	    MPI_SUCCESS)
 		return -EIO;
 	*type = (uint32_t)h.type;
@@ -120,9 +206,9 @@ static void reap(struct mpi_driver *d, bool wait)
 	for (struct pending **pp = &d->sends; *pp;) {
 		int done = 0;
 		if (wait)
-			MPI_Wait(&(*pp)->req, MPI_STATUS_IGNORE), done = 1;
+			mpi.wait(&(*pp)->req, MPI_STATUS_IGNORE), done = 1;
 		else
-			MPI_Test(&(*pp)->req, &done, MPI_STATUS_IGNORE);
+			mpi.test(&(*pp)->req, &done, MPI_STATUS_IGNORE);
 		if (!done) {
 			pp = &(*pp)->next;
 			continue;
@@ -144,7 +230,7 @@ static int isend(struct mpi_driver *d, const void *p, size_t len, int dest, int 
 	}
 	if (copy && len)
 		memcpy(s->buf, p, len);
-	if (MPI_Isend(copy ? s->buf : p, (int)len, MPI_BYTE, dest, tag, MPI_COMM_WORLD, &s->req) !=
+	if (mpi.isend(copy ? s->buf : p, (int)len, mpi.byte, dest, tag, mpi.world, &s->req) !=
 	    MPI_SUCCESS) {
 		free(s->buf);
 		free(s);
@@ -189,11 +275,11 @@ static int driver_poll(struct workers *ws, int timeout_ms, int *w, uint32_t *typ
 		MPI_Status st;
 		int flag = 0;
 		reap(d, false);
-		MPI_Iprobe(MPI_ANY_SOURCE, TAG_HEADER, MPI_COMM_WORLD, &flag, &st);
+		mpi.iprobe(MPI_ANY_SOURCE, TAG_HEADER, mpi.world, &flag, &st);
 		if (flag) {
 			struct header h;
 			int rc;
-			MPI_Recv(&h, sizeof(h), MPI_BYTE, st.MPI_SOURCE, TAG_HEADER, MPI_COMM_WORLD,
+			mpi.recv(&h, sizeof(h), mpi.byte, st.MPI_SOURCE, TAG_HEADER, mpi.world,
 				 MPI_STATUS_IGNORE);
 			rc = recv_body(st.MPI_SOURCE, p, h.len);
 			if (rc != 0)
