@@ -46,6 +46,19 @@ WORKLOADS = [
 ]
 
 
+# the region variants (docs/jit.md, "Accounting"): what each run compiles
+VARIANTS = [
+    ("plain", []),
+    ("--sample (every 32 cycles)", ["--sample", "--sample-out", "P.samples"]),
+    ("--sample=1", ["--sample=1", "--sample-out", "P.samples"]),
+    ("--sample=1000", ["--sample=1000", "--sample-out", "P.samples"]),
+    ("--profile", ["--profile", "P.pb.gz"]),
+    ("all at once", ["--profile", "P.pb.gz", "--profile", "P.folded", "--cycle-tracker",
+                     "--timers", "--sample", "--sample-out", "P.samples", "--counters",
+                     "--model", "risc0"]),
+]
+
+
 def run(argv, env=None):
     t0 = time.perf_counter()
     p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
@@ -132,6 +145,17 @@ def measure(cyclops, runs, tmp):
         _, _, err, _ = run([cyclops, "run", "-q", elf] + args[:0] + ["20"], env)
         for m in re.finditer(rb"jit: (\d+) blocks, (\d+) instructions: ([0-9.]+) ms", err):
             compile_rows.append((name, int(m.group(1)), int(m.group(2)), float(m.group(3))))
+    # compilation by variant: kernels' regions compiled eagerly under each
+    # profiler, whose accounting is compiled into them (docs/jit.md)
+    variants = []
+    name, elf, args, qemu = WORKLOADS[0]
+    for label, flags in VARIANTS:
+        env = dict(os.environ, CYCLOPS_JIT_CACHE=os.path.join(tmp, "variant-" + str(len(variants))),
+                   CYCLOPS_JIT_EAGER="1", CYCLOPS_JIT_DEBUG="1")
+        flags = [f.replace("P.", os.path.join(tmp, "variant.")) for f in flags]
+        _, _, err, _ = run([cyclops, "run", "-q"] + flags + [elf, "20"], env)
+        ms = [float(m.group(1)) for m in re.finditer(rb"jit: \d+ blocks, \d+ instructions: ([0-9.]+) ms", err)]
+        variants.append((label, len(ms), sum(ms), max(ms, default=0.0)))
     # the code cache's memory: peak RSS with the warm cache, and interpreted
     extra = {}
     name, elf, args, qemu = WORKLOADS[0]
@@ -151,6 +175,7 @@ def measure(cyclops, runs, tmp):
             wall, _, _, _ = run(cmd, dict(os.environ, CYCLOPS_JIT_CACHE=os.path.join(tmp, "short")))
             (t_def if key == "default" else t_int).append(wall)
     extra["short"] = (median(t_def), median(t_int))
+    extra["variants"] = variants
     return rows, compile_rows, extra
 
 
@@ -180,6 +205,11 @@ def report(rows, compile_rows, extra, runs):
               "| workload | blocks | instructions | ms |", "|---|---:|---:|---:|"]
     for name, b, i, ms in compile_rows:
         lines.append(f"| {name} | {b} | {i} | {ms:.0f} |")
+    lines += ["", f"Compilation by variant ({rows[0][0]}'s regions, eagerly, as above): the "
+              "accounting a run's profilers need is compiled into its regions.", "",
+              "| variant | regions | total ms | largest region ms |", "|---|---:|---:|---:|"]
+    for label, n, total, most in extra["variants"]:
+        lines.append(f"| {label} | {n} | {total:.0f} | {most:.0f} |")
     rss = extra["rss"]
     d, i = extra["short"]
     lines += ["", f"Code cache memory: peak RSS of {rows[0][0]} with the warm cache "
