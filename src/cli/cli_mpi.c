@@ -35,8 +35,12 @@ struct header {
 	uint64_t type, len;
 };
 
-/* Open MPI's library: its ABI's soname since 3.0 (4.x and 5.x keep it). */
+/* Open MPI's library: its ABI's soname since 3.0 (4.x and 5.x keep it);
+ * -DLIBMPI=... names another (a build that checks the message when it
+ * cannot be opened names one that is not there). */
+#ifndef LIBMPI
 #define LIBMPI "libmpi.so.40"
+#endif
 
 /* The entry points this file calls and the two predefined objects it
  * names (MPI_COMM_WORLD and MPI_BYTE are the addresses of these Open MPI
