@@ -432,37 +432,46 @@ static int count_compile(struct jit *j, int rc)
 	return rc;
 }
 
-static uint64_t hash_bytes(const uint8_t *p, size_t n)
-{
-	uint64_t h = UINT64_C(0xcbf29ce484222325); /* FNV-1a */
+/* FNV-1a's step over 8-byte words, each product's high bits folded down,
+ * and over the bytes at the end: about 1.5 bytes a cycle where FNV-1a's
+ * bytes took 4 cycles each. A stream hashed in pieces (multiples of 8
+ * bytes but the last) hashes as its whole. */
+#define HASH_START UINT64_C(0xcbf29ce484222325)
 
-	for (size_t i = 0; i < n; i++)
+static uint64_t hash_step(uint64_t h, const uint8_t *p, size_t n)
+{
+	uint64_t w;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		h = (h ^ w) * UINT64_C(0x100000001b3);
+		h ^= h >> 32;
+	}
+	for (; i < n; i++)
 		h = (h ^ p[i]) * UINT64_C(0x100000001b3);
 	return h;
 }
 
-/* A hash of a whole file, to tell a damaged one (FNV-1a's step over
- * 8-byte words, each product's high bits folded down: every region a run
- * loads is hashed first, at about 1.5 bytes a cycle where FNV-1a's bytes
- * took 4 cycles each); 0 if it cannot be read. */
+/* A region description's hash, the name of its file in the cache (which
+ * holds the description too, compared before the file is used: two
+ * descriptions of one hash cannot mix up). Every probe of the cache
+ * hashes one, a short run's too. */
+static uint64_t hash_bytes(const uint8_t *p, size_t n) { return hash_step(HASH_START, p, n); }
+
+/* A hash of a whole file, to tell a damaged one (every region a run loads
+ * is hashed first); 0 if it cannot be read. */
 static uint64_t hash_file(const char *path)
 {
 	FILE *f = fopen(path, "rbe");
-	uint64_t h = UINT64_C(0xcbf29ce484222325), w;
+	uint64_t h = HASH_START;
 	uint8_t buf[65536];
-	size_t n, i;
+	size_t n;
 
 	if (!f)
 		return 0;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) { /* 8-byte words but at the end */
-		for (i = 0; i + 8 <= n; i += 8) {
-			memcpy(&w, buf + i, 8);
-			h = (h ^ w) * UINT64_C(0x100000001b3);
-			h ^= h >> 32;
-		}
-		for (; i < n; i++)
-			h = (h ^ buf[i]) * UINT64_C(0x100000001b3);
-	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) /* whole pieces but the last */
+		h = hash_step(h, buf, n);
 	fclose(f);
 	return h ? h : 1;
 }
@@ -795,31 +804,50 @@ static int by_block_pc(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Whether the region is entered at blocks[k] (JIT_BLOCK_ENTRY): the
- * function's start, a loop's head (a branch or jump from a block at or
- * after it leads there), the return point of a call, or a block no block
- * of the region leads to. blocks are by pc. */
-static uint16_t entry_flags(const struct block **blocks, size_t n, size_t k)
+/* Whether the region is entered at each of its blocks (JIT_BLOCK_ENTRY in
+ * entry[k]): the function's start, a loop's head (a branch or jump from a
+ * block at or after it leads there), the return point of a call, or a
+ * block no block of the region leads to. blocks are by pc: each block's
+ * successors are found by binary search, one pass over the blocks (a
+ * description is made at every probe of the cache, a short run's too). */
+static void entry_flags(const struct block **blocks, size_t n, uint16_t *entry)
 {
-	uint32_t pc = blocks[k]->pc;
-	bool reached = false;
+	uint8_t *reached = calloc(n ? n : 1, 1);
 
-	if (k == 0)
-		return JIT_BLOCK_ENTRY;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t k = 0; k < n; k++)
+		entry[k] = k == 0 || !reached ? JIT_BLOCK_ENTRY : 0;
+	for (size_t i = 0; reached && i < n; i++) {
 		const struct insn *last = &blocks[i]->insns[blocks[i]->n - 1];
 		uint32_t next = last->op == OP_block_end ? last->pc : last->pc + last->len;
 		unsigned cls = insn_classes[last->op];
-		bool jumps =
-		    (cls == CY_CLASS_BRANCH || last->op == OP_jal) && (uint32_t)last->imm == pc;
-		if (jumps && blocks[i]->pc >= pc)
-			return JIT_BLOCK_ENTRY; /* a loop's head */
-		if (next == pc && cls == CY_CLASS_JUMP && last->rd != REG_SINK)
-			return JIT_BLOCK_ENTRY; /* after a call */
-		if (jumps || (next == pc && cls != CY_CLASS_JUMP))
-			reached = true;
+		bool jumps = cls == CY_CLASS_BRANCH || last->op == OP_jal;
+		/* the blocks at the target (a jump's), then at next */
+		for (int which = 0; which < 2; which++) {
+			uint32_t pc = which == 0 ? (uint32_t)last->imm : next;
+			size_t lo = 0, hi = n;
+			if (which == 0 && !jumps)
+				continue;
+			while (lo < hi) { /* the first block at pc or after */
+				size_t mid = lo + (hi - lo) / 2;
+				if (blocks[mid]->pc < pc)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (size_t k = lo; k < n && blocks[k]->pc == pc; k++) {
+				if (which == 0 && blocks[i]->pc >= pc)
+					entry[k] = JIT_BLOCK_ENTRY; /* a loop's head */
+				else if (which == 1 && cls == CY_CLASS_JUMP && last->rd != REG_SINK)
+					entry[k] = JIT_BLOCK_ENTRY; /* after a call */
+				if (which == 0 || cls != CY_CLASS_JUMP)
+					reached[k] = 1;
+			}
+		}
 	}
-	return reached ? 0 : JIT_BLOCK_ENTRY;
+	for (size_t k = 0; reached && k < n; k++)
+		if (!reached[k])
+			entry[k] = JIT_BLOCK_ENTRY;
+	free(reached);
 }
 
 /* What generated code for vm depends on of its cost model (jit.h): false
@@ -868,12 +896,15 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 	struct jit_desc_head *h = (struct jit_desc_head *)d;
 	struct jit_desc_block *db = (struct jit_desc_block *)(h + 1);
 	struct jit_desc_insn *di = (struct jit_desc_insn *)(db + n);
+	uint16_t *entry = malloc(n * sizeof(*entry) + 1);
 	uint32_t first = 0;
 
-	if (!d || !n) {
+	if (!d || !n || !entry) {
 		free(d);
+		free(entry);
 		return NULL;
 	}
+	entry_flags(blocks, n, entry);
 	*h = (struct jit_desc_head){ JIT_DESC_MAGIC,
 				     JIT_DESC_VERSION,
 				     vm->xlen,
@@ -894,7 +925,7 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 		const struct block *b = blocks[k];
 		db[k] = (struct jit_desc_block){
 			b->pc, b->max_cost, first, (uint16_t)b->n,
-			(uint16_t)(entry_flags(blocks, n, k) |
+			(uint16_t)(entry[k] |
 				   (mode != JIT_PLAIN && b->flags ? JIT_BLOCK_FLAGGED : 0))
 		};
 		for (uint32_t i = 0; i < b->n; i++) {
@@ -906,6 +937,7 @@ static uint8_t *describe(struct cy_vm *vm, const struct block **blocks, size_t n
 		}
 		first += b->n;
 	}
+	free(entry);
 	*size = bytes;
 	return d;
 }
@@ -1600,6 +1632,14 @@ static bool index_load(struct cy_vm *vm, const struct heat *h, int mode, char *p
 	return true;
 }
 
+/* Whether the function's index file is there. */
+static bool index_there(struct cy_vm *vm, const struct heat *h, int mode)
+{
+	char path[PATH_MAX + 32];
+
+	return index_path(vm, h, mode, path, sizeof(path)) && access(path, R_OK) == 0;
+}
+
 /* Remembers desc (size bytes) as the function's region (index_path). */
 static void index_write(struct cy_vm *vm, const struct heat *h, int mode, const uint8_t *desc,
 			size_t size)
@@ -1715,6 +1755,12 @@ static void make_region(struct cy_vm *vm, struct heat *h, uint32_t start, int mo
 		pick_cache_dir(j);
 	}
 	if (!j->cache_dir[0])
+		return;
+	/* a probe of a function no run has compiled a region for finds no
+	 * index, and then no region either (each one compiled for a function
+	 * is indexed, below): it stops before the description, which decodes
+	 * the whole function (a short run probes each function it samples) */
+	if (!compile && h->symbol && !index_there(vm, h, mode))
 		return;
 	/* from the function's start; a region without a symbol from where
 	 * the run was (its page's start need not be an instruction's) */
