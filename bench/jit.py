@@ -132,6 +132,10 @@ def measure(cyclops, runs, tmp):
                 times[name][key].append(wall)
                 if key == "cold":  # its compilations go on after it: not in the next run's time
                     wait_compiled(cold_cache + str(r))
+                    # and the machine settles after them: here the next
+                    # run of any program took up to 1.5x its time for a
+                    # moment after GCC had exited (qemu's as well)
+                    time.sleep(1)
     rows = []
     for name, elf, args, qemu in WORKLOADS:
         t = {k: median(v) for k, v in times[name].items()}
