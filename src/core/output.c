@@ -88,15 +88,17 @@ static int32_t write_host(struct cy_vm *vm, uint32_t fd, uint64_t buf, uint32_t 
 {
 	const struct output_filter *flt = &vm->output;
 	enum output_stream stream = fd == 1 ? OUTPUT_STDOUT : OUTPUT_STDERR;
-	/* a write that is not larger than a piece reads at most that much */
-	int pagemap_fd = len > WRITE_PIECE ? mem_pagemap_open() : -1;
-	uint8_t *scratch = pagemap_fd >= 0 ? malloc(WRITE_PIECE) : NULL;
 	int32_t rc = (int32_t)len; /* all of it: the held-back rest counts too */
+	int pagemap_fd;
+	uint8_t *scratch;
 
 	if (output_host_fd(vm, fd) < 0 || fd == 0)
-		rc = -EBADF;
-	else if (len && vm->opts.before_output)
+		return -EBADF;
+	if (len && vm->opts.before_output)
 		vm->opts.before_output(vm->opts.output_ctx);
+	/* a write that is not larger than a piece reads at most that much */
+	pagemap_fd = len > WRITE_PIECE ? mem_pagemap_open() : -1;
+	scratch = pagemap_fd >= 0 ? malloc(WRITE_PIECE) : NULL;
 	/* A filter sees what the guest wrote, at the clock before this
 	 * instruction (in a zkVM unconstrained block, the ABI's), and says
 	 * what to pass on (the tracker's quiet mode passes less). */
