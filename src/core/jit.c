@@ -804,6 +804,21 @@ static int by_block_pc(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The index of the first of blocks (n, by pc) at pc or after it. */
+static size_t first_block_at(const struct block **blocks, size_t n, uint32_t pc)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (blocks[mid]->pc < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Whether the region is entered at each of its blocks (JIT_BLOCK_ENTRY in
  * entry[k]): the function's start, a loop's head (a branch or jump from a
  * block at or after it leads there), the return point of a call, or a
@@ -819,29 +834,21 @@ static void entry_flags(const struct block **blocks, size_t n, uint16_t *entry)
 	for (size_t i = 0; reached && i < n; i++) {
 		const struct insn *last = &blocks[i]->insns[blocks[i]->n - 1];
 		uint32_t next = last->op == OP_block_end ? last->pc : last->pc + last->len;
+		uint32_t target = (uint32_t)last->imm;
 		unsigned cls = insn_classes[last->op];
-		bool jumps = cls == CY_CLASS_BRANCH || last->op == OP_jal;
-		/* the blocks at the target (a jump's), then at next */
-		for (int which = 0; which < 2; which++) {
-			uint32_t pc = which == 0 ? (uint32_t)last->imm : next;
-			size_t lo = 0, hi = n;
-			if (which == 0 && !jumps)
-				continue;
-			while (lo < hi) { /* the first block at pc or after */
-				size_t mid = lo + (hi - lo) / 2;
-				if (blocks[mid]->pc < pc)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			for (size_t k = lo; k < n && blocks[k]->pc == pc; k++) {
-				if (which == 0 && blocks[i]->pc >= pc)
+		size_t k;
+		if (cls == CY_CLASS_BRANCH || last->op == OP_jal)
+			for (k = first_block_at(blocks, n, target);
+			     k < n && blocks[k]->pc == target; k++) {
+				if (blocks[i]->pc >= target)
 					entry[k] = JIT_BLOCK_ENTRY; /* a loop's head */
-				else if (which == 1 && cls == CY_CLASS_JUMP && last->rd != REG_SINK)
-					entry[k] = JIT_BLOCK_ENTRY; /* after a call */
-				if (which == 0 || cls != CY_CLASS_JUMP)
-					reached[k] = 1;
+				reached[k] = 1;
 			}
+		for (k = first_block_at(blocks, n, next); k < n && blocks[k]->pc == next; k++) {
+			if (cls == CY_CLASS_JUMP && last->rd != REG_SINK)
+				entry[k] = JIT_BLOCK_ENTRY; /* after a call */
+			if (cls != CY_CLASS_JUMP)
+				reached[k] = 1;
 		}
 	}
 	for (size_t k = 0; reached && k < n; k++)
