@@ -1031,33 +1031,16 @@ static uint32_t fold_group(struct cy_callstack *cs, uint32_t node, uint32_t slot
 	return g;
 }
 
-/* Hands the runs of known block kb not yet counted to node, deferred in
- * group g (UINT32_MAX: not deferred): a block already handed to node before
- * adds its runs to its fold_pend; one never handed to it is folded now,
- * which makes its pairs in the table in the order an immediate fold makes
- * them, and remembers them. cur: as for known_fold. */
-static void fold_defer(struct cy_callstack *cs, struct known_block *kb, uint32_t node, uint32_t g,
-		       const struct block *cur)
+/* fold_defer's first hand-over of kb to group g's node, and its fold
+ * when the folds are not deferred (g UINT32_MAX, or per_pc). */
+static void fold_defer_first(struct cy_callstack *cs, struct known_block *kb, uint32_t node,
+			     uint32_t g, const struct block *cur)
 {
 	const struct block *b = kb->b;
-	uint64_t runs = b->runs + (b == cur), taken = b->taken;
+	uint64_t runs = b->runs + (b == cur);
 
-	if (runs <= kb->runs && taken <= kb->taken)
-		return;
 	if (g == UINT32_MAX || cs->per_pc) { /* out of memory, or no longer deferred */
 		known_fold(cs, kb, node, cur, NULL);
-		return;
-	}
-	struct fold_pend *p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
-	if (p->at != NO_PEND) { /* as known_fold would count them */
-		if (runs > kb->runs) {
-			p->runs += runs - kb->runs;
-			kb->runs = runs;
-		}
-		if (taken > kb->taken) {
-			p->taken += taken - kb->taken;
-			kb->taken = taken;
-		}
 		return;
 	}
 	/* its pairs are made only by a run (as known_fold makes them) */
@@ -1072,11 +1055,42 @@ static void fold_defer(struct cy_callstack *cs, struct known_block *kb, uint32_t
 	if (cs->per_pc || cs->failed) /* the pairs moved: to_per_pc cleared the groups */
 		return;
 	const struct insn *last = &b->insns[b->n - 1];
-	p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
+	struct fold_pend *p = &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
 	p->at = at;
 	p->n = n;
 	p->branch = insn_classes[last->op] == CY_CLASS_BRANCH && n;
 	cs->n_fold_costs += n;
+}
+
+/* Hands the runs of known block kb not yet counted to node, deferred in
+ * group g (UINT32_MAX: not deferred): a block already handed to node before
+ * adds its runs to its fold_pend; one never handed to it is folded now,
+ * which makes its pairs in the table in the order an immediate fold makes
+ * them, and remembers them. cur: as for known_fold. The first case is
+ * the common one (a hand-over runs it for every block that ran): inline. */
+static inline void fold_defer(struct cy_callstack *cs, struct known_block *kb, uint32_t node,
+			      uint32_t g, const struct block *cur)
+{
+	const struct block *b = kb->b;
+	uint64_t runs = b->runs + (b == cur), taken = b->taken;
+
+	if (runs <= kb->runs && taken <= kb->taken)
+		return;
+	struct fold_pend *p =
+	    g == UINT32_MAX || cs->per_pc ? NULL : &cs->fold_pends[cs->fold_groups[g].at + kb->pos];
+	if (!p || p->at == NO_PEND) {
+		fold_defer_first(cs, kb, node, g, cur);
+		return;
+	}
+	/* as known_fold would count them */
+	if (runs > kb->runs) {
+		p->runs += runs - kb->runs;
+		kb->runs = runs;
+	}
+	if (taken > kb->taken) {
+		p->taken += taken - kb->taken;
+		kb->taken = taken;
+	}
 }
 
 /* The known block of b, NULL if the profiler never heard of it: the
@@ -1095,8 +1109,8 @@ struct group_memo {
 	uint32_t owner, slot, g;
 };
 
-static uint32_t group_for(struct cy_callstack *cs, uint32_t owner, uint32_t slot,
-			  struct group_memo *memo)
+static inline uint32_t group_for(struct cy_callstack *cs, uint32_t owner, uint32_t slot,
+				 struct group_memo *memo)
 {
 	if (memo->owner == owner && memo->slot == slot)
 		return memo->g;
@@ -1110,8 +1124,10 @@ static uint32_t group_for(struct cy_callstack *cs, uint32_t owner, uint32_t slot
 /* Hands kb's runs not yet counted to its function's owner; false when the
  * function has none yet (they go to the first one it gets). cur: counted
  * ahead when its function is slot (the one whose owner changes). */
-static bool hand_one(struct cy_callstack *cs, struct known_block *kb, uint32_t slot,
-		     const struct block *cur, struct group_memo *memo)
+__attribute__((always_inline)) static inline bool hand_one(struct cy_callstack *cs,
+							   struct known_block *kb, uint32_t slot,
+							   const struct block *cur,
+							   struct group_memo *memo)
 {
 	uint32_t owner = owner_of(cs, kb->func);
 
