@@ -697,6 +697,11 @@ const cy_node_pc_cost *cy_callstack_node_pcs(cy_callstack *cs, size_t *n);
 #define CY_CALLSTACK_SPAN_MIN  1
 #define CY_CALLSTACK_MAX_SPANS (1u << 16)
 const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_t *threshold);
+/* Whether the profiler keeps those calls: on from the attach. Off (before
+ * the VM runs), it keeps none and cy_callstack_call_spans lists none: a
+ * run that writes no timeline is spared the list (up to 2 MiB) and its
+ * sort. The rest of the profile is the same either way. */
+void cy_callstack_keep_spans(cy_callstack *cs, bool keep);
 /* Every call site and callee, by call site; calls still open count to now. */
 const cy_call_edge *cy_callstack_calls(cy_callstack *cs, size_t *n);
 /* Whether a table reached its limit; *out says which, and what the pcs lost. */

@@ -228,6 +228,7 @@ static int from_run(const struct annotate_args *a, const char *elf, struct progr
 		close(saved);
 		return -1;
 	}
+	cy_callstack_keep_spans(cs, false); /* no timeline here */
 	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	stop = cy_vm_run(vm, UINT64_MAX);

@@ -453,6 +453,16 @@ double run_now(void)
 /* What cyclops prints after the run starts on a line of its own: a guest
  * whose output ended in the middle of a line, on stderr or on a stdout
  * that is the same file or terminal, gets the newline it left out. */
+/* A --profile asks for the trace, the one format that shows the calls'
+ * spans. */
+static bool wants_trace(const struct run_args *a)
+{
+	for (int k = 0; k < a->n_profiles; k++)
+		if (a->profile_formats[k] == PF_TRACE)
+			return true;
+	return false;
+}
+
 static void end_guest_line(const cy_vm *vm)
 {
 	struct stat o, e;
@@ -857,6 +867,11 @@ int run_create(struct run *r, const void *elf, size_t size, const char *elf_path
 			cli_error("out of host memory");
 			return CY_EXIT_INTERNAL;
 		}
+		/* only the trace shows the longest calls: without one the
+		 * profiler keeps none (a chunk's worker reads the same
+		 * command line, so the chunks keep what the run keeps) */
+		if (r->callstack)
+			cy_callstack_keep_spans(r->callstack, wants_trace(a));
 		r->profile.vm = r->vm;
 		if (strcmp(elf_path, a->program) != 0)
 			r->profile.elf_path = elf_path;

@@ -203,10 +203,11 @@ struct cy_callstack {
 	uint32_t *node_fold, *node_fold_gen, fold_gen;
 	size_t cap_node_fold;
 
-	/* the longest calls (cy_callstack_call_spans) */
+	/* the longest calls (cy_callstack_call_spans); none when !keep_spans */
 	cy_call_span *spans, *spans_out;
 	size_t n_spans, cap_spans;
 	uint64_t span_threshold;
+	bool keep_spans;
 
 	/* the accounting interface: the clock up to which the top frame has
 	 * been charged, the cycles of pseudo-frames charged since (carved out
@@ -495,7 +496,7 @@ static void push(struct cy_callstack *cs, uint32_t func, uint32_t ret, uint32_t 
 /* Keeps the call of node from start to end if it is one of the longest. */
 static void span_add(struct cy_callstack *cs, uint32_t node, uint64_t start, uint64_t end)
 {
-	if (end - start < cs->span_threshold || cs->failed || cs->stack_only)
+	if (end - start < cs->span_threshold || cs->failed || cs->stack_only || !cs->keep_spans)
 		return;
 	while (cs->n_spans == CY_CALLSTACK_MAX_SPANS) { /* keep the longer half or more */
 		size_t k = 0;
@@ -1611,6 +1612,7 @@ static int callstack_new(cy_vm *vm, cy_callstack_mode mode, cy_callstack **out)
 	cs->default_owner = NO_NODE;
 	cs->generation = vm->cache.generation;
 	cs->span_threshold = CY_CALLSTACK_SPAN_MIN;
+	cs->keep_spans = true;
 	cs->node_map.max = CY_CALLSTACK_MAX_NODES;
 	cs->pc_map.max = CY_CALLSTACK_MAX_PCS;
 	cs->edge_map.max = CY_CALLSTACK_MAX_CALLS;
@@ -1833,7 +1835,7 @@ const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_
 	if (k)
 		memcpy(cs->spans_out, cs->spans, k * sizeof(*cs->spans));
 	/* the frames still open, as if they returned now */
-	for (size_t d = 0; d < cs->depth; d++)
+	for (size_t d = 0; d < cs->depth && cs->keep_spans; d++)
 		if (now - cs->stack[d].entry_cycles >= cs->span_threshold)
 			cs->spans_out[k++] = (cy_call_span){ .node = cs->stack[d].node,
 							     .start = cs->stack[d].entry_cycles,
@@ -1843,6 +1845,8 @@ const cy_call_span *cy_callstack_call_spans(cy_callstack *cs, size_t *n, uint64_
 	*n = k;
 	return cs->spans_out;
 }
+
+void cy_callstack_keep_spans(cy_callstack *cs, bool keep) { cs->keep_spans = keep; }
 
 static int by_site(const void *a, const void *b)
 {
