@@ -7,7 +7,7 @@ CFLAGS ?= -O2 -g
 # truncating a long message is fine: snprintf is how we bound them
 CY_CFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-format-truncation \
 	-D_GNU_SOURCE -Iinclude -Isrc -MMD -MP
-LDLIBS += -lelf -ldw -lz -lgmp -liberty -lsecp256k1 -ldl -lpthread -lzstd
+LDLIBS += -lelf -lz -lgmp -liberty -lsecp256k1 -ldl -lpthread -lzstd
 # libgccjit.h lives in GCC's own include directory (libgccjit-12-dev);
 # -idirafter keeps a clang build's own headers first. The library itself
 # is loaded with dlopen when the translation tier first compiles.

@@ -1,15 +1,75 @@
 /* profile_dwarf.c - source files, lines and inlined functions of guest
  * addresses, read from the program's DWARF with libdw, for the profiles
- * and listings that show them. */
+ * and listings that show them. libdw is opened when a run first needs it
+ * (docs/decisions.md, "Libraries few runs use are opened when used"). */
+#include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "export/profile.h"
 #include "util/strset.h"
+
+#ifndef LIBDW
+#define LIBDW "libdw.so.1"
+#endif
+
+/* The libdw entry points this file calls, found with dlsym. */
+#define LIBDW_FUNCS(_)                                                                             \
+	_(dwarf_attr)                                                                              \
+	_(dwarf_attr_integrate)                                                                    \
+	_(dwarf_begin)                                                                             \
+	_(dwarf_child)                                                                             \
+	_(dwarf_decl_file)                                                                         \
+	_(dwarf_decl_line)                                                                         \
+	_(dwarf_end)                                                                               \
+	_(dwarf_filesrc)                                                                           \
+	_(dwarf_formstring)                                                                        \
+	_(dwarf_formudata)                                                                         \
+	_(dwarf_get_units)                                                                         \
+	_(dwarf_getsrcfiles)                                                                       \
+	_(dwarf_getsrclines)                                                                       \
+	_(dwarf_lineaddr)                                                                          \
+	_(dwarf_lineendsequence)                                                                   \
+	_(dwarf_lineno)                                                                            \
+	_(dwarf_linesrc)                                                                           \
+	_(dwarf_lowpc)                                                                             \
+	_(dwarf_onesrcline)                                                                        \
+	_(dwarf_ranges)                                                                            \
+	_(dwarf_siblingof)                                                                         \
+	_(dwarf_tag)
+
+static struct {
+#define LIBDW_FIELD(name) __typeof__(&name) name;
+	LIBDW_FUNCS(LIBDW_FIELD)
+#undef LIBDW_FIELD
+} lib;
+
+static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
+static bool lib_loaded;
+
+static void lib_load(void)
+{
+	void *h = dlopen(LIBDW, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h) {
+		fprintf(stderr, "cyclops: no source lines: %s\n", dlerror());
+		return;
+	}
+#define LIBDW_LOOKUP(name)                                                                         \
+	if (!(lib.name = (__typeof__(lib.name))dlsym(h, #name))) {                                 \
+		fprintf(stderr, "cyclops: no source lines: %s lacks %s\n", LIBDW, #name);          \
+		return;                                                                            \
+	}
+	LIBDW_FUNCS(LIBDW_LOOKUP)
+#undef LIBDW_LOOKUP
+	lib_loaded = true;
+}
 
 /* A row of the line table; file NULL ends a sequence (no code after it). */
 struct src_row {
@@ -203,7 +263,7 @@ static int by_addr(const void *a, const void *b)
 static const char *unit_dir(Dwarf_Die *cu)
 {
 	Dwarf_Attribute at;
-	return dwarf_attr(cu, DW_AT_comp_dir, &at) ? dwarf_formstring(&at) : NULL;
+	return lib.dwarf_attr(cu, DW_AT_comp_dir, &at) ? lib.dwarf_formstring(&at) : NULL;
 }
 
 /* The line table of one compilation unit. */
@@ -213,20 +273,20 @@ static int unit_lines(struct srcinfo *s, Dwarf_Die *cu)
 	Dwarf_Lines *lines;
 	size_t n;
 
-	if (dwarf_getsrclines(cu, &lines, &n) != 0)
+	if (lib.dwarf_getsrclines(cu, &lines, &n) != 0)
 		return 0;
 	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Line *l = lib.dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr;
 		bool end = false;
 		int line = 0;
-		if (!l || dwarf_lineaddr(l, &addr) != 0)
+		if (!l || lib.dwarf_lineaddr(l, &addr) != 0)
 			continue;
-		dwarf_lineendsequence(l, &end);
-		dwarf_lineno(l, &line);
+		lib.dwarf_lineendsequence(l, &end);
+		lib.dwarf_lineno(l, &line);
 		if (grow((void **)&s->rows, &s->cap, s->n, sizeof(*s->rows)) != 0)
 			return -1;
-		const char *raw = end ? NULL : dwarf_linesrc(l, NULL, NULL);
+		const char *raw = end ? NULL : lib.dwarf_linesrc(l, NULL, NULL);
 		if (raw && raw != last_raw) { /* a unit's rows mostly share one file */
 			last = intern_path(s, dir, raw);
 			last_raw = raw;
@@ -244,16 +304,16 @@ static const char *die_name(struct srcinfo *s, Dwarf_Die *die)
 	Dwarf_Attribute at;
 	const char *name = NULL;
 
-	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &at) ||
-	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &at))
-		name = dwarf_formstring(&at);
+	if (lib.dwarf_attr_integrate(die, DW_AT_linkage_name, &at) ||
+	    lib.dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &at))
+		name = lib.dwarf_formstring(&at);
 	if (name) {
 		char *readable = cy_demangle(name);
 		if (readable)
 			return intern_owned(s, readable);
 	}
-	if (!name && dwarf_attr_integrate(die, DW_AT_name, &at))
-		name = dwarf_formstring(&at);
+	if (!name && lib.dwarf_attr_integrate(die, DW_AT_name, &at))
+		name = lib.dwarf_formstring(&at);
 	return intern_owned(s, strdup(name ? name : "[inlined]"));
 }
 
@@ -269,20 +329,20 @@ static int add_inline(struct srcinfo *s, Dwarf_Die *cu, Dwarf_Files *files, size
 	int line = 0;
 
 	in.name = die_name(s, die);
-	in.file = intern_path(s, dir, dwarf_decl_file(die));
-	if (dwarf_decl_line(die, &line) == 0)
+	in.file = intern_path(s, dir, lib.dwarf_decl_file(die));
+	if (lib.dwarf_decl_line(die, &line) == 0)
 		in.line = line;
-	if (dwarf_attr(die, DW_AT_call_file, &at) && dwarf_formudata(&at, &w) == 0 && files &&
-	    w < n_files)
-		in.call_file = intern_path(s, dir, dwarf_filesrc(files, w, NULL, NULL));
-	if (dwarf_attr(die, DW_AT_call_line, &at) && dwarf_formudata(&at, &w) == 0)
+	if (lib.dwarf_attr(die, DW_AT_call_file, &at) && lib.dwarf_formudata(&at, &w) == 0 &&
+	    files && w < n_files)
+		in.call_file = intern_path(s, dir, lib.dwarf_filesrc(files, w, NULL, NULL));
+	if (lib.dwarf_attr(die, DW_AT_call_line, &at) && lib.dwarf_formudata(&at, &w) == 0)
 		in.call_line = (int)w;
 	if (s->failed ||
 	    grow((void **)&s->inlines, &s->cap_inlines, s->n_inlines, sizeof(*s->inlines)) != 0)
 		return -1;
 	*index = (uint32_t)s->n_inlines;
 	s->inlines[s->n_inlines++] = in;
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+	while ((off = lib.dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
 		if (hi <= lo || hi > UINT32_MAX + 1ull)
 			continue;
 		if (grow((void **)&s->ranges, &s->cap_ranges, s->n_ranges, sizeof(*s->ranges)) != 0)
@@ -299,11 +359,11 @@ static int walk_inlines(struct srcinfo *s, Dwarf_Die *cu, Dwarf_Files *files, si
 {
 	Dwarf_Die child;
 
-	if (dwarf_child(die, &child) != 0)
+	if (lib.dwarf_child(die, &child) != 0)
 		return 0;
 	do {
 		uint32_t inner = parent;
-		int tag = dwarf_tag(&child);
+		int tag = lib.dwarf_tag(&child);
 		if (tag == DW_TAG_inlined_subroutine) {
 			if (add_inline(s, cu, files, n_files, &child, parent, depth, &inner) != 0)
 				return -1;
@@ -316,20 +376,20 @@ static int walk_inlines(struct srcinfo *s, Dwarf_Die *cu, Dwarf_Files *files, si
 			uint32_t p = tag == DW_TAG_subprogram ? UINT32_MAX : parent;
 			Dwarf_Addr lo;
 			int line;
-			if (tag == DW_TAG_subprogram && dwarf_lowpc(&child, &lo) == 0 &&
-			    lo <= UINT32_MAX && dwarf_decl_line(&child, &line) == 0) {
+			if (tag == DW_TAG_subprogram && lib.dwarf_lowpc(&child, &lo) == 0 &&
+			    lo <= UINT32_MAX && lib.dwarf_decl_line(&child, &line) == 0) {
 				if (grow((void **)&s->decls, &s->cap_decls, s->n_decls,
 					 sizeof(*s->decls)) != 0)
 					return -1;
 				s->decls[s->n_decls++] =
 				    (struct src_decl){ (uint32_t)lo, line,
 						       intern_path(s, unit_dir(cu),
-								   dwarf_decl_file(&child)) };
+								   lib.dwarf_decl_file(&child)) };
 			}
 			if (walk_inlines(s, cu, files, n_files, &child, p, depth) != 0)
 				return -1;
 		}
-	} while (dwarf_siblingof(&child, &child) == 0);
+	} while (lib.dwarf_siblingof(&child, &child) == 0);
 	return 0;
 }
 
@@ -403,7 +463,7 @@ static int read_unit_inlines(struct srcinfo *s, Dwarf_Die *cu)
 	Dwarf_Files *files = NULL;
 	size_t n_files = 0;
 
-	if (dwarf_getsrcfiles(cu, &files, &n_files) != 0)
+	if (lib.dwarf_getsrcfiles(cu, &files, &n_files) != 0)
 		files = NULL;
 	return walk_inlines(s, cu, files, n_files, cu, UINT32_MAX, 0);
 }
@@ -416,7 +476,7 @@ static int read_units(struct srcinfo *s, bool inlines)
 	Dwarf_CU *unit = NULL;
 	Dwarf_Die cu;
 
-	while (dwarf_get_units(s->dw, unit, &unit, NULL, NULL, &cu, NULL) == 0) {
+	while (lib.dwarf_get_units(s->dw, unit, &unit, NULL, NULL, &cu, NULL) == 0) {
 		if (unit_lines(s, &cu) != 0)
 			return -1;
 		if (inlines && read_unit_inlines(s, &cu) != 0)
@@ -445,10 +505,13 @@ struct srcinfo *srcinfo_open(const char *path, const struct src_paths *paths, bo
 		char *abs = realpath(s->paths.trim, NULL);
 		s->paths.trim = abs ? intern_owned(s, abs) : s->paths.trim;
 	}
+	pthread_once(&lib_once, lib_load);
+	if (!lib_loaded)
+		goto out_free;
 	s->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0)
 		goto out_free;
-	s->dw = dwarf_begin(s->fd, DWARF_C_READ);
+	s->dw = lib.dwarf_begin(s->fd, DWARF_C_READ);
 	if (!s->dw)
 		goto out_close;
 	if (read_units(s, inlines) != 0)
@@ -478,7 +541,7 @@ void srcinfo_close(struct srcinfo *s)
 	free(s->strings);
 	strset_free(&s->set);
 	if (s->dw)
-		dwarf_end(s->dw);
+		lib.dwarf_end(s->dw);
 	close(s->fd);
 	free(s);
 }

@@ -1,7 +1,6 @@
 /* elf_id.c - the identity of a program for saved histograms (its GNU
  * build-id, else a hash of its loadable segments) and the address ranges of
  * its executable segments, read through libelf from the ELF image. */
-#include <elfutils/libdwelf.h>
 #include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -37,12 +36,51 @@ static uint64_t hash_segment(uint64_t h, const GElf_Phdr *ph, const uint8_t *dat
 	return fnv64(h, data + ph->p_offset, (size_t)ph->p_filesz);
 }
 
+/* The GNU build-id note's bytes in d (a note section's or segment's
+ * data), or NULL. */
+static const void *build_id_in(Elf_Data *d, size_t *len)
+{
+	GElf_Nhdr nh;
+	size_t off = 0, name_at, desc_at, next;
+
+	while (d && (next = gelf_getnote(d, off, &nh, &name_at, &desc_at)) > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == sizeof(ELF_NOTE_GNU) &&
+		    memcmp((const char *)d->d_buf + name_at, ELF_NOTE_GNU, sizeof(ELF_NOTE_GNU)) ==
+			0) {
+			*len = nh.n_descsz;
+			return (const char *)d->d_buf + desc_at;
+		}
+		off = next;
+	}
+	return NULL;
+}
+
+/* The program's GNU build-id (as libdw's dwelf_elf_gnu_build_id finds it:
+ * in the note sections, else in the note segments), or NULL. Read through
+ * libelf, so that a run that writes no profile does not load libdw. */
+static const void *gnu_build_id(Elf *elf, size_t phnum, size_t *len)
+{
+	const void *id = NULL;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Phdr ph;
+
+	while (!id && (scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_NOTE)
+			id = build_id_in(elf_getdata(scn, NULL), len);
+	for (size_t i = 0; !id && i < phnum; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_NOTE)
+			id = build_id_in(elf_getdata_rawchunk(elf, (int64_t)ph.p_offset,
+							      ph.p_filesz, ELF_T_NHDR),
+					 len);
+	return id;
+}
+
 int elf_code_read(const void *data, size_t size, struct elf_code *out, char *err, size_t err_size)
 {
-	const void *build_id = NULL;
+	const void *build_id;
 	uint64_t h = FNV64_INIT;
-	size_t phnum = 0;
-	ssize_t id_len;
+	size_t phnum = 0, id_len = 0;
 	GElf_Ehdr eh;
 	Elf *elf;
 	bool wide;
@@ -91,8 +129,8 @@ int elf_code_read(const void *data, size_t size, struct elf_code *out, char *err
 		out->end[out->n_ranges] = (uint32_t)((ph.p_vaddr + ph.p_memsz + 1) & ~1ull);
 		out->n_ranges++;
 	}
-	id_len = dwelf_elf_gnu_build_id(elf, &build_id);
-	if (id_len > 0 && id_len <= CY_ELF_ID_MAX) {
+	build_id = gnu_build_id(elf, phnum, &id_len);
+	if (build_id && id_len > 0 && id_len <= CY_ELF_ID_MAX) {
 		out->id.kind = CY_ELF_ID_BUILD_ID;
 		out->id.len = (uint8_t)id_len;
 		memcpy(out->id.bytes, build_id, (size_t)id_len);
