@@ -34,6 +34,15 @@ void pb_varint(struct pbuf *b, uint64_t v)
 	uint8_t out[10];
 	size_t n = 0;
 
+	if (b->cap - b->len >= sizeof(out) && !b->failed) { /* room: written in place */
+		uint8_t *at = b->data + b->len;
+		do {
+			at[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+			v >>= 7;
+		} while (v);
+		b->len += n;
+		return;
+	}
 	do {
 		out[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
 		v >>= 7;

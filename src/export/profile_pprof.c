@@ -236,19 +236,32 @@ int profile_write_pprof(FILE *f, const struct profile *p)
 			pb_uint(&b, PROFILE_COMMENT, (uint64_t)str_add(&w.st, comments[k]));
 	pprof_mappings(&w, s_prog);
 
-	/* a sample per (stack, pc), the leaf first */
+	/* a sample per (stack, pc), the leaf first; a stack's pcs come one
+	 * after the other, and share the locations above the pc (looked up
+	 * once: written when first used, they are then in the same order) */
+	uint32_t last_node = UINT32_MAX;
+	size_t code_at = 0;
 	for (size_t k = 0; k < p->n_node_pcs && !w.failed; k++) {
 		const cy_node_pc_cost *c = &p->node_pcs[k];
 		const cy_stack_node *nd = &p->phys[c->node];
 		uint32_t code_node = c->node;
-		w.n_stack = 0;
-		if (is_pseudo(nd->kind) && nd->parent >= 0) {
-			stack_push(&w, pprof_loc(&w, LOC_PSEUDO, (uint32_t)str_add(&w.st, nd->name),
-						 nd->name));
-			code_node = (uint32_t)nd->parent;
+		if (c->node == last_node) {
+			w.stack[code_at] = (uint32_t)pprof_loc(&w, LOC_CODE, c->pc, NULL);
+		} else {
+			w.n_stack = 0;
+			if (is_pseudo(nd->kind) && nd->parent >= 0) {
+				stack_push(&w,
+					   pprof_loc(&w, LOC_PSEUDO,
+						     (uint32_t)str_add(&w.st, nd->name), nd->name));
+				code_node = (uint32_t)nd->parent;
+			}
+			code_at = w.n_stack;
+			stack_push(&w, pprof_loc(&w, LOC_CODE, c->pc, NULL));
+			stack_callers(&w, code_node);
+			last_node = c->node;
 		}
-		stack_push(&w, pprof_loc(&w, LOC_CODE, c->pc, NULL));
-		stack_callers(&w, code_node);
+		if (w.failed)
+			break;
 		pprof_sample(&w, c->cycles, c->instructions);
 		sum[c->node][0] += c->cycles;
 		sum[c->node][1] += c->instructions;
