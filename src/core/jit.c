@@ -173,9 +173,19 @@ struct shared {
 			 * where it is, to keep it out of the compiler process */
 };
 
+/* entry_of's memory of the entries it found, by pc (a power of two) */
+#define ENTRY_MEMO 256
+
 struct jit {
 	struct index_map entries; /* (block pc, mode) -> entry[i] */
 	int32_t *entry;           /* the region that starts a block there */
+	/* (pc, mode) -> i + 1 (0: none) of keys found in entries, which keeps
+	 * its keys and their indexes for good: a region that calls a function
+	 * of another region comes through the driver at every call and
+	 * return (sort: 1.3 M times), which finds the entry here */
+	struct {
+		uint32_t pc, mode, i;
+	} entry_memo[ENTRY_MEMO];
 	struct index_map heat_map;
 	struct heat *heat;
 	struct region *regions;
@@ -1034,8 +1044,16 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 	int64_t i;
 
 	if (!create) {
+		__typeof__(j->entry_memo[0]) *m = &j->entry_memo[(pc >> 1) & (ENTRY_MEMO - 1)];
+		if (m->i && m->pc == pc && m->mode == (uint32_t)mode)
+			return &j->entry[m->i - 1];
 		i = index_map_find(&j->entries, pc, (uint32_t)mode);
-		return i < 0 ? NULL : &j->entry[i];
+		if (i < 0)
+			return NULL;
+		m->pc = pc;
+		m->mode = (uint32_t)mode;
+		m->i = (uint32_t)i + 1;
+		return &j->entry[i];
 	}
 	i = index_map_get(&j->entries, pc, (uint32_t)mode, &arr, sizeof(*j->entry), &added);
 	j->entry = arr;
@@ -1899,7 +1917,8 @@ static struct region *region_at(struct cy_vm *vm, uint32_t pc, int mode)
 	if (!e || *e < 0)
 		return NULL;
 	r = &j->regions[*e];
-	if (!region_ready(vm, r)) {
+	/* (region_ready's first test, written out: it holds at most entries) */
+	if (!(r->verified == vm->cache.generation && r->blocks[0]) && !region_ready(vm, r)) {
 		drop(vm, r);
 		return NULL;
 	}
