@@ -198,6 +198,50 @@ static void per_stack(bool reference)
 	cy_callstack_free(cs);
 }
 
+/* The longest calls: kept by default, every call of recursion.elf (the
+ * threshold stays at 1 cycle): _start still open at the exit (the run's
+ * 39 cycles), then sum's four levels as they nest (35, 24, 13, 2, the
+ * levels' inclusive cycles above). Not kept (cy_callstack_keep_spans),
+ * none, and the tree the same. */
+static void spans(bool keep)
+{
+	static const uint64_t len[] = { 39, 35, 24, 13, 2 };
+	cy_opts opts;
+	cy_vm *vm;
+	cy_callstack *cs;
+	char err[256], name[120];
+	size_t n, n_nodes;
+	uint64_t threshold, self = 0;
+	bool good = true;
+
+	cy_opts_init(&opts);
+	opts.quiet = true;
+	if (cy_vm_create_from_file(&vm, ELF, &opts, err, sizeof(err)) != 0 ||
+	    cy_callstack_attach(vm, &cs) != 0) {
+		check(false, "spans: recursion.elf runs");
+		return;
+	}
+	if (!keep)
+		cy_callstack_keep_spans(cs, false);
+	cy_vm_run(vm, UINT64_MAX);
+	const cy_call_span *sp = cy_callstack_call_spans(cs, &n, &threshold);
+	for (size_t i = 0; sp && keep && i < n && i < 5; i++)
+		good &= sp[i].end - sp[i].start == len[i] && sp[i].open == (i == 0) &&
+			(i == 0 || sp[i].start > sp[i - 1].start);
+	const cy_stack_node *nd = cy_callstack_nodes(cs, &n_nodes);
+	for (size_t i = 0; nd && i < n_nodes; i++)
+		self += nd[i].self_cycles;
+	snprintf(name, sizeof(name), "%s: %zu calls (threshold %llu), the tree's %llu cycles",
+		 keep ? "calls kept by default: _start open (39), sum 35, 24, 13, 2 as they nest"
+		      : "calls not kept: none",
+		 n, (unsigned long long)threshold, (unsigned long long)self);
+	check(sp && good && n == (keep ? 5u : 0u) && threshold == 1 && nd && n_nodes == 6 &&
+		  self == 39,
+	      name);
+	cy_vm_destroy(vm);
+	cy_callstack_free(cs);
+}
+
 int main(void)
 {
 	cy_opts opts;
@@ -273,6 +317,8 @@ int main(void)
 	cy_callstack_free(cs);
 	per_stack(false);
 	per_stack(true);
+	spans(true);
+	spans(false);
 	limits();
 	return failed ? 1 : 0;
 }
