@@ -450,9 +450,6 @@ double run_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* What cyclops prints after the run starts on a line of its own: a guest
- * whose output ended in the middle of a line, on stderr or on a stdout
- * that is the same file or terminal, gets the newline it left out. */
 /* A --profile asks for the trace, the one format that shows the calls'
  * spans. */
 static bool wants_trace(const struct run_args *a)
@@ -463,6 +460,9 @@ static bool wants_trace(const struct run_args *a)
 	return false;
 }
 
+/* What cyclops prints after the run starts on a line of its own: a guest
+ * whose output ended in the middle of a line, on stderr or on a stdout
+ * that is the same file or terminal, gets the newline it left out. */
 static void end_guest_line(const cy_vm *vm)
 {
 	struct stat o, e;

@@ -176,6 +176,10 @@ struct shared {
 /* entry_of's memory of the entries it found, by pc (a power of two) */
 #define ENTRY_MEMO 256
 
+struct entry_memo {
+	uint32_t pc, mode, i;
+};
+
 struct jit {
 	struct index_map entries; /* (block pc, mode) -> entry[i] */
 	int32_t *entry;           /* the region that starts a block there */
@@ -183,9 +187,7 @@ struct jit {
 	 * its keys and their indexes for good: a region that calls a function
 	 * of another region comes through the driver at every call and
 	 * return (sort: 1.3 M times), which finds the entry here */
-	struct {
-		uint32_t pc, mode, i;
-	} entry_memo[ENTRY_MEMO];
+	struct entry_memo entry_memo[ENTRY_MEMO];
 	struct index_map heat_map;
 	struct heat *heat;
 	struct region *regions;
@@ -1044,7 +1046,7 @@ static int32_t *entry_of(struct jit *j, uint32_t pc, int mode, bool create)
 	int64_t i;
 
 	if (!create) {
-		__typeof__(j->entry_memo[0]) *m = &j->entry_memo[(pc >> 1) & (ENTRY_MEMO - 1)];
+		struct entry_memo *m = &j->entry_memo[(pc >> 1) & (ENTRY_MEMO - 1)];
 		if (m->i && m->pc == pc && m->mode == (uint32_t)mode)
 			return &j->entry[m->i - 1];
 		i = index_map_find(&j->entries, pc, (uint32_t)mode);
@@ -1231,15 +1233,14 @@ static void evict(struct cy_vm *vm)
  * are not) and are the ones it was made from, which after the block cache
  * was emptied (a store into code, fence.i, a full cache) proves that the
  * guest's code is still what it was translated from. Then its entries lead
- * the interpreter to it. */
-static bool region_ready(struct cy_vm *vm, struct region *r)
+ * the interpreter to it. region_verify checks; region_ready, which the
+ * driver calls at every entry, checks only after a flush. */
+static bool region_verify(struct cy_vm *vm, struct region *r)
 {
 	const struct jit_desc_head *h = (const struct jit_desc_head *)r->desc;
 	uint32_t generation = vm->cache.generation;
 	bool ok = true;
 
-	if (r->verified == generation && r->blocks[0])
-		return true;
 	vm->jit->refreshing = true;
 	for (uint32_t k = 0; k < h->n_blocks && ok; k++) {
 		struct block *b = cache_get(vm, desc_blocks(r)[k].pc);
@@ -1252,6 +1253,11 @@ static bool region_ready(struct cy_vm *vm, struct region *r)
 	r->verified = generation;
 	patch_region(vm, r);
 	return true;
+}
+
+static inline bool region_ready(struct cy_vm *vm, struct region *r)
+{
+	return (r->verified == vm->cache.generation && r->blocks[0]) || region_verify(vm, r);
 }
 
 /* Loads the compiled region at path, made from desc for mode; 0 when it
@@ -1917,8 +1923,7 @@ static struct region *region_at(struct cy_vm *vm, uint32_t pc, int mode)
 	if (!e || *e < 0)
 		return NULL;
 	r = &j->regions[*e];
-	/* (region_ready's first test, written out: it holds at most entries) */
-	if (!(r->verified == vm->cache.generation && r->blocks[0]) && !region_ready(vm, r)) {
+	if (!region_ready(vm, r)) {
 		drop(vm, r);
 		return NULL;
 	}

@@ -29,25 +29,26 @@ void pb_bytes(struct pbuf *b, const void *p, size_t n)
 	b->len += n;
 }
 
-void pb_varint(struct pbuf *b, uint64_t v)
+/* v's varint bytes at out (at most 10); how many. */
+static size_t varint_at(uint8_t *out, uint64_t v)
 {
-	uint8_t out[10];
 	size_t n = 0;
 
-	if (b->cap - b->len >= sizeof(out) && !b->failed) { /* room: written in place */
-		uint8_t *at = b->data + b->len;
-		do {
-			at[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
-			v >>= 7;
-		} while (v);
-		b->len += n;
-		return;
-	}
 	do {
 		out[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
 		v >>= 7;
 	} while (v);
-	pb_bytes(b, out, n);
+	return n;
+}
+
+void pb_varint(struct pbuf *b, uint64_t v)
+{
+	uint8_t out[10];
+
+	if (b->cap - b->len >= sizeof(out) && !b->failed) /* room: written in place */
+		b->len += varint_at(b->data + b->len, v);
+	else
+		pb_bytes(b, out, varint_at(out, v));
 }
 
 void pb_uint(struct pbuf *b, unsigned field, uint64_t v)
